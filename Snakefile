@@ -1,0 +1,36 @@
+"""Reference reproduction pipeline for classifier-evaluation statistics.
+
+    snakemake --cores N                                   # every artifact at paper scale
+    snakemake --cores N --configfile config/quick.yaml    # quick profile
+    snakemake --cores N results/neville2009/fig1a.pdf     # one figure and what it needs
+"""
+import sys
+from pathlib import Path
+
+from snakemake.utils import min_version
+
+min_version("9.0")
+
+sys.path.insert(0, str(Path(workflow.basedir) / "scripts"))
+from lib import configcheck  # noqa: E402
+
+configfile: "config/config.yaml"
+
+try:
+    configcheck.check(config, Path(workflow.basedir) / "workflow/schemas/config.schema.yaml")
+except configcheck.ConfigError as error:
+    sys.exit(f"Config error: {error}.")
+
+
+include: "workflow/rules/common.smk"
+include: "workflow/rules/simulated.smk"
+include: "workflow/rules/report.smk"
+
+
+rule all:
+    """Every artifact of every paper, and the scorecard."""
+    input:
+        ARTIFACTS,
+        "results/scorecard.csv",
+        "results/scorecard.md",
+    default_target: True

@@ -1,0 +1,99 @@
+"""Checking the workflow configuration before any job runs.
+
+Two layers: the JSON schema (types, ranges, required keys, no unknown keys) and the
+scientific constraints a schema cannot express (e.g. NCV needs room for the labeled set).
+Every failure is one sentence naming the key, what is allowed and what was found.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from . import sampling, simulated
+
+
+class ConfigError(ValueError):
+    """The configuration cannot be run; the message says which key and how to fix it."""
+
+
+def _key(path) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+_BOUNDS = {
+    "minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<",
+}
+
+
+def _sentence(error: jsonschema.ValidationError) -> str:
+    key = _key(error.absolute_path)
+    found = error.instance
+    kind = error.validator
+    if kind == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = sorted(set(found) - set(allowed))
+        hint = f"; allowed keys are {', '.join(allowed)}" if allowed else ""
+        return f"unknown config key {_key([*error.absolute_path, extra[0]])!r}{hint}"
+    if kind == "required":
+        missing = error.message.split("'")[1]
+        return f"config key {_key([*error.absolute_path, missing])!r} is required but missing"
+    if kind == "type":
+        return f"config key {key!r} must be of type {error.validator_value}, got {found!r}"
+    if kind in _BOUNDS:
+        return f"config key {key!r} must be {_BOUNDS[kind]} {error.validator_value}, got {found!r}"
+    if kind == "enum":
+        allowed = ", ".join(map(str, error.validator_value))
+        return f"config key {key!r} must be one of {allowed}, got {found!r}"
+    if kind == "multipleOf":
+        return f"config key {key!r} must be a multiple of {error.validator_value}, got {found!r}"
+    if kind in ("minItems", "minProperties"):
+        return f"config key {key!r} must not be empty"
+    if kind == "uniqueItems":
+        return f"config key {key!r} must not repeat values, got {found!r}"
+    return f"config key {key!r} is invalid: {error.message}"
+
+
+def check_schema(config: dict, schema: dict) -> None:
+    validator = jsonschema.Draft202012Validator(schema)
+    error = jsonschema.exceptions.best_match(validator.iter_errors(config))
+    if error is not None:
+        raise ConfigError(_sentence(error) + " (see workflow/schemas/config.schema.yaml)")
+
+
+def check_science(config: dict) -> None:
+    """Constraints between keys that the schema cannot state."""
+    study = config["simulated"]
+    m, groups = study["instances"], study["groups"]
+    for name, scenario in study["scenarios"].items():
+        where = f"simulated.scenarios.{name}"
+        for p_err in scenario["p_err"]:
+            for diff in scenario["error_difference"]:
+                for err_corr in scenario["err_corr"]:
+                    for p in (p_err, p_err + diff):
+                        try:
+                            simulated.GroupErrorModel(p, err_corr, groups)
+                        except ValueError as exc:
+                            raise ConfigError(f"config keys {where}.p_err/error_difference: {exc}") from None
+        for sampler, folds in scenario["samplers"].items():
+            for pl in scenario["prop_labeled"]:
+                try:
+                    if sampler == "NCV":
+                        if folds > m:
+                            raise ValueError(f"k={folds} folds exceed the {m} instances")
+                        sampling.ncv_training_size(m, pl, folds)
+                    else:
+                        sampling.test_set_size(m, pl)
+                except ValueError as exc:
+                    raise ConfigError(f"config key {where}.samplers.{sampler}: {exc}") from None
+
+
+def check(config: dict, schema_path: str | Path) -> None:
+    """Raise :class:`ConfigError` with one sentence if ``config`` cannot be run."""
+    schema = yaml.safe_load(Path(schema_path).read_text(encoding="utf-8"))
+    check_schema(config, schema)
+    check_science(config)

@@ -1,0 +1,44 @@
+"""Writing tables so that reruns are byte-identical and a failed write leaves no file behind."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pandas as pd
+
+FLOAT_FORMAT = "%.10g"
+
+
+def write_csv(frame: pd.DataFrame, path: str | os.PathLike) -> None:
+    """Write ``frame`` as CSV with a fixed float format, atomically (temp file + rename)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False,
+                                     newline="") as handle:
+        tmp = Path(handle.name)
+        try:
+            frame.to_csv(handle, index=False, float_format=FLOAT_FORMAT, lineterminator="\n")
+        except BaseException:
+            handle.close()
+            tmp.unlink(missing_ok=True)
+            raise
+    os.replace(tmp, path)
+
+
+def write_text(text: str, path: str | os.PathLike) -> None:
+    """Write ``text`` atomically."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def markdown_table(frame: pd.DataFrame) -> str:
+    """A GitHub-flavoured Markdown table of ``frame`` (all cells as text)."""
+    cells = frame.astype(str)
+    header = "| " + " | ".join(map(str, frame.columns)) + " |"
+    rule = "|" + "|".join("---" for _ in frame.columns) + "|"
+    body = ["| " + " | ".join(row) + " |" for row in cells.itertuples(index=False)]
+    return "\n".join([header, rule, *body]) + "\n"

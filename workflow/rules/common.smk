@@ -1,0 +1,35 @@
+"""Helpers shared by the rule files: lib inputs, job seeds, artifact registry."""
+import copy
+
+sys.path.insert(0, str(Path(workflow.basedir) / "scripts"))
+from lib import seeding  # noqa: E402
+
+LIB = Path("scripts") / "lib"  # relative to the working directory, like every other path
+CONDA_ENV = "../../envs/environment.yaml"
+
+# Every artifact registers its files here; `rule all` and the scorecard build them all.
+ARTIFACTS = []
+CLAIMS = []
+
+
+wildcard_constraints:
+    scenario=r"[a-z0-9_]+",
+    chunk=r"\d+",
+
+
+def lib_modules(*names):
+    """The lib source files a rule uses, declared as inputs so that editing one of them reruns
+    exactly the rules that import it (Snakemake tracks a script's own code, not its imports)."""
+    return [str(LIB / "__init__.py"), str(LIB / "runlog.py")] + [str(LIB / f"{n}.py") for n in names]
+
+
+def job_entropy(study, params, chunk):
+    """Seed entropy for one job: (config seed, hash of study + params, chunk index)."""
+    return seeding.job_entropy(config["seed"], study, params, int(chunk))
+
+
+def register_artifact(paper, artifact, kinds=("pdf", "png", "csv")):
+    files = [f"results/{paper}/{artifact}.{kind}" for kind in kinds]
+    ARTIFACTS.extend(files)
+    CLAIMS.append(f"results/{paper}/{artifact}.claims.csv")
+    return files
