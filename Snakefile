@@ -22,6 +22,11 @@ except configcheck.ConfigError as error:
     sys.exit(f"Config error: {error}.")
 
 
+wildcard_constraints:
+    scenario=r"[a-z0-9_]+",
+    chunk=r"\d+",
+
+
 include: "workflow/rules/common.smk"
 include: "workflow/rules/simulated.smk"
 include: "workflow/rules/report.smk"

@@ -1,4 +1,4 @@
-"""Helpers shared by the rule files: lib inputs, job seeds, artifact registry."""
+"""Helpers shared by every rules file (lib inputs, job seeds, artifact registry, study settings)."""
 import copy
 
 sys.path.insert(0, str(Path(workflow.basedir) / "scripts"))
@@ -10,11 +10,6 @@ CONDA_ENV = "../../envs/environment.yaml"
 # Every artifact registers its files here; `rule all` and the scorecard build them all.
 ARTIFACTS = []
 CLAIMS = []
-
-
-wildcard_constraints:
-    scenario=r"[a-z0-9_]+",
-    chunk=r"\d+",
 
 
 def lib_modules(*names):
@@ -33,3 +28,22 @@ def register_artifact(paper, artifact, kinds=("pdf", "png", "csv")):
     ARTIFACTS.extend(files)
     CLAIMS.append(f"results/{paper}/{artifact}.claims.csv")
     return files
+
+
+# --- simulated-classifier study (workflow/rules/simulated.smk) ---------------------------------
+SIMULATED = config["simulated"]
+SIM_STUDY = {k: SIMULATED[k] for k in ("instances", "groups", "alpha")}
+
+
+def sim_scenario(name):
+    """The scenario's parameters that determine its draws (chunk count excluded: adding chunks
+    must not change the chunks already computed)."""
+    scenario = copy.deepcopy(SIMULATED["scenarios"][name])
+    scenario.pop("chunks")
+    return scenario
+
+
+def sim_chunks(wildcards):
+    n = SIMULATED["scenarios"][wildcards.scenario]["chunks"]
+    return expand("results/studies/simulated/{scenario}/chunk{chunk}.csv",
+                  scenario=wildcards.scenario, chunk=range(n))

@@ -3,24 +3,6 @@ group-based simulated classifiers under RRS, ERS and NCV. One study, many panels
 scenario of config `simulated.scenarios` is computed once in seeded chunks and summarised;
 the paper panels are views of the summaries."""
 
-SIMULATED = config["simulated"]
-SIM_STUDY = {k: SIMULATED[k] for k in ("instances", "groups", "alpha")}
-
-
-def sim_scenario(name):
-    """The scenario's parameters that determine its draws (chunk count excluded: adding chunks
-    must not change the chunks already computed)."""
-    scenario = copy.deepcopy(SIMULATED["scenarios"][name])
-    scenario.pop("chunks")
-    return scenario
-
-
-def sim_chunks(wildcards):
-    n = SIMULATED["scenarios"][wildcards.scenario]["chunks"]
-    return expand("results/studies/simulated/{scenario}/chunk{chunk}.csv",
-                  scenario=wildcards.scenario, chunk=range(n))
-
-
 rule simulated_chunk:
     """One seeded chunk (one Table 6 "simulation") of a simulated-classifier scenario:
     per trial, the fold error rates of classifiers A and B, the paired and unpaired t-test

@@ -1,0 +1,49 @@
+"""Shared fixtures: a throw-away copy of the workflow for end-to-end runs."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKFLOW_PARTS = ["Snakefile", "workflow", "scripts", "config", "envs"]
+
+
+def copy_workflow(dest: Path) -> Path:
+    """Copy what a run needs (not results, logs or caches) into ``dest``."""
+    dest.mkdir(parents=True, exist_ok=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for part in WORKFLOW_PARTS:
+        src = ROOT / part
+        if src.is_dir():
+            shutil.copytree(src, dest / part, ignore=ignore)
+        else:
+            shutil.copy2(src, dest / part)
+    return dest
+
+
+def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """Run Snakemake in ``workdir`` with this interpreter's environment."""
+    env = {**os.environ, "PYTHONHASHSEED": "random"}
+    proc = subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=workdir, env=env,
+                          capture_output=True, text=True, timeout=900)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"snakemake {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
+    return proc
+
+
+@pytest.fixture
+def workflow_copy(tmp_path: Path) -> Path:
+    return copy_workflow(tmp_path / "wf")
+
+
+@pytest.fixture(scope="session")
+def quick_run(tmp_path_factory) -> Path:
+    """One complete quick-profile run, shared by the read-only workflow tests."""
+    wd = copy_workflow(tmp_path_factory.mktemp("quick") / "wf")
+    snakemake(wd, "--cores", "2", "--configfile", "config/quick.yaml")
+    return wd

@@ -1,0 +1,71 @@
+"""A bad config stops the run before any job, with one sentence naming the key."""
+import copy
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT, snakemake
+from lib import configcheck
+
+SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"
+BASE = yaml.safe_load((ROOT / "config/config.yaml").read_text())
+
+
+def mutated(path, value=None, delete=False):
+    config = copy.deepcopy(BASE)
+    node = config
+    for key in path[:-1]:
+        node = node[key]
+    if delete:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    return config
+
+
+def test_shipped_configs_are_valid():
+    configcheck.check(BASE, SCHEMA)
+    quick = yaml.safe_load((ROOT / "config/quick.yaml").read_text())
+    merged = copy.deepcopy(BASE)
+    merged["profile"] = quick["profile"]
+    merged["simulated"]["scenarios"]["neville_fig1a"].update(quick["simulated"]["scenarios"]["neville_fig1a"])
+    configcheck.check(merged, SCHEMA)
+
+
+SCEN = ["simulated", "scenarios", "neville_fig1a"]
+BAD = [
+    # (kind, config, words the one-sentence message must contain)
+    ("unknown key", mutated(["simulated", "bogus"], 1), ["unknown config key 'simulated.bogus'", "allowed keys"]),
+    ("wrong type", mutated(["seed"], "abc"), ["'seed'", "integer", "'abc'"]),
+    ("out of range", mutated(["simulated", "alpha"], 1.5), ["'simulated.alpha'", "< 1", "1.5"]),
+    ("missing key", mutated(["simulated", "groups"], delete=True), ["'simulated.groups'", "required"]),
+    ("bad enum", mutated([*SCEN, "reading"], "per_group"), ["reading", "per_fold, per_trial", "per_group"]),
+    ("list item range", mutated([*SCEN, "prop_labeled"], [0.1, 1.0]), ["prop_labeled[1]", "< 1"]),
+    ("repeated values", mutated([*SCEN, "prop_labeled"], [0.1, 0.1]), ["prop_labeled", "repeat"]),
+    ("odd groups", mutated(["simulated", "groups"], 9), ["'simulated.groups'", "multiple of 2"]),
+    ("unknown sampler", mutated([*SCEN, "samplers"], {"LOO": 3}), ["samplers.LOO", "allowed keys are ERS, NCV, RRS"]),
+    ("too few folds", mutated([*SCEN, "samplers"], {"NCV": 1}), ["samplers.NCV", ">= 2"]),
+    ("NCV infeasible", mutated([*SCEN, "samplers"], {"NCV": 5}), ["samplers.NCV", "lower propLabeled"]),
+    ("M out of range", mutated([*SCEN, "p_err"], [0.02]), ["p_err", "M=0"]),
+]
+
+
+@pytest.mark.parametrize("kind,config,words", BAD, ids=[b[0] for b in BAD])
+def test_bad_config_gives_one_clear_sentence(kind, config, words):
+    with pytest.raises(configcheck.ConfigError) as info:
+        configcheck.check(config, SCHEMA)
+    message = str(info.value)
+    assert "\n" not in message
+    for word in words:
+        assert word in message, (word, message)
+
+
+def test_snakemake_stops_before_any_job(workflow_copy: Path):
+    bad = workflow_copy / "bad.yaml"
+    bad.write_text("simulated:\n  alpha: 1.5\n")
+    proc = snakemake(workflow_copy, "--cores", "1", "--configfile", "bad.yaml", check=False)
+    assert proc.returncode != 0
+    out = proc.stdout + proc.stderr
+    assert "Config error: config key 'simulated.alpha' must be < 1, got 1.5" in out
+    assert not (workflow_copy / "results").exists() and not (workflow_copy / "logs").exists()

@@ -1,0 +1,57 @@
+import numpy as np
+import pytest
+from scipy import stats
+
+from lib import rates, significance
+
+RNG = np.random.default_rng(7)
+
+
+def test_paired_and_unpaired_match_scipy():
+    a = RNG.normal(0.1, 0.02, (25, 10))
+    b = RNG.normal(0.11, 0.02, (25, 10))
+    paired = significance.paired_t(a, b)
+    unpaired = significance.unpaired_t(a, b)
+    for i in range(25):
+        ref_p = stats.ttest_rel(a[i], b[i])
+        ref_u = stats.ttest_ind(a[i], b[i])
+        assert paired.statistic[i] == pytest.approx(ref_p.statistic)
+        assert paired.pvalue[i] == pytest.approx(ref_p.pvalue)
+        assert unpaired.statistic[i] == pytest.approx(ref_u.statistic)
+        assert unpaired.pvalue[i] == pytest.approx(ref_u.pvalue)
+
+
+def test_constant_differences():
+    a = np.array([[0.1, 0.1, 0.1], [0.2, 0.2, 0.2]])
+    b = np.array([[0.1, 0.1, 0.1], [0.1, 0.1, 0.1]])
+    res = significance.paired_t(a, b)
+    assert res.pvalue[0] == 1.0 and res.pvalue[1] == pytest.approx(0.0, abs=1e-12)
+    assert res.reject.tolist() == [False, True]
+
+
+def test_type_one_error_is_alpha_for_iid_folds():
+    # 20000 null trials; the rejection rate's standard error is sqrt(.05*.95/20000) = 0.0015
+    a = RNG.normal(size=(20000, 10))
+    b = RNG.normal(size=(20000, 10))
+    for test in (significance.paired_t, significance.unpaired_t):
+        rate = test(a, b).reject.mean()
+        assert abs(rate - 0.05) < 4 * np.sqrt(0.05 * 0.95 / 20000)
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="same shape"):
+        significance.paired_t(np.zeros((2, 3)), np.zeros((2, 4)))
+    with pytest.raises(ValueError, match="at least 2 folds"):
+        significance.paired_t(np.zeros((2, 1)), np.zeros((2, 1)))
+    with pytest.raises(ValueError, match="alpha"):
+        significance.unpaired_t(np.zeros(3), np.ones(3), alpha=1.5)
+
+
+def test_wilson_interval_reference_values():
+    # Reference values from Wilson (1927) / Newcombe (1998), table I: 0/10 and 5/10 (z=1.96)
+    _, lo, hi = rates.wilson_interval(np.array([0, 5, 81]), np.array([10, 10, 263]))
+    assert lo[0] == pytest.approx(0.0, abs=1e-12) and hi[0] == pytest.approx(0.2775, abs=1e-4)
+    assert lo[1] == pytest.approx(0.2366, abs=1e-4) and hi[1] == pytest.approx(0.7634, abs=1e-4)
+    assert lo[2] == pytest.approx(0.2553, abs=1e-4) and hi[2] == pytest.approx(0.3662, abs=1e-4)
+    with pytest.raises(ValueError):
+        rates.wilson_interval(5, 3)
