@@ -44,10 +44,12 @@ BAD = [
     ("list item range", mutated([*SCEN, "prop_labeled"], [0.1, 1.0]), ["prop_labeled[1]", "< 1"]),
     ("repeated values", mutated([*SCEN, "prop_labeled"], [0.1, 0.1]), ["prop_labeled", "repeat"]),
     ("odd groups", mutated(["simulated", "groups"], 9), ["'simulated.groups'", "multiple of 2"]),
-    ("unknown sampler", mutated([*SCEN, "samplers"], {"LOO": 3}), ["samplers.LOO", "allowed keys are ERS, NCV, RRS"]),
+    ("unknown sampler", mutated([*SCEN, "samplers"], {"LOO": 3}), ["samplers.LOO", "allowed keys are CV5x2, ERS, NCV, RRS, RS"]),
     ("too few folds", mutated([*SCEN, "samplers"], {"NCV": 1}), ["samplers.NCV", ">= 2"]),
     ("NCV infeasible", mutated([*SCEN, "samplers"], {"NCV": 5}), ["samplers.NCV", "lower propLabeled"]),
     ("M out of range", mutated([*SCEN, "p_err"], [0.02]), ["p_err", "M=0"]),
+    ("both err_corr and q", mutated([*SCEN, "q"], [0.9]), ["exactly one of err_corr", "or q"]),
+    ("5x2cv folds", mutated([*SCEN, "samplers"], {"CV5x2": 4}), ["samplers.CV5x2", "10"]),
 ]
 
 

@@ -55,3 +55,31 @@ def test_wilson_interval_reference_values():
     assert lo[2] == pytest.approx(0.2553, abs=1e-4) and hi[2] == pytest.approx(0.3662, abs=1e-4)
     with pytest.raises(ValueError):
         rates.wilson_interval(5, 3)
+
+
+def test_wilcoxon_matches_scipy_per_row():
+    a = RNG.normal(0.1, 0.02, (20, 12))
+    b = RNG.normal(0.1, 0.02, (20, 12))
+    res = significance.wilcoxon(a, b)
+    for i in range(20):
+        assert res.pvalue[i] == pytest.approx(stats.wilcoxon(a[i], b[i], method="approx").pvalue)
+    assert significance.wilcoxon(np.ones((1, 5)), np.ones((1, 5))).pvalue[0] == 1.0
+
+
+def test_nadeau_bengio_inflates_the_variance_by_the_split_ratio():
+    a = RNG.normal(0.1, 0.02, (5, 10))
+    b = RNG.normal(0.11, 0.02, (5, 10))
+    plain = significance.paired_t(a, b).statistic
+    corrected = significance.nadeau_bengio_t(a, b, test_size=30, train_size=270).statistic
+    # t scales by sqrt((1/J) / (1/J + n_test/n_train)) = sqrt(0.1 / (0.1 + 1/9))
+    assert corrected == pytest.approx(plain * np.sqrt(0.1 / (0.1 + 1 / 9)))
+
+
+def test_dietterich_5x2cv_hand_case():
+    # differences per (rep, fold): rep1 (0.1, 0.3), others (0, 0.2): s_i^2 = 0.02 each
+    d = np.array([0.1, 0.3, 0, 0.2, 0, 0.2, 0, 0.2, 0, 0.2])
+    res = significance.dietterich_5x2cv_t(d, np.zeros(10))
+    assert res.statistic == pytest.approx(0.1 / np.sqrt(0.02))
+    assert res.pvalue == pytest.approx(2 * stats.t.sf(0.1 / np.sqrt(0.02), 5))
+    with pytest.raises(ValueError, match="10 fold results"):
+        significance.dietterich_5x2cv_t(np.zeros(8), np.zeros(8))

@@ -71,14 +71,12 @@ def check_science(config: dict) -> None:
     m, groups = study["instances"], study["groups"]
     for name, scenario in study["scenarios"].items():
         where = f"simulated.scenarios.{name}"
-        for p_err in scenario["p_err"]:
-            for diff in scenario["error_difference"]:
-                for err_corr in scenario["err_corr"]:
-                    for p in (p_err, p_err + diff):
-                        try:
-                            simulated.GroupErrorModel(p, err_corr, groups)
-                        except ValueError as exc:
-                            raise ConfigError(f"config keys {where}.p_err/error_difference: {exc}") from None
+        if ("q" in scenario) == ("err_corr" in scenario):
+            raise ConfigError(f"config key {where} needs exactly one of err_corr (Neville) or q (Wang)")
+        try:
+            list(simulated.scenario_points(scenario, groups))
+        except ValueError as exc:
+            raise ConfigError(f"config keys {where}.p_err/error_difference: {exc}") from None
         for sampler, folds in scenario["samplers"].items():
             for pl in scenario["prop_labeled"]:
                 try:
@@ -86,6 +84,9 @@ def check_science(config: dict) -> None:
                         if folds > m:
                             raise ValueError(f"k={folds} folds exceed the {m} instances")
                         sampling.ncv_training_size(m, pl, folds)
+                    elif sampler == "CV5x2":
+                        if folds != 10:
+                            raise ValueError(f"5x2cv has 10 folds (5 x 2), got {folds}")
                     else:
                         sampling.test_set_size(m, pl)
                 except ValueError as exc:

@@ -139,3 +139,12 @@ def ncv_training_sets(rng: np.random.Generator, fold_of: np.ndarray, prop_labele
     membership = np.zeros((trials, k, m), dtype=bool)
     np.put_along_axis(membership, chosen, True, axis=-1)
     return membership
+
+
+def repeated_kfold_test_sets(rng: np.random.Generator, trials: int, m: int, k: int,
+                             repeats: int) -> np.ndarray:
+    """``repeats`` independent k-fold partitions: membership ``(trials, repeats * k, m)``, test
+    set ``r * k + j`` being fold ``j`` of repetition ``r``. With ``k = 2, repeats = 5`` these
+    are the splits of Dietterich's (1998) 5x2cv test; each training set is the other half."""
+    parts = [ncv_test_sets(ncv_fold_of(rng, trials, m, k), k) for _ in range(repeats)]
+    return np.concatenate(parts, axis=1)

@@ -1,34 +1,45 @@
-"""Group-based simulated classifiers (Neville et al. 2009, Sec. 4, Tables 6 and 7).
+"""Group-based simulated classifiers (Neville et al. 2009, Sec. 4, Tables 6 and 7; Wang et al.
+2011, Sec. 5.1).
 
 A network sample is ``m`` instances, each assigned to one of ``n_groups`` groups uniformly at
 random. Classifier A chooses ``M = round(NG * P(err))`` groups to misclassify from the first half
 of the groups, classifier B from the second half. Inside a chosen group an instance is
-misclassified with ``P(MG) = P(err) + errCorr * (1 - P(err))``; elsewhere with
-``P(err) * (1 - errCorr)`` (Table 7's garbled second formula, ``P(err) * (1 - P(MG)) /
-(1 - P(err))``, simplifies to this). When ``M / NG = P(err)`` both classifiers err at rate
-``P(err)`` overall, so any rejection of the null hypothesis is a Type I error.
+misclassified with ``P(MG) = P(err) + errCorr * (1 - P(err))``; elsewhere with ``P(MG-bar)``,
+chosen so that the overall error is ``P(err)``: ``(P(err) - s P(MG)) / (1 - s)`` with
+``s = M / NG``. When ``s = P(err)`` (every Neville setting) this is Table 7's
+``P(err) * (1 - errCorr)`` (its garbled formula ``P(err) (1 - P(MG)) / (1 - P(err))``).
 
 Which groups are misclassified is the *reading* of Table 7:
 
 - ``per_fold``: as Table 7 is written: ``groupBasedClassification(fold)`` draws the chosen
   groups afresh for every fold.
 - ``per_trial``: as Wang et al. 2011 model the same simulation: the error-prone groups are fixed
-  for a network sample (a trial) and only the Bernoulli errors are fresh in each fold.
+  for a network sample (a trial) and only the Bernoulli errors are fresh in each fold; Wang's
+  ``q`` is then ``P(MG)``.
 
-Instances of one group are exchangeable, so the number of errors a classifier makes among the
-``n`` test instances of a group in a fold is Binomial(n, P) — drawn directly instead of
-drawing every instance (the same distribution, two orders of magnitude fewer draws).
+Power (Wang 2011 Fig. 1(b)): classifier B gets error rate ``P(err) + difference`` with the same
+number M of chosen groups as A and the same consistency (``errCorr``, or ``q`` when the scenario
+gives ``q``); its ``P(MG-bar)`` absorbs the difference so that its overall error is exact.
+
+Two ways to draw errors, with the same distribution:
+
+- *group counts* (default): instances of one group are exchangeable, so the number of errors
+  among the ``n`` test instances of a group in a fold is Binomial(n, P). Two orders of magnitude
+  fewer draws; enough for every test that needs only fold error rates.
+- *instance level* (``instance_level: true``): one Bernoulli draw per instance and fold. Needed
+  by RS-C, whose ``q`` is estimated from each instance's errors across test sets.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
 
-from . import sampling, significance
+from . import rsc, sampling, significance
 
 READINGS = ("per_fold", "per_trial")
-SAMPLERS = ("RRS", "ERS", "NCV")
+SAMPLERS = ("RRS", "RS", "ERS", "NCV", "CV5x2")
 
 
 @dataclass(frozen=True)
@@ -36,46 +47,79 @@ class GroupErrorModel:
     """Table 7 parameters of one simulated classifier."""
 
     p_err: float
-    err_corr: float
+    p_chosen: float
     n_groups: int
+    n_chosen: int
 
-    def __post_init__(self):
-        if not 0.0 < self.p_err < 0.5:
+    @classmethod
+    def from_err_corr(cls, p_err: float, err_corr: float, n_groups: int, n_chosen: int | None = None):
+        """Neville's parameterisation: ``P(MG) = P(err) + errCorr (1 - P(err))``."""
+        if not 0.0 <= err_corr <= 1.0:
+            raise ValueError(f"errCorr={err_corr} must lie in [0, 1]")
+        return cls._build(p_err, p_err + err_corr * (1.0 - p_err), n_groups, n_chosen)
+
+    @classmethod
+    def from_q(cls, p_err: float, q: float, n_groups: int, n_chosen: int | None = None):
+        """Wang's parameterisation: ``q = P(MG)``, the error rate of error-prone nodes."""
+        if not p_err <= q <= 1.0:
+            raise ValueError(f"q={q} must lie between P(err)={p_err} and 1")
+        return cls._build(p_err, q, n_groups, n_chosen)
+
+    @classmethod
+    def _build(cls, p_err, p_chosen, n_groups, n_chosen):
+        if not 0.0 < p_err < 0.5:
             raise ValueError(
-                f"P(err)={self.p_err} is outside (0, 0.5): each classifier chooses its groups from "
-                "its own half of the groups, so P(err) must be below 0.5"
-            )
-        if not 0.0 <= self.err_corr <= 1.0:
-            raise ValueError(f"errCorr={self.err_corr} must lie in [0, 1]")
-        if self.n_groups < 2 or self.n_groups % 2:
-            raise ValueError(f"the number of groups must be an even number >= 2, got {self.n_groups}")
-        if not 1 <= self.n_chosen <= self.n_groups // 2:
+                f"P(err)={p_err} is outside (0, 0.5): each classifier chooses its groups from "
+                "its own half of the groups, so P(err) must be below 0.5")
+        if n_groups < 2 or n_groups % 2:
+            raise ValueError(f"the number of groups must be an even number >= 2, got {n_groups}")
+        if n_chosen is None:
+            n_chosen = int(np.floor(n_groups * p_err + 0.5))  # round half up; Table 7 says "round"
+        if not 1 <= n_chosen <= n_groups // 2:
             raise ValueError(
-                f"P(err)={self.p_err} with {self.n_groups} groups gives M={self.n_chosen} groups to "
-                f"misclassify, but M must lie between 1 and {self.n_groups // 2}; "
-                "raise P(err) or the number of groups"
-            )
+                f"P(err)={p_err} with {n_groups} groups gives M={n_chosen} groups to misclassify, "
+                f"but M must lie between 1 and {n_groups // 2}; raise P(err) or the number of groups")
+        model = cls(float(p_err), float(p_chosen), int(n_groups), int(n_chosen))
+        if not -1e-12 <= model.p_other <= 1.0:
+            raise ValueError(
+                f"P(err)={p_err} cannot be reached with M={n_chosen} of {n_groups} groups erring at "
+                f"P(MG)={p_chosen:.3g}; lower errCorr/q or raise P(err)")
+        return model
 
     @property
-    def n_chosen(self) -> int:
-        """M = round(NG * P(err)); Python's round is half-to-even, Table 7 does not say."""
-        return int(np.floor(self.n_groups * self.p_err + 0.5))
-
-    @property
-    def p_chosen(self) -> float:
-        """P(MG): misclassification probability inside a chosen group."""
-        return self.p_err + self.err_corr * (1.0 - self.p_err)
+    def share(self) -> float:
+        return self.n_chosen / self.n_groups
 
     @property
     def p_other(self) -> float:
         """P(MG-bar): misclassification probability outside the chosen groups."""
-        return self.p_err * (1.0 - self.err_corr)
+        return max((self.p_err - self.share * self.p_chosen) / (1.0 - self.share), 0.0)
+
+    @property
+    def err_corr(self) -> float:
+        return (self.p_chosen - self.p_err) / (1.0 - self.p_err)
 
     @property
     def expected_error(self) -> float:
-        """Overall error rate implied by M, P(MG) and P(MG-bar) with equal expected group sizes."""
-        share = self.n_chosen / self.n_groups
-        return share * self.p_chosen + (1.0 - share) * self.p_other
+        """Overall error rate with equal expected group sizes (equals ``p_err`` by construction)."""
+        return self.share * self.p_chosen + (1.0 - self.share) * self.p_other
+
+
+def scenario_points(scenario: dict, n_groups: int):
+    """Yield ``(p_err, consistency, difference, model_a, model_b)`` for a scenario's grid.
+
+    ``consistency`` is errCorr, or q when the scenario gives ``q`` instead of ``err_corr``.
+    """
+    by_q = "q" in scenario
+    for p_err, value, diff in itertools.product(
+            scenario["p_err"], scenario["q" if by_q else "err_corr"], scenario["error_difference"]):
+        build = GroupErrorModel.from_q if by_q else GroupErrorModel.from_err_corr
+        model_a = build(p_err, value, n_groups)
+        if by_q:
+            model_b = GroupErrorModel.from_q(p_err + diff, value, n_groups, model_a.n_chosen)
+        else:
+            model_b = GroupErrorModel.from_err_corr(p_err + diff, value, n_groups, model_a.n_chosen)
+        yield p_err, value, diff, model_a, model_b
 
 
 def sample_groups(rng: np.random.Generator, trials: int, m: int, n_groups: int) -> np.ndarray:
@@ -84,7 +128,7 @@ def sample_groups(rng: np.random.Generator, trials: int, m: int, n_groups: int) 
 
 
 def group_counts(membership: np.ndarray, groups: np.ndarray, n_groups: int) -> np.ndarray:
-    """Number of test instances of each group in each fold: ``(trials, k, n_groups)``."""
+    """Number of flagged instances of each group in each fold: ``(trials, k, n_groups)``."""
     onehot = (groups[:, :, None] == np.arange(n_groups)).astype(np.float32)
     return np.rint(np.matmul(membership.astype(np.float32), onehot)).astype(np.int64)
 
@@ -106,6 +150,19 @@ def error_probabilities(chosen: np.ndarray, model: GroupErrorModel) -> np.ndarra
     return np.where(chosen, model.p_chosen, model.p_other)
 
 
+def _phi(n11, n10, n00):
+    row1, row0 = n11 + n10, n00 + n10
+    denom = row1 * row0
+    return np.where(denom > 0, (n11 * n00 - n10 * n10) / np.where(denom > 0, denom, 1.0), np.nan)
+
+
+def _pair_tables(counts: np.ndarray, errors: np.ndarray):
+    """Ordered same-group pairs within a fold, summed over folds: (n11, n10, n00) per group."""
+    n, e = counts.astype(float), errors.astype(float)
+    return ((e * (e - 1.0)).sum(axis=-2), (e * (n - e)).sum(axis=-2),
+            ((n - e) * (n - e - 1.0)).sum(axis=-2))
+
+
 def group_error_correlation(counts: np.ndarray, errors: np.ndarray) -> np.ndarray:
     """φ coefficient of 0/1 errors over pairs of instances in the same group, averaged over groups.
 
@@ -115,43 +172,17 @@ def group_error_correlation(counts: np.ndarray, errors: np.ndarray) -> np.ndarra
     average. ``counts`` and ``errors`` are ``(..., k, n_groups)``; the result is ``(...)``,
     NaN where no group has a defined φ.
     """
-    n = counts.astype(float)
-    e = errors.astype(float)
-    n11 = (e * (e - 1.0)).sum(axis=-2)
-    n10 = (e * (n - e)).sum(axis=-2)
-    n00 = ((n - e) * (n - e - 1.0)).sum(axis=-2)
-    row1 = n11 + n10
-    row0 = n00 + n10
-    denom = row1 * row0
-    phi = np.where(denom > 0, (n11 * n00 - n10 * n10) / np.where(denom > 0, denom, 1.0), np.nan)
-    return _nanmean(phi)
+    return _nanmean(_phi(*_pair_tables(counts, errors)))
 
 
-def _simulate_fold_errors(rng, counts, chosen_a, chosen_b, model_a, model_b):
-    """Errors of A and B per (trial, fold, group) given the test counts and the chosen groups."""
-    err_a = rng.binomial(counts, error_probabilities(chosen_a, model_a))
-    err_b = rng.binomial(counts, error_probabilities(chosen_b, model_b))
-    return err_a, err_b
+def pooled_error_correlation(counts: np.ndarray, errors: np.ndarray) -> np.ndarray:
+    """φ of 0/1 errors over all same-group pairs in one table pooled over groups and folds.
 
-
-def _evaluate(counts, err_a, err_b, alpha):
-    """Per-trial fold error rates, test outcomes and measured error correlation."""
-    n_test = counts.sum(axis=-1)
-    rate_a = err_a.sum(axis=-1) / n_test
-    rate_b = err_b.sum(axis=-1) / n_test
-    out = {
-        "error_a": rate_a.mean(axis=-1),
-        "error_b": rate_b.mean(axis=-1),
-        "test_size": n_test.mean(axis=-1),
-    }
-    for name, test in significance.TESTS.items():
-        result = test(rate_a, rate_b, alpha)
-        out[f"p_{name}"] = result.pvalue
-        out[f"reject_{name}"] = result.reject.astype(np.int8)
-    phi = np.stack([group_error_correlation(counts, err_a),
-                    group_error_correlation(counts, err_b)], axis=-1)
-    out["error_correlation"] = _nanmean(phi)
-    return out
+    This is how Wang 2011 (Sec. 4) estimates ρ for linked pairs; recorded beside Neville's
+    per-group average because the papers' "measured error correlation" admits both readings.
+    """
+    n11, n10, n00 = (t.sum(axis=-1) for t in _pair_tables(counts, errors))
+    return _phi(n11, n10, n00)
 
 
 def _nanmean(values: np.ndarray) -> np.ndarray:
@@ -162,42 +193,104 @@ def _nanmean(values: np.ndarray) -> np.ndarray:
     return np.where(count > 0, total / np.maximum(count, 1), np.nan)
 
 
+def _evaluate(sampler, counts, err_a, err_b, alpha, train_size, instance=None):
+    """Per-trial fold error rates, every test's outcome and the measured error correlations."""
+    n_test = counts.sum(axis=-1)
+    rate_a = err_a.sum(axis=-1) / n_test
+    rate_b = err_b.sum(axis=-1) / n_test
+    out = {
+        "error_a": rate_a.mean(axis=-1),
+        "error_b": rate_b.mean(axis=-1),
+        "test_size": n_test.mean(axis=-1),
+    }
+    results = {name: test(rate_a, rate_b, alpha) for name, test in significance.TESTS.items()}
+    results["nb_corrected_t"] = significance.nadeau_bengio_t(
+        rate_a, rate_b, n_test.mean(axis=-1), train_size, alpha)
+    if sampler == "CV5x2":
+        results["dietterich_5x2cv"] = significance.dietterich_5x2cv_t(rate_a, rate_b, alpha)
+    if instance is not None:
+        membership, errors_a, errors_b, groups = instance
+        params_a = rsc.estimate_parameters(membership, errors_a, groups)
+        params_b = rsc.estimate_parameters(membership, errors_b, groups)
+        for name, test in (("rsc_paired", rsc.rsc_paired), ("rsc_unpaired", rsc.rsc_unpaired)):
+            t, pvalue, reject = test(rate_a, rate_b, params_a, params_b, alpha)
+            results[name] = significance.TestResult(t, pvalue, reject)
+        out["rsc_q_a"], out["rsc_rho_a"] = params_a["q"], params_a["rho"]
+    for name, result in results.items():
+        out[f"p_{name}"] = result.pvalue
+        out[f"reject_{name}"] = result.reject.astype(np.int8)
+    out["error_correlation"] = _nanmean(np.stack(
+        [group_error_correlation(counts, err_a), group_error_correlation(counts, err_b)], axis=-1))
+    out["error_correlation_pooled"] = _nanmean(np.stack(
+        [pooled_error_correlation(counts, err_a), pooled_error_correlation(counts, err_b)], axis=-1))
+    return out
+
+
+def _test_sets(rng, sampler, trials, m, prop_labeled, folds):
+    if sampler in ("RRS", "RS"):
+        return sampling.rrs_test_sets(rng, trials, m, prop_labeled, folds)
+    if sampler == "ERS":
+        return sampling.ers_test_sets(rng, trials, m, prop_labeled, folds)
+    if sampler == "CV5x2":
+        if folds != 10:
+            raise ValueError(f"the 5x2cv sampler has 10 folds (5 x 2), got {folds}")
+        return sampling.repeated_kfold_test_sets(rng, trials, m, 2, 5)
+    raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
+
+
 def simulate_point(rng: np.random.Generator, *, trials: int, m: int, n_groups: int,
                    model_a: GroupErrorModel, model_b: GroupErrorModel, reading: str,
-                   sampler: str, folds: int, prop_labeled: list[float], alpha: float) -> list[dict]:
+                   sampler: str, folds: int, prop_labeled: list[float], alpha: float,
+                   instance_level: bool = False) -> list[dict]:
     """Table 6 for one sampler and one classifier pair: ``trials`` trials at every propLabeled.
 
-    RRS and ERS draw a new network sample and new splits for each trial and propLabeled; NCV
-    draws one sample and one set of folds per trial and reuses it across propLabeled (Table 6).
-    For simulated classifiers only the test sets matter (performance does not depend on the
-    training set), so NCV's labeled sets are checked for feasibility but not drawn.
+    RRS/RS and ERS draw a new network sample and new splits for each trial and propLabeled; NCV
+    (and 5x2cv) draw one sample and one set of folds per trial and reuse it across propLabeled
+    (Table 6). Simulated classifiers do not learn, so only the test sets matter; NCV's labeled
+    sets are checked for feasibility and sized for Nadeau & Bengio's correction but not drawn.
     Returns one dict of per-trial arrays per propLabeled.
     """
     if reading not in READINGS:
         raise ValueError(f"reading must be one of {READINGS}, got {reading!r}")
     if sampler not in SAMPLERS:
         raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
-    results = []
-    if sampler == "NCV":
+    fixed_sample = sampler in ("NCV", "CV5x2")
+
+    def new_sample(prop):
         groups = sample_groups(rng, trials, m, n_groups)
-        counts = group_counts(sampling.ncv_test_sets(sampling.ncv_fold_of(rng, trials, m, folds), folds),
-                              groups, n_groups)
-        fixed = (choose_groups(rng, (trials, 1), model_a, 0), choose_groups(rng, (trials, 1), model_b, 1))
-    for pl in prop_labeled:
         if sampler == "NCV":
-            sampling.ncv_training_size(m, pl, folds)
+            membership = sampling.ncv_test_sets(sampling.ncv_fold_of(rng, trials, m, folds), folds)
         else:
-            groups = sample_groups(rng, trials, m, n_groups)
-            draw = sampling.rrs_test_sets if sampler == "RRS" else sampling.ers_test_sets
-            counts = group_counts(draw(rng, trials, m, pl, folds), groups, n_groups)
-            fixed = (choose_groups(rng, (trials, 1), model_a, 0), choose_groups(rng, (trials, 1), model_b, 1))
+            membership = _test_sets(rng, sampler, trials, m, prop, folds)
+        fixed = (choose_groups(rng, (trials, 1), model_a, 0), choose_groups(rng, (trials, 1), model_b, 1))
+        return groups, membership, group_counts(membership, groups, n_groups), fixed
+
+    if fixed_sample:
+        groups, membership, counts, fixed = new_sample(None)
+    results = []
+    for pl in prop_labeled:
+        if fixed_sample:
+            train_size = (sampling.ncv_training_size(m, pl, folds) if sampler == "NCV" else m // 2)
+        else:
+            groups, membership, counts, fixed = new_sample(pl)
+            train_size = int(round(pl * m))
         if reading == "per_fold":
             chosen = (choose_groups(rng, (trials, folds), model_a, 0),
                       choose_groups(rng, (trials, folds), model_b, 1))
         else:
             chosen = fixed
-        err_a, err_b = _simulate_fold_errors(rng, counts, *chosen, model_a, model_b)
-        results.append(_evaluate(counts, err_a, err_b, alpha))
+        probs = (error_probabilities(chosen[0], model_a), error_probabilities(chosen[1], model_b))
+        if instance_level:
+            errs = []
+            for prob in probs:
+                per_instance = np.take_along_axis(prob, groups[:, None, :], axis=-1)
+                errs.append((rng.random(membership.shape) < per_instance) & membership)
+            err_a, err_b = (group_counts(e, groups, n_groups) for e in errs)
+            instance = (membership, errs[0], errs[1], groups)
+        else:
+            err_a, err_b = rng.binomial(counts, probs[0]), rng.binomial(counts, probs[1])
+            instance = None
+        results.append(_evaluate(sampler, counts, err_a, err_b, alpha, train_size, instance))
     return results
 
 
@@ -205,28 +298,27 @@ def run_chunk(rng: np.random.Generator, scenario: dict, *, m: int, n_groups: int
               trials: int, first_trial: int) -> dict[str, np.ndarray]:
     """All trials of one chunk of a scenario: every grid point, sampler and propLabeled.
 
-    ``scenario`` holds ``reading``, lists ``p_err``, ``err_corr``, ``error_difference`` (B's
-    P(err) minus A's; 0 for Type I) and ``prop_labeled``, and ``samplers`` mapping sampler name to
-    its number of folds. Returns a tidy table as a dict of equal-length columns, one row per
-    trial x grid point x sampler x propLabeled.
+    ``scenario`` holds ``reading``, lists ``p_err``, ``err_corr`` (or ``q``),
+    ``error_difference`` (B's P(err) minus A's; 0 for Type I) and ``prop_labeled``, ``samplers``
+    mapping sampler name to its number of folds, and optionally ``instance_level``. Returns a
+    tidy table as a dict of equal-length columns, one row per trial x grid point x sampler x
+    propLabeled; a test that does not apply to a sampler has NaN in its columns.
     """
-    columns: dict[str, list] = {}
+    rows: list[dict[str, np.ndarray]] = []
     trial_ids = np.arange(first_trial, first_trial + trials)
-    for p_err in scenario["p_err"]:
-        for err_corr in scenario["err_corr"]:
-            for diff in scenario["error_difference"]:
-                model_a = GroupErrorModel(p_err, err_corr, n_groups)
-                model_b = GroupErrorModel(p_err + diff, err_corr, n_groups)
-                for sampler, folds in scenario["samplers"].items():
-                    per_level = simulate_point(
-                        rng, trials=trials, m=m, n_groups=n_groups, model_a=model_a,
-                        model_b=model_b, reading=scenario["reading"], sampler=sampler,
-                        folds=folds, prop_labeled=scenario["prop_labeled"], alpha=alpha)
-                    for pl, result in zip(scenario["prop_labeled"], per_level):
-                        keys = {"trial": trial_ids, "sampler": np.full(trials, sampler),
-                                "folds": np.full(trials, folds), "prop_labeled": np.full(trials, pl),
-                                "p_err": np.full(trials, p_err), "err_corr": np.full(trials, err_corr),
-                                "error_difference": np.full(trials, diff)}
-                        for name, values in {**keys, **result}.items():
-                            columns.setdefault(name, []).append(values)
-    return {name: np.concatenate(parts) for name, parts in columns.items()}
+    for p_err, _, diff, model_a, model_b in scenario_points(scenario, n_groups):
+        for sampler, folds in scenario["samplers"].items():
+            per_level = simulate_point(
+                rng, trials=trials, m=m, n_groups=n_groups, model_a=model_a, model_b=model_b,
+                reading=scenario["reading"], sampler=sampler, folds=folds,
+                prop_labeled=scenario["prop_labeled"], alpha=alpha,
+                instance_level=bool(scenario.get("instance_level", False)))
+            for pl, result in zip(scenario["prop_labeled"], per_level):
+                keys = {"trial": trial_ids, "sampler": np.full(trials, sampler),
+                        "folds": np.full(trials, folds), "prop_labeled": np.full(trials, pl),
+                        "p_err": np.full(trials, p_err), "err_corr": np.full(trials, model_a.err_corr),
+                        "q": np.full(trials, model_a.p_chosen), "error_difference": np.full(trials, diff)}
+                rows.append({**keys, **result})
+    names = list(dict.fromkeys(name for row in rows for name in row))
+    return {name: np.concatenate([row[name] if name in row else np.full(len(row["trial"]), np.nan)
+                                  for row in rows]) for name in names}
