@@ -24,13 +24,32 @@ def mutated(path, value=None, delete=False):
     return config
 
 
+def deep_merge(base, override):
+    """Snakemake's --configfile semantics: nested dicts merge, other values replace."""
+    out = copy.deepcopy(base)
+    for key, value in override.items():
+        out[key] = deep_merge(out[key], value) if isinstance(value, dict) and key in out else value
+    return out
+
+
 def test_shipped_configs_are_valid():
     configcheck.check(BASE, SCHEMA)
     quick = yaml.safe_load((ROOT / "config/quick.yaml").read_text())
-    merged = copy.deepcopy(BASE)
-    merged["profile"] = quick["profile"]
-    merged["simulated"]["scenarios"]["neville_fig1a"].update(quick["simulated"]["scenarios"]["neville_fig1a"])
-    configcheck.check(merged, SCHEMA)
+    configcheck.check(deep_merge(BASE, quick), SCHEMA)
+
+
+def test_quick_profile_changes_trial_counts_only():
+    quick = yaml.safe_load((ROOT / "config/quick.yaml").read_text())
+    allowed = {"chunks", "trials_per_chunk", "replications"}
+
+    def keys(node, path=()):
+        for key, value in node.items():
+            if isinstance(value, dict):
+                yield from keys(value, (*path, key))
+            else:
+                yield (*path, key)
+    changed = {path[-1] for path in keys(quick) if path != ("profile",)}
+    assert changed <= allowed, changed - allowed
 
 
 SCEN = ["simulated", "scenarios", "neville_fig1a"]
@@ -71,3 +90,10 @@ def test_snakemake_stops_before_any_job(workflow_copy: Path):
     out = proc.stdout + proc.stderr
     assert "Config error: config key 'simulated.alpha' must be < 1, got 1.5" in out
     assert not (workflow_copy / "results").exists() and not (workflow_copy / "logs").exists()
+
+
+def test_theory_constraints():
+    with pytest.raises(configcheck.ConfigError, match="theory.q_values must be at least"):
+        configcheck.check(mutated(["theory", "q_values"], [0.05, 0.5]), SCHEMA)
+    with pytest.raises(configcheck.ConfigError, match="theory.group_size"):
+        configcheck.check(mutated(["theory", "group_size"], 10**6), SCHEMA)

@@ -143,3 +143,21 @@ def test_cv5x2_sampler_runs_dietterich_test():
     assert (out["test_size"] == 150).all()
     # independent errors: the 5x2cv test holds its level (Dietterich 1998: at or below alpha)
     assert out["reject_dietterich_5x2cv"].mean() < 0.05 + 4 * np.sqrt(0.05 * 0.95 / 2000)
+
+
+def test_hypergeometric_group_counts_match_random_subsets():
+    # the fast RRS path draws group compositions directly; compare with explicit subsets:
+    # mean and variance of one group's count, and the covariance of two groups, within 5 SE
+    rng = np.random.default_rng(11)
+    sizes = np.tile([40, 25, 35], (1, 1))
+    direct = simulated.random_subset_group_counts(rng, np.repeat(sizes, 20000, axis=0), 1, 30)[:, 0, :]
+    groups = np.repeat(np.arange(3), sizes[0])
+    mem = np.stack([rng.permutation(100)[:30] for _ in range(20000)])
+    explicit = np.stack([(groups[mem] == g).sum(1) for g in range(3)], axis=1)
+    assert (direct.sum(1) == 30).all()
+    for stat in (lambda c: c[:, 0], lambda c: (c[:, 0] - 12) ** 2, lambda c: c[:, 0] * c[:, 1]):
+        a, b = stat(direct).astype(float), stat(explicit).astype(float)
+        se = np.sqrt(a.var() / a.size + b.var() / b.size)
+        assert abs(a.mean() - b.mean()) < 5 * se
+    # exact expectation: 30 * 40/100 = 12
+    assert abs(direct[:, 0].mean() - 12) < 5 * direct[:, 0].std() / np.sqrt(20000)

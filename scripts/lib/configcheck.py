@@ -93,8 +93,25 @@ def check_science(config: dict) -> None:
                     raise ConfigError(f"config key {where}.samplers.{sampler}: {exc}") from None
 
 
+def check_theory(config: dict) -> None:
+    theory = config["theory"]
+    m, p = theory["instances"], theory["p"]
+    if theory["group_size"] > m:
+        raise ConfigError(f"config key theory.group_size must be at most theory.instances ({m}), "
+                          f"got {theory['group_size']}")
+    for fraction in theory["test_fractions"]:
+        if round(fraction * m) < 2:
+            raise ConfigError(f"config key theory.test_fractions: {fraction} of {m} instances leaves "
+                              "fewer than 2 in a test set; use a larger fraction")
+    low = [q for q in theory["q_values"] if q < p]
+    if low:
+        raise ConfigError(f"config key theory.q_values must be at least theory.p={p} "
+                          f"(q is the error rate of error-prone nodes), got {low[0]}")
+
+
 def check(config: dict, schema_path: str | Path) -> None:
     """Raise :class:`ConfigError` with one sentence if ``config`` cannot be run."""
     schema = yaml.safe_load(Path(schema_path).read_text(encoding="utf-8"))
     check_schema(config, schema)
     check_science(config)
+    check_theory(config)

@@ -42,9 +42,12 @@ def style(method: str, test: str = "paired_t") -> dict:
     return {**base, "linestyle": TEST_LINESTYLE.get(test, "-")}
 
 
-def new_figure():
+def new_figure(ncols: int = 1):
+    """A figure in the house style; ``ncols`` panels side by side share the y axis."""
     plt.rcParams.update(RC)
-    fig, ax = plt.subplots(constrained_layout=False)
+    width, height = RC["figure.figsize"]
+    fig, ax = plt.subplots(1, ncols, figsize=(width * (0.85 * ncols + 0.15), height),
+                           sharey=ncols > 1, squeeze=True)
     return fig, ax
 
 
@@ -55,11 +58,13 @@ def rate_line(ax, x, rate, lo, hi, label: str, method: str, test: str = "paired_
                 label=label, capsize=2.5, markersize=4.5, linewidth=1.4, **s)
 
 
-def add_caption(fig, caption: str, width: int = 88) -> None:
-    text = "\n".join(textwrap.wrap(caption, width))
+def add_caption(fig, caption: str, width: int | None = None) -> None:
+    """Wrap ``caption`` under the axes, leaving room for it."""
+    inches = fig.get_size_inches()[0]
+    text = "\n".join(textwrap.wrap(caption, width or int(88 * inches / 4.8)))
     lines = text.count("\n") + 1
     bottom = 0.11 + 0.028 * lines
-    fig.subplots_adjust(left=0.13, right=0.97, top=0.93, bottom=bottom)
+    fig.subplots_adjust(left=0.13 * 4.8 / inches, right=0.97, top=0.90, bottom=bottom, wspace=0.12)
     fig.text(0.02, 0.01, text, fontsize=6.5, va="bottom", ha="left", color="0.25")
 
 
@@ -75,8 +80,26 @@ def save(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
     plt.close(fig)
 
 
-def profile_note(profile: str, trials: int, paper_trials: int | None = None) -> str:
+def profile_note(profile: str, trials: int, paper_trials: int | None = None, unit: str = "trials") -> str:
+    """The caption's statement of scale: what was run and, on the quick profile, what the paper ran."""
     if profile == "paper":
-        return f"Paper scale: {trials} trials per point."
+        return f"Paper scale: {trials} {unit} per point."
     extra = f" (the paper uses {paper_trials})" if paper_trials else ""
-    return f"QUICK PROFILE: {trials} trials per point{extra}; intervals are wide."
+    return f"QUICK PROFILE: {trials} {unit} per point{extra}; intervals are wide."
+
+
+def rate_curve(ax, frame, x: str, label: str, method: str, test: str = "paired_t") -> None:
+    """Plot ``frame``'s rate (with Wilson interval) against column ``x``, sorted by ``x``."""
+    part = frame.sort_values(x)
+    rate_line(ax, part[x].to_numpy(), part["rate"].to_numpy(), part["rate_low"].to_numpy(),
+              part["rate_high"].to_numpy(), label=label, method=method, test=test)
+
+
+def alpha_line(ax, alpha: float) -> None:
+    ax.axhline(alpha, color="0.5", linewidth=0.8, linestyle=":", label=f"α = {alpha:g}")
+
+
+def sequence_colors(n: int) -> list:
+    """``n`` colours from a perceptually ordered map, for curves indexed by a parameter."""
+    cmap = matplotlib.colormaps["viridis"]
+    return [cmap(0.1 + 0.8 * i / max(n - 1, 1)) for i in range(n)]

@@ -84,3 +84,34 @@ def markdown(table: pd.DataFrame) -> str:
     for paper, part in table.groupby("paper", sort=True):
         lines += [f"## {paper}", "", markdown_table(part.drop(columns=["paper"])), ""]
     return "\n".join(lines)
+
+
+class ClaimBook:
+    """Collects the claims one artifact checks: ``book.add(...)`` then ``book.frame()``."""
+
+    def __init__(self, paper: str, artifact: str, profile: str):
+        self.paper, self.artifact, self.profile = paper, artifact, profile
+        self.claims: list[Claim] = []
+
+    def add(self, claim: str, paper_value: str, tolerance: str, reproduced: str, ok: bool) -> None:
+        self.claims.append(Claim(self.paper, self.artifact, claim, paper_value, tolerance,
+                                 reproduced, verdict(ok), self.profile))
+
+    def frame(self) -> pd.DataFrame:
+        return claims_frame(self.claims)
+
+
+def fmt_series(x, rate, lo, hi) -> str:
+    """'x: rate [lo, hi]; ...' for a curve."""
+    return "; ".join(f"{xi:g}: {fmt_rate(r, l, h)}" for xi, r, l, h in zip(x, rate, lo, hi))
+
+
+def no_significant_fall(lo, hi) -> bool:
+    """Rates ordered by increasing x never fall significantly from one x to the next."""
+    lo, hi = np.asarray(lo), np.asarray(hi)
+    return not bool(np.any(lo[:-1] > hi[1:]))
+
+
+def overlaps(lo: float, hi: float, low: float, high: float) -> bool:
+    """The interval [lo, hi] meets the target band [low, high]."""
+    return bool(lo <= high and hi >= low)

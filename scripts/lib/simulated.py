@@ -127,6 +127,33 @@ def sample_groups(rng: np.random.Generator, trials: int, m: int, n_groups: int) 
     return rng.integers(0, n_groups, size=(trials, m))
 
 
+def sample_group_sizes(rng: np.random.Generator, trials: int, m: int, n_groups: int) -> np.ndarray:
+    """Group sizes of a sample whose instances pick their group uniformly: Multinomial(m, 1/NG)."""
+    return rng.multinomial(m, np.full(n_groups, 1.0 / n_groups), size=trials)
+
+
+def random_subset_group_counts(rng: np.random.Generator, sizes: np.ndarray, folds: int,
+                               subset: int) -> np.ndarray:
+    """Group composition of ``folds`` independent uniform random subsets of ``subset`` instances.
+
+    The composition of a uniform random subset is multivariate hypergeometric in the group
+    sizes; it is drawn group by group (``Hypergeometric(size_g, rest, still to draw)``), which
+    is exact and needs no instance-level membership. This is how RRS/RS test sets are drawn
+    on the group-count path. ``sizes`` is ``(trials, n_groups)``; returns ``(trials, folds, n_groups)``.
+    """
+    trials, n_groups = sizes.shape
+    counts = np.zeros((trials, folds, n_groups), dtype=np.int64)
+    rest = np.broadcast_to(sizes.sum(axis=1, keepdims=True), (trials, folds)).copy()
+    left = np.full((trials, folds), subset, dtype=np.int64)
+    for g in range(n_groups - 1):
+        good = np.broadcast_to(sizes[:, g:g + 1], (trials, folds))
+        rest -= good
+        counts[:, :, g] = rng.hypergeometric(good, rest, left)
+        left -= counts[:, :, g]
+    counts[:, :, -1] = left
+    return counts
+
+
 def group_counts(membership: np.ndarray, groups: np.ndarray, n_groups: int) -> np.ndarray:
     """Number of flagged instances of each group in each fold: ``(trials, k, n_groups)``."""
     onehot = (groups[:, :, None] == np.arange(n_groups)).astype(np.float32)
@@ -257,6 +284,12 @@ def simulate_point(rng: np.random.Generator, *, trials: int, m: int, n_groups: i
     fixed_sample = sampler in ("NCV", "CV5x2")
 
     def new_sample(prop):
+        if sampler in ("RRS", "RS") and not instance_level:
+            # the fast path: only group compositions matter, drawn without membership
+            sizes = sample_group_sizes(rng, trials, m, n_groups)
+            counts = random_subset_group_counts(rng, sizes, folds, sampling.test_set_size(m, prop))
+            fixed = (choose_groups(rng, (trials, 1), model_a, 0), choose_groups(rng, (trials, 1), model_b, 1))
+            return None, None, counts, fixed
         groups = sample_groups(rng, trials, m, n_groups)
         if sampler == "NCV":
             membership = sampling.ncv_test_sets(sampling.ncv_fold_of(rng, trials, m, folds), folds)

@@ -23,6 +23,7 @@ def rejection_rates(trials: pd.DataFrame, keys: list[str], extra_means: list[str
     for test in tests:
         column = f"reject_{test}"
         agg = grouped[column].agg(["sum", "count"]).reset_index()
+        agg = agg[agg["count"] > 0]  # tests that do not apply to a sampler have no outcomes
         per_chunk = trials.groupby([*keys, "chunk"], sort=True)[column].mean()
         sd = per_chunk.groupby(level=list(range(len(keys)))).std(ddof=1).reset_index(name="chunk_rate_sd")
         rate, lo, hi = wilson_interval(agg["sum"].to_numpy(), agg["count"].to_numpy())
@@ -30,6 +31,7 @@ def rejection_rates(trials: pd.DataFrame, keys: list[str], extra_means: list[str
         part.insert(len(keys), "test", test)
         part["rate"], part["rate_low"], part["rate_high"] = rate, lo, hi
         part = part.merge(sd, on=keys, how="left")
+        part["rejections"] = part["rejections"].astype(int)
         parts.append(part.merge(means, on=keys, how="left"))
     out = pd.concat(parts, ignore_index=True)
     return out.sort_values([*keys[:1], "test", *keys[1:]], kind="stable").reset_index(drop=True)

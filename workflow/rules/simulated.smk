@@ -44,28 +44,42 @@ rule simulated_summary:
         "../../scripts/summarize_simulated.py"
 
 
-register_artifact("neville2009", "fig1a")
+# Paper panels: views of the scenario summaries. Each entry names the scenarios a panel reads
+# (as input names of its script) and what it shows; the rule is `<paper>_<artifact>` and its
+# script `scripts/plot_<paper>_<artifact>.py`.
+SIMULATED_PANELS = {
+    ("neville2009", "fig1a"): dict(summary="neville_fig1a"),
+    ("neville2009", "fig1a_readings"): dict(per_fold="neville_fig1a", per_trial="neville_fig1a_per_trial"),
+    ("neville2009", "fig1b"): dict(summary="neville_fig1b"),
+    ("wang2011", "fig1a"): dict(summary="wang_fig1a"),
+    ("wang2011", "fig1b"): dict(summary="wang_fig1b"),
+    ("wang2011", "tests_compared"): dict(summary="tests_compared"),
+}
 
+for (paper, artifact), scenarios in SIMULATED_PANELS.items():
+    register_artifact(paper, artifact)
 
-rule neville2009_fig1a:
-    """Neville 2009 Fig. 1(a): Type I error vs propLabeled for RRS, ERS (30 folds) and NCV
-    (10 folds), paired t-test, Table 7 read per_fold (config scenario `neville_fig1a`)."""
-    input:
-        summary="results/studies/simulated/neville_fig1a/summary.csv",
-        lib=lib_modules("plotting", "scorecard", "summaries", "tables"),
-    output:
-        pdf="results/neville2009/fig1a.pdf",
-        png="results/neville2009/fig1a.png",
-        csv="results/neville2009/fig1a.csv",
-        claims="results/neville2009/fig1a.claims.csv",
-    params:
-        profile=config["profile"],
-        alpha=SIMULATED["alpha"],
-    log:
-        "logs/neville2009/fig1a.log",
-    benchmark:
-        "benchmarks/neville2009/fig1a.tsv"
-    conda:
-        CONDA_ENV
-    script:
-        "../../scripts/plot_neville2009_fig1a.py"
+    rule:
+        name:
+            f"{paper}_{artifact}"
+        input:
+            **{key: f"results/studies/simulated/{sc}/summary.csv" for key, sc in scenarios.items()},
+            lib=lib_modules("plotting", "scorecard", "summaries", "tables"),
+        output:
+            pdf=f"results/{paper}/{artifact}.pdf",
+            png=f"results/{paper}/{artifact}.png",
+            csv=f"results/{paper}/{artifact}.csv",
+            claims=f"results/{paper}/{artifact}.claims.csv",
+        params:
+            profile=config["profile"],
+            alpha=SIMULATED["alpha"],
+            panel=f"{paper}_{artifact}",
+        log:
+            f"logs/{paper}/{artifact}.log",
+        benchmark:
+            f"benchmarks/{paper}/{artifact}.tsv"
+        conda:
+            CONDA_ENV
+        script:
+            # formatted per job from params: an f-string here would bind the loop's last values
+            "../../scripts/plot_{params.panel}.py"

@@ -1,0 +1,47 @@
+"""Wang et al. 2011 Sec. 3 theory (beyond the paper's figures): Monte Carlo of the Bernoulli
+model of node errors against the closed forms of Theorems 1-3."""
+
+
+rule wang2011_theorems_mc:
+    """Monte Carlo Var(Z_k) over n/m, q and rho, next to Theorems 1, 2 and 3."""
+    input:
+        lib=lib_modules("seeding", "rsc", "tables"),
+    output:
+        "results/studies/theory/montecarlo.csv",
+    params:
+        theory=config["theory"],
+        entropy=job_entropy("theory", config["theory"], 0),
+    log:
+        "logs/theory/montecarlo.log",
+    benchmark:
+        "benchmarks/theory/montecarlo.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/run_theorems.py"
+
+
+register_artifact("wang2011", "theorems")
+
+
+rule wang2011_theorems:
+    """Figure: Theorems 1-3 against Monte Carlo (normalised variance of Z_k)."""
+    input:
+        mc="results/studies/theory/montecarlo.csv",
+        lib=lib_modules("plotting", "scorecard", "tables"),
+    output:
+        pdf="results/wang2011/theorems.pdf",
+        png="results/wang2011/theorems.png",
+        csv="results/wang2011/theorems.csv",
+        claims="results/wang2011/theorems.claims.csv",
+    params:
+        profile=config["profile"],
+        replications=config["theory"]["replications"],
+    log:
+        "logs/wang2011/theorems.log",
+    benchmark:
+        "benchmarks/wang2011/theorems.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/plot_wang2011_theorems.py"
