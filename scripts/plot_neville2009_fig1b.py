@@ -41,28 +41,25 @@ with runlog.logged(sm.log[0], "neville2009_fig1b"):
                  "Spearman correlation over the grid > 0 with p < 0.01",
                  f"Spearman {rho:.2f} (p={pval:.1e}) over {len(part)} points", rho > 0 and pval < 0.01)
     rrs = curves["RRS"]
-    falls = []
-    for p_err, part in rrs.groupby("p_err"):
-        part = part.sort_values("err_corr")
-        rate_ok = scorecard.no_significant_fall(part["rate_low"], part["rate_high"])
-        corr_ok = bool(np.all(np.diff(part["error_correlation"].to_numpy()) > 0))
-        falls.append((p_err, rate_ok, corr_ok))
-    book.add("For fixed P(err), RRS Type I error and measured error correlation increase with errCorr",
-             "monotone increasing (Sec. 4.2)",
-             "no significant fall of the rate between neighbouring errCorr; correlation strictly increasing",
-             "; ".join(f"P(err)={p:g}: rate {'ok' if r else 'falls'}, corr {'ok' if c else 'not increasing'}"
-                       for p, r, c in falls), all(r and c for _, r, c in falls))
-    rises = []
-    for err_corr, part in rrs[rrs["err_corr"] > 0].groupby("err_corr"):
-        part = part.sort_values("p_err")
-        rate_ok = scorecard.no_significant_fall(part["rate_low"], part["rate_high"])
-        corr_ok = bool(np.all(np.diff(part["error_correlation"].to_numpy()) > 0))
-        rises.append((err_corr, rate_ok, corr_ok))
-    book.add("For fixed errCorr, RRS Type I error and measured error correlation increase with P(err)",
-             "monotone increasing (Sec. 4.2)",
-             "no significant fall of the rate between neighbouring P(err); correlation strictly increasing",
-             "; ".join(f"errCorr={e:g}: rate {'ok' if r else 'falls'}, corr {'ok' if c else 'not increasing'}"
-                       for e, r, c in rises), all(r and c for _, r, c in rises))
+
+    def increases_along(vary, fixed, label):
+        """Rate never falls significantly and error correlation strictly rises as `vary` grows."""
+        notes, ok = [], True
+        for value, part in rrs[rrs["err_corr"] > 0].groupby(fixed):
+            part = part.sort_values(vary)
+            rate_ok = scorecard.no_significant_fall(part["rate_low"], part["rate_high"])
+            corr_ok = bool(np.all(np.diff(part["error_correlation"].to_numpy()) > 0))
+            notes.append(f"{label}={value:g}: rate {'ok' if rate_ok else 'falls'}, "
+                         f"corr {'ok' if corr_ok else 'not increasing'}")
+            ok &= rate_ok and corr_ok
+        return "; ".join(notes), ok
+
+    for vary, fixed, label, name in (("err_corr", "p_err", "P(err)", "errCorr"),
+                                     ("p_err", "err_corr", "errCorr", "P(err)")):
+        book.add(f"For fixed {label}, RRS Type I error and measured error correlation increase with {name}",
+                 "monotone increasing (Sec. 4.2)",
+                 f"no significant fall of the rate between neighbouring {name}; correlation strictly increasing",
+                 *increases_along(vary, fixed, label))
     top = {s: curves[s].loc[curves[s]["rate"].idxmax()] for s in curves}
     book.add("NCV Type I error far below the resampling procedures", "NCV much lower (Sec. 4.2)",
              "NCV's highest rate wholly below RRS's and ERS's highest rates",

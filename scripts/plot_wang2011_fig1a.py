@@ -8,8 +8,7 @@ sm = snakemake  # noqa: F821
 LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
 with runlog.logged(sm.log[0], "wang2011_fig1a"):
     summary = pd.read_csv(sm.input.summary)
-    curves = {name: summaries.select(summary, sampler=s, test=t).sort_values("prop_labeled")
-              for name, (s, t) in LINES.items()}
+    curves = summaries.method_curves(summary, LINES, "prop_labeled")
     shown = pd.concat([c.assign(method=name) for name, c in curves.items()], ignore_index=True)
     shown = shown[["method", "sampler", "test", "prop_labeled", "rejections", "trials", "rate",
                    "rate_low", "rate_high", "rsc_q_a", "rsc_rho_a"]]

@@ -44,3 +44,9 @@ def select(summary: pd.DataFrame, **equal) -> pd.DataFrame:
         values = summary[column]
         mask &= np.isclose(values, value) if isinstance(value, float) else (values == value).to_numpy()
     return summary[mask]
+
+
+def method_curves(summary: pd.DataFrame, lines: dict, x: str) -> dict[str, pd.DataFrame]:
+    """One curve per displayed method: ``lines`` maps a label to its (sampler, test), sorted by ``x``."""
+    return {label: select(summary, sampler=sampler, test=test).sort_values(x)
+            for label, (sampler, test) in lines.items()}
