@@ -28,6 +28,7 @@ wildcard_constraints:
 
 
 include: "workflow/rules/common.smk"
+include: "workflow/rules/data.smk"
 include: "workflow/rules/simulated.smk"
 include: "workflow/rules/theory.smk"
 include: "workflow/rules/report.smk"

@@ -1,0 +1,54 @@
+"""Real datasets (DESIGN.md "Real data"). Every dataset of the registry in
+scripts/lib/datasets.py gets one rule, `dataset_<name>`, that copies its files from the mirror
+folder (config `data.mirror`; relative paths are taken from the working directory) or, for
+files the mirror lacks, downloads them from the canonical source, then verifies checksum,
+shape and class counts, and writes data/raw/<name>/<files> plus the marker
+data/raw/<name>/.verified. All of them are declared outputs, so Snakemake removes them when
+the job fails. Non-public datasets get a rule that fails with one clear sentence.
+
+Nothing here is in `rule all`: a study pulls a dataset in with `input: dataset_files(name)`
+(include this file before the studies that call it). `snakemake datasets` fetches every
+pinned public dataset (not Covtype, which is a large unpinned download)."""
+import functools as _functools
+import sys as _sys
+from pathlib import Path as _Path
+
+_sys.path.insert(0, str(_Path(workflow.basedir) / "scripts"))
+from lib import datasets as DATASETS  # noqa: E402
+
+RAW_DATA = "data/raw"
+
+# dataset_files(name): the inputs of a rule that reads dataset `name` -- its marker
+# data/raw/<name>/.verified first, then its raw files; the rule's script then calls
+# datasets.load(name, "data/raw"). Unknown names fail at parse time with the list of known ones.
+dataset_files = _functools.partial(DATASETS.raw_files, root=RAW_DATA)
+
+
+for _name in DATASETS.names():
+    _outputs = DATASETS.raw_files(_name, RAW_DATA)
+
+    rule:
+        name:
+            f"dataset_{_name.replace('-', '_')}"
+        input:
+            lib=lib_modules("datasets"),
+        output:
+            marker=_outputs[0],
+            files=_outputs[1:],
+        params:
+            name=_name,
+        log:
+            f"logs/data/{_name}.log",
+        benchmark:
+            f"benchmarks/data/{_name}.tsv"
+        conda:
+            CONDA_ENV
+        script:
+            "../../scripts/fetch_dataset.py"
+
+
+rule datasets:
+    """Every pinned public dataset (Covtype excluded: unpinned 11 MB download, never needed
+    by default)."""
+    input:
+        [dataset_files(n)[0] for n in DATASETS.names(public=True) if DATASETS.get(n).pinned],
