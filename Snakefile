@@ -31,6 +31,8 @@ include: "workflow/rules/common.smk"
 include: "workflow/rules/data.smk"
 include: "workflow/rules/simulated.smk"
 include: "workflow/rules/theory.smk"
+include: "workflow/rules/relational.smk"
+include: "workflow/rules/imbalance.smk"
 include: "workflow/rules/report.smk"
 
 

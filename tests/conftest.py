@@ -11,6 +11,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKFLOW_PARTS = ["Snakefile", "workflow", "scripts", "config", "envs"]
+# Verified copies of the raw datasets, so that workflow runs need no network.
+DATA_MIRROR = Path(os.environ.get("DATA_MIRROR", ROOT.parent / "shared" / "data")).resolve()
 
 
 def copy_workflow(dest: Path) -> Path:
@@ -29,6 +31,8 @@ def copy_workflow(dest: Path) -> Path:
 def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
     """Run Snakemake in ``workdir`` with this interpreter's environment."""
     env = {**os.environ, "PYTHONHASHSEED": "random"}
+    if "--config" not in args:  # last, so that no target is read as a config entry
+        args = (*args, "--config", f"data={{mirror: {DATA_MIRROR}}}")
     proc = subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=workdir, env=env,
                           capture_output=True, text=True, timeout=900)
     if check and proc.returncode != 0:

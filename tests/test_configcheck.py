@@ -40,7 +40,10 @@ def test_shipped_configs_are_valid():
 
 def test_quick_profile_changes_trial_counts_only():
     quick = yaml.safe_load((ROOT / "config/quick.yaml").read_text())
-    allowed = {"chunks", "trials_per_chunk", "replications"}
+    allowed = {"chunks", "trials_per_chunk", "replications", "randomizations", "repetitions"}
+    allowed |= {"trials_per_network", "wang_trials_per_network", "calibration_networks"}  # relational
+    allowed |= {"evaluated", "repeats", "null_replications"}  # imbalance: test folds scored, replicates
+    allowed |= {"removed_percent"}  # imbalance: a thinner grid of removal levels (x axis), same procedure
 
     def keys(node, path=()):
         for key, value in node.items():
@@ -69,6 +72,22 @@ BAD = [
     ("M out of range", mutated([*SCEN, "p_err"], [0.02]), ["p_err", "M=0"]),
     ("both err_corr and q", mutated([*SCEN, "q"], [0.9]), ["exactly one of err_corr", "or q"]),
     ("5x2cv folds", mutated([*SCEN, "samplers"], {"CV5x2": 4}), ["samplers.CV5x2", "10"]),
+    ("relational unknown key", mutated(["relational", "bogus"], 1), ["unknown config key 'relational.bogus'"]),
+    ("relational missing", mutated(["relational"], delete=True), ["'relational'", "required"]),
+    ("relational sizes", mutated(["relational", "large_nodes"], 300), ["relational.large_nodes", "larger than"]),
+    ("relational Wang trials", mutated(["relational", "wang_trials_per_network"], 101),
+     ["relational.wang_trials_per_network", "at most", "(100)"]),
+    ("relational NCV infeasible", mutated(["relational", "prop_labeled"], [0.1, 0.95]),
+     ["relational.prop_labeled", "NCV", "lower propLabeled"]),
+    ("relational cross rule", mutated(["relational", "network", "cross_rule"], "sum"),
+     ["relational.network.cross_rule", "mean, either, max, both", "sum"]),
+    ("relational selection", mutated(["relational", "handicap_selection"], "some"),
+     ["relational.handicap_selection", "bernoulli, exact"]),
+    ("relational tolerance", mutated(["relational", "tolerance"], 0), ["relational.tolerance", "> 0"]),
+    ("relational group size", mutated(["relational", "network", "mean_group_size"], 400),
+     ["relational.network", "mean_group_size"]),
+    ("relational one handicap", mutated(["relational", "power_handicaps"], [0.1]),
+     ["relational.power_handicaps", "at least two", "[0.1]"]),
 ]
 
 
@@ -97,3 +116,38 @@ def test_theory_constraints():
         configcheck.check(mutated(["theory", "q_values"], [0.05, 0.5]), SCHEMA)
     with pytest.raises(configcheck.ConfigError, match="theory.group_size"):
         configcheck.check(mutated(["theory", "group_size"], 10**6), SCHEMA)
+
+
+def test_imbalance_constraints():
+    with pytest.raises(configcheck.ConfigError, match="imbalance.datasets: 'boundary' is not a public"):
+        configcheck.check(mutated(["imbalance", "datasets"], ["letter", "boundary"]), SCHEMA)
+    with pytest.raises(configcheck.ConfigError, match="imbalance.datasets: unknown dataset 'nope'"):
+        configcheck.check(mutated(["imbalance", "datasets"], ["nope"]), SCHEMA)
+    with pytest.raises(configcheck.ConfigError, match="imbalance.removed_percent must increase from 0"):
+        configcheck.check(mutated(["imbalance", "removed_percent"], [10, 5]), SCHEMA)
+    with pytest.raises(configcheck.ConfigError, match="imbalance.tenfold.evaluated must be at most"):
+        configcheck.check(mutated(["imbalance", "tenfold"], {"folds": 10, "evaluated": 11}), SCHEMA)
+    with pytest.raises(configcheck.ConfigError, match="'imbalance.fivebytwo.repeats' must be <= 5"):
+        configcheck.check(mutated(["imbalance", "fivebytwo"], {"repeats": 6}), SCHEMA)
+
+
+PERM_BAD = [
+    ("unknown dataset", mutated(["permutation", "uci", "datasets"], ["iris", "irises"]),
+     ["permutation.uci.datasets", "'irises'"]),
+    ("network dataset", mutated(["permutation", "uci", "datasets"], ["cora"]), ["permutation.uci.datasets", "tabular"]),
+    ("bad tie rule", mutated(["permutation", "tie_rule"], "random"), ["permutation.tie_rule", "first, vote"]),
+    ("bad classifier", mutated(["permutation", "uci", "classifiers"], ["knn"]), ["classifiers[0]", "knn"]),
+    ("rho out of range", mutated(["permutation", "fig3", "rho"], [0.0, 1.5]), ["rho[1]", "<= 1"]),
+    ("too many folds", mutated(["permutation", "fig3", "folds"], 500), ["permutation.fig3.folds", "at most"]),
+    ("zero randomizations", mutated(["permutation", "uci", "randomizations"], 0), ["randomizations", ">= 1"]),
+]
+
+
+@pytest.mark.parametrize("kind,config,words", PERM_BAD, ids=[b[0] for b in PERM_BAD])
+def test_bad_permutation_config(kind, config, words):
+    with pytest.raises(configcheck.ConfigError) as info:
+        configcheck.check(config, SCHEMA)
+    message = str(info.value)
+    assert "\n" not in message
+    for word in words:
+        assert word in message, (word, message)

@@ -34,6 +34,22 @@ def digests(workdir: Path) -> dict[str, str]:
 
 ARTIFACTS = ["neville2009/fig1a", "neville2009/fig1a_readings", "neville2009/fig1b",
              "wang2011/fig1a", "wang2011/fig1b", "wang2011/tests_compared", "wang2011/theorems"]
+# Raeder et al. 2012: figures, plus Table 1 as a Markdown table (md + csv, no pdf/png)
+RAEDER_FIGURES = [f"raeder2012/fig2{p}" for p in "abcdefg"] + ["raeder2012/fig3", "raeder2012/sec4"]
+ARTIFACTS += RAEDER_FIGURES
+TABLE_ARTIFACTS = ["raeder2012/table1"]
+# the relational-classifier study (Neville 2009 Fig. 1(c)-(e), Wang 2011 Fig. 2)
+RELATIONAL_ARTIFACTS = ["neville2009/fig1c", "neville2009/fig1d", "neville2009/fig1e", "wang2011/fig2a",
+                        "wang2011/fig2b"]
+ARTIFACTS += RELATIONAL_ARTIFACTS
+# Ojala & Garriga 2009 (permutation tests): Figures 2-3, Tables I-III as Markdown tables (md + csv)
+# (checked once workflow/rules/permutation.smk is included in the Snakefile)
+OJALA_WIRED = 'include: "workflow/rules/permutation.smk"' in (Path(__file__).parents[1] / "Snakefile").read_text()
+OJALA_FIGURES = ["ojala2009/fig2", "ojala2009/fig3"]
+OJALA_TABLES = ["ojala2009/table1", "ojala2009/table2", "ojala2009/table3"]
+if OJALA_WIRED:
+    ARTIFACTS += OJALA_FIGURES
+    TABLE_ARTIFACTS += OJALA_TABLES
 
 
 def test_quick_profile_builds_every_artifact_and_the_scorecard(quick_run: Path):
@@ -45,7 +61,7 @@ def test_quick_profile_builds_every_artifact_and_the_scorecard(quick_run: Path):
         assert (quick_run / f"logs/{artifact}.log").exists()
         assert (quick_run / f"benchmarks/{artifact}.tsv").exists()
     chunks = list((results / "studies").rglob("chunk*.csv"))
-    assert len(chunks) == 12
+    assert len(chunks) == 12 + 12  # simulated; relational: 3 (purpose, size) settings x 4 networks
     for chunk in chunks:
         rel = chunk.relative_to(results / "studies").with_suffix("")
         assert (quick_run / "logs" / rel).with_suffix(".log").exists()
@@ -54,13 +70,87 @@ def test_quick_profile_builds_every_artifact_and_the_scorecard(quick_run: Path):
     assert list(card.columns) == ["paper", "artifact", "claim", "paper_value", "tolerance",
                                   "reproduced", "verdict", "profile"]
     assert set(card["verdict"]) <= {"pass", "fail"} and (card["profile"] == "quick").all()
-    assert set(card["artifact"]) == {a.split("/")[1] for a in ARTIFACTS}
+    assert set(card["artifact"]) == {a.split("/")[1] for a in ARTIFACTS + TABLE_ARTIFACTS}
     assert "# Scorecard" in (results / "scorecard.md").read_text()
     fig = pd.read_csv(results / "neville2009/fig1a.csv")
     assert set(fig["sampler"]) == {"RRS", "ERS", "NCV"}
     assert sorted(set(fig["prop_labeled"])) == [0.1, 0.3, 0.5, 0.7, 0.9]
     assert (fig["trials"] == 400).all()
     assert ((fig["rate_low"] <= fig["rate"]) & (fig["rate"] <= fig["rate_high"])).all()
+
+
+def test_quick_profile_builds_the_raeder2012_study(quick_run: Path):
+    results = quick_run / "results"
+    for artifact in ["raeder2012/table1"]:
+        for kind in ("md", "csv", "claims.csv"):
+            assert (results / f"{artifact}.{kind}").stat().st_size > 0, (artifact, kind)
+        assert (quick_run / f"logs/{artifact}.log").exists()
+        assert (quick_run / f"benchmarks/{artifact}.tsv").exists()
+    assert (results / "raeder2012/sec4.md").stat().st_size > 0
+    table1 = pd.read_csv(results / "raeder2012/table1.csv")
+    assert len(table1) == 20 and (table1["status"] == "computed from data").sum() == 14
+    assert (table1["status"] == "not public").sum() == 5
+    assert table1.loc[table1["registry_name"] == "covtype", "status"].str.startswith("not built offline").all()
+    chunks = sorted((results / "studies/raeder2012").glob("*.csv"))
+    assert len(chunks) == 14
+    for chunk in chunks:
+        assert (quick_run / f"logs/raeder2012/cv/{chunk.stem}.log").exists()
+        assert (quick_run / f"benchmarks/raeder2012/cv/{chunk.stem}.tsv").exists()
+    auc = pd.read_csv(results / "raeder2012/fig2a.csv")
+    assert set(auc["scheme"]) == {"10-fold", "5x2"} and set(auc["classifier"]) == {"NB", "J48", "SMO"}
+    assert sorted(set(auc["removed_percent"])) == list(range(0, 55, 5))
+    assert (auc["datasets"] == 14).all() and auc["value"].between(0.5, 1).all()
+    # quick profile: 1 test fold of 10-fold CV, one 2-fold repetition (2 test folds) of 5x2
+    assert set(zip(auc["scheme"], auc["test_folds_per_dataset"])) == {("10-fold", 1), ("5x2", 2)}
+    sec4 = pd.read_csv(results / "raeder2012/sec4.csv")
+    sd = sec4[sec4["quantity"] == "sd_auc"].set_index("test_set")["closed_form_binormal"]
+    assert abs(sd["100:5000"] - 0.0099) < 5e-4 and abs(sd["10:500"] - 0.0315) < 5e-4
+
+
+
+def test_quick_profile_builds_the_relational_study(quick_run: Path):
+    results = quick_run / "results"
+    calibration = pd.read_csv(results / "studies/relational/calibration.csv")
+    type1 = calibration[calibration["purpose"] == "type1"]
+    assert sorted(type1["prop_labeled"]) == [0.1, 0.2, 0.3, 0.4] and (type1["nodes"] == 300).all()
+    assert (type1["difference"].abs() <= 0.005).all() and (type1["splits"] == 100).all()
+    power = calibration[calibration["purpose"] == "power"]
+    assert sorted(set(power["nodes"])) == [300, 600] and len(power) == 8
+    for artifact, trials in (("neville2009/fig1c", 40), ("neville2009/fig1d", 40), ("neville2009/fig1e", 40),
+                             ("wang2011/fig2a", 20), ("wang2011/fig2b", 20)):
+        fig = pd.read_csv(results / f"{artifact}.csv")
+        assert (fig["trials"] == trials).all(), artifact
+        assert ((fig["rate_low"] <= fig["rate"]) & (fig["rate"] <= fig["rate_high"])).all()
+    assert set(pd.read_csv(results / "neville2009/fig1e.csv")["nodes"]) == {600}
+    nets = pd.read_csv(results / "studies/relational/networks.csv")
+    both = nets[nets["role"] == "evaluation+calibration"].set_index("nodes")["networks"]
+    assert both.to_dict() == {300: 14, 600: 14}  # 4 evaluation + 10 calibration networks per size
+
+
+@pytest.mark.skipif(not OJALA_WIRED, reason="permutation.smk not included in the Snakefile")
+def test_quick_profile_builds_the_ojala2009_study(quick_run: Path):
+    results = quick_run / "results"
+    for artifact in OJALA_TABLES:
+        for kind in ("md", "csv", "claims.csv"):
+            assert (results / f"{artifact}.{kind}").stat().st_size > 0, (artifact, kind)
+    # one chunk per (data set, classifier, test) and per (classifier, test) of Figure 3
+    uci = sorted((results / "studies/ojala/uci").rglob("*.csv"))
+    fig3 = sorted((results / "studies/ojala/fig3").glob("*.csv"))
+    assert len(uci) == 22 * 4 * 2 and len(fig3) == 4 * 2
+    for chunk in uci + fig3:
+        rel = chunk.relative_to(results / "studies").with_suffix("")
+        assert (quick_run / "logs" / rel).with_suffix(".log").exists()
+        assert (quick_run / "benchmarks" / rel).with_suffix(".tsv").exists()
+    table1 = pd.read_csv(results / "ojala2009/table1.csv")
+    assert (table1["orig_err"] == 0).all() and set(table1["dataset"]) == {"D1", "D2"}
+    for table, clf in (("table2", "j48"), ("table3", "1nn")):
+        frame = pd.read_csv(results / f"ojala2009/{table}.csv")
+        assert len(frame) == 22 and (frame["classifier"] == clf).all()
+        assert frame[["t1_p", "t2_p"]].stack().between(0, 1).all()
+        # quick profile: 1 randomization, 1 repetition of the original CV
+        assert (frame["randomizations"] == 1).all() and (frame["repetitions"] == 1).all()
+    curve = pd.read_csv(results / "ojala2009/fig3.csv")
+    assert len(curve) == 4 * 21 and (curve["t1_q01"] <= curve["t1_q99"]).all()
 
 
 def test_a_complete_run_leaves_nothing_to_do(quick_run: Path):
@@ -105,9 +195,10 @@ def test_partial_reruns(workflow_copy: Path):
 
 
 def test_outputs_are_byte_identical_across_runs_and_core_counts(quick_run: Path, tmp_path: Path):
-    reference = digests(quick_run)  # built with --cores 2
+    # A second, independent run at --cores 1 against the shared --cores 2 run covers both "two
+    # runs agree" and "core count does not matter" (one full quick run less in the suite).
+    reference = digests(quick_run)
     assert any(name.endswith(".csv") for name in reference)
-    for cores in ("1", "2"):
-        again = copy_workflow(tmp_path / f"cores{cores}")
-        snakemake(again, "--cores", cores, *QUICK)
-        assert digests(again) == reference, f"--cores {cores} differs"
+    again = copy_workflow(tmp_path / "cores1")
+    snakemake(again, "--cores", "1", *QUICK)
+    assert digests(again) == reference, "--cores 1 differs from --cores 2"

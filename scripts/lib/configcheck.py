@@ -11,7 +11,7 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from . import sampling, simulated
+from . import networks, sampling, simulated
 
 
 class ConfigError(ValueError):
@@ -109,9 +109,88 @@ def check_theory(config: dict) -> None:
                           f"(q is the error rate of error-prone nodes), got {low[0]}")
 
 
+def check_relational(config: dict) -> None:
+    """Constraints of the relational-classifier study (Neville 2009 Sec. 5, Wang 2011 Sec. 5.2)."""
+    study = config["relational"]
+    nodes, large = study["nodes"], study["large_nodes"]
+    if large <= nodes:
+        raise ConfigError(f"config key relational.large_nodes must be larger than relational.nodes "
+                          f"({nodes}) for Fig. 1(e), got {large}")
+    if len(study["power_handicaps"]) < 2:
+        raise ConfigError("config key relational.power_handicaps needs at least two handicaps (power is "
+                          f"interpolated between them), got {study['power_handicaps']}")
+    if study["wang_trials_per_network"] > study["trials_per_network"]:
+        raise ConfigError("config key relational.wang_trials_per_network must be at most "
+                          f"relational.trials_per_network ({study['trials_per_network']}), got "
+                          f"{study['wang_trials_per_network']}")
+    for m in (nodes, large):
+        try:
+            networks.LGMParams(n_nodes=m, **study["network"])
+        except ValueError as exc:
+            raise ConfigError(f"config key relational.network: {exc}") from None
+    checks = [(nodes, pl, "prop_labeled") for pl in study["prop_labeled"]]
+    checks += [(m, study["power_prop_labeled"], "power_prop_labeled") for m in (nodes, large)]
+    for m, pl, key in checks:
+        for sampler, folds in [*study["samplers"].items(), ("NCV", study["calibration_folds"])]:
+            try:
+                if folds > m:
+                    raise ValueError(f"k={folds} folds exceed the {m} nodes")
+                if sampler == "NCV":
+                    sampling.ncv_training_size(m, pl, folds)
+                else:
+                    sampling.test_set_size(m, pl)
+            except ValueError as exc:
+                raise ConfigError(f"config key relational.{key} ({sampler}, {m} nodes): {exc}") from None
+
+
+def check_imbalance(config: dict) -> None:
+    """Constraints of the imbalanced-data study (Raeder, Forman & Chawla 2012)."""
+    from . import datasets
+
+    study = config["imbalance"]
+    for name in study["datasets"]:
+        try:
+            ds = datasets.get(name)
+        except datasets.DatasetError as exc:
+            raise ConfigError(f"config key imbalance.datasets: {exc}") from None
+        if not ds.public or not ds.minority:
+            raise ConfigError(f"config key imbalance.datasets: {name!r} is not a public data set "
+                              "with a Table 1 minority class")
+    levels = study["removed_percent"]
+    if list(levels) != sorted(levels) or levels[0] != 0:
+        raise ConfigError(f"config key imbalance.removed_percent must increase from 0, got {levels}")
+    tenfold = study["tenfold"]
+    if tenfold["evaluated"] > tenfold["folds"]:
+        raise ConfigError(f"config key imbalance.tenfold.evaluated must be at most imbalance.tenfold.folds "
+                          f"({tenfold['folds']}), got {tenfold['evaluated']}")
+
+
+def check_permutation(config: dict) -> None:
+    """Ojala & Garriga 2009 study: known tabular data sets, feasible folds."""
+    from . import datasets
+
+    perm = config["permutation"]
+    for name in perm["uci"]["datasets"]:
+        try:
+            ds = datasets.get(name)
+        except datasets.DatasetError:
+            raise ConfigError(f"config key permutation.uci.datasets: unknown dataset {name!r}; use a "
+                              "registry name from scripts/lib/datasets.py (e.g. balance-scale)") from None
+        if ds.kind != "tabular" or not ds.public:
+            raise ConfigError(f"config key permutation.uci.datasets: {name!r} is not a public tabular "
+                              "dataset")
+    fig3 = perm["fig3"]
+    if fig3["folds"] > 2 * fig3["points_per_class"]:
+        raise ConfigError(f"config key permutation.fig3.folds must be at most the "
+                          f"{2 * fig3['points_per_class']} points of a data set, got {fig3['folds']}")
+
+
 def check(config: dict, schema_path: str | Path) -> None:
     """Raise :class:`ConfigError` with one sentence if ``config`` cannot be run."""
     schema = yaml.safe_load(Path(schema_path).read_text(encoding="utf-8"))
     check_schema(config, schema)
     check_science(config)
     check_theory(config)
+    check_permutation(config)
+    check_relational(config)
+    check_imbalance(config)

@@ -402,3 +402,14 @@ def error_correlation(adjacency, errors, mask=None, pooled: bool = False):
         table = table.reshape(-1, 4).sum(axis=0)
     phi = phi_from_table(table)
     return float(phi) if np.ndim(phi) == 0 else phi
+
+
+def network_statistics(network: Network) -> dict:
+    """What the paper reports of its networks (Neville 2009 Sec. 5.2: "average autocorrelation of
+    0.40 and a class prior of P(+) = 0.70") plus size: ``edges``, ``mean_degree``,
+    ``autocorrelation`` (Pearson), ``autocorrelation_contingency`` and ``p_pos``."""
+    return {"edges": network.n_edges, "mean_degree": float(network.degrees.mean()),
+            "autocorrelation": label_autocorrelation(network.adjacency, network.labels),
+            "autocorrelation_contingency": label_autocorrelation(network.adjacency, network.labels,
+                                                                 "contingency"),
+            "p_pos": float(np.mean(network.labels))}

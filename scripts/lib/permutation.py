@@ -746,3 +746,77 @@ def _nb_fold_wrong(Xb, Yl, T, oh, spec) -> np.ndarray:
     Xte = np.take_along_axis(Xb, rows[..., None], axis=1)
     pred = wl.nb_predict(model, Xte)
     return (pred != np.take_along_axis(Yl, rows, axis=1)).sum(axis=1)
+
+
+# --------------------------------------------------------------------------------------
+# Study driver (Ojala & Garriga Sec. IV-V): one classifier, one test
+# --------------------------------------------------------------------------------------
+CLASSIFIERS = ("j48", "1nn", "nb", "smo")
+"""Weka J48, IB1 (1-NN), NaiveBayes, SMO (linear) -- ``weka_like`` stand-ins / exact engines."""
+
+
+def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_folds, k: int,
+                 rng: np.random.Generator, *, tie_rule: str = "first", batch: int = 50):
+    """Errors on the original data (one per CV repetition) and on ``k`` randomised data sets.
+
+    ``orig_folds``: ``(R, n)`` fold vectors, one per repetition of the original CV. The null
+    sample uses a fresh stratified CV per randomised data set (design 2 of the module
+    docstring): ``orig_folds[0][perms]`` for Test 1, :func:`resample_folds` for Test 2. 1-NN
+    and naive Bayes use the exact fast engines; ``"j48"`` / ``"smo"`` refit per fold and
+    randomisation (slow path, ``batch`` randomised data sets held at once under Test 2).
+
+    Returns
+    -------
+    orig : (R,) errors, null : (k,) errors.
+    """
+    if classifier not in CLASSIFIERS:
+        raise ValueError(f"classifier must be one of {CLASSIFIERS}, got {classifier!r}")
+    if test not in (1, 2):
+        raise ValueError(f"test must be 1 or 2, got {test!r}")
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=np.intp)
+    orig_folds = np.atleast_2d(np.asarray(orig_folds))
+    n, m = X.shape
+    C = int(y.max()) + 1
+    folds0 = orig_folds[0]
+    if test == 1:
+        perms = label_permutations(n, k, rng)
+        null_folds = folds0[perms]
+    else:
+        idx = within_class_permutations(y, m, k, rng)
+        null_folds = resample_folds(folds0, y, k, rng)
+    ident = np.arange(n)[None]
+    if classifier == "1nn":
+        ranges = wl.weka_ranges(X, spec)
+        missing = bool(np.isnan(X).any())
+        sqdist = wl.ibk_sqdist_fn(X, spec, ranges)
+        orig = np.array([nn1_cv_errors_test1(sqdist, y, f, ident, n_classes=C, tie_rule=tie_rule)[0]
+                         for f in orig_folds])
+        if test == 1:
+            null = nn1_cv_errors_test1(sqdist, y, null_folds, perms, n_classes=C, tie_rule=tie_rule)
+        elif missing:
+            null = nn1_cv_errors_test2(X, y, null_folds, idx, n_classes=C, tie_rule=tie_rule,
+                                       metric=lambda A, B: wl.ibk_sq_distances(A, B, spec, ranges))
+        else:
+            Z, groups = wl.encode_for_blas(X, spec, ranges)
+            null = nn1_cv_errors_test2(Z, y, null_folds, idx, groups=groups, n_classes=C,
+                                       tie_rule=tie_rule)
+        return orig, np.asarray(null)
+    if classifier == "nb":
+        orig = np.array([nb_cv_errors_test1(X, y, f, ident, spec, n_classes=C)[0] for f in orig_folds])
+        if test == 1:
+            null = nb_cv_errors_test1(X, y, null_folds, perms, spec, n_classes=C)
+        else:
+            null = nb_cv_errors_test2(X, y, null_folds, idx, spec, n_classes=C)
+        return orig, np.asarray(null)
+    make = (lambda: wl.J48Like(spec)) if classifier == "j48" else (lambda: wl.SMOLike(spec))
+    fp = wl.fit_predict_fn(make)
+    with _blas_threads(1):
+        orig = np.array([cv_error(fp, X, y, f) for f in orig_folds])
+        if test == 1:
+            null = cv_errors(fp, X, y[perms], null_folds)
+        else:
+            null = np.concatenate([
+                cv_errors(fp, apply_within_class_permutations(X, idx[s:s + batch]), y,
+                          null_folds[s:s + batch]) for s in range(0, k, batch)]) if k else np.empty(0)
+    return orig, null

@@ -100,7 +100,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.special import expit
 
-from . import networks
+from . import networks, rsc, sampling
 
 TIE_TOL = 1e-12
 SELECTIONS = ("exact", "bernoulli")
@@ -728,3 +728,71 @@ def evaluate_pair(adjacency, labels, train, test, *, handicap_wvrn: float = 0.0,
         out[f"errors_{name}"] = prediction_errors(probs, labels, test_arr, tie)
         out[f"accuracy_{name}"] = accuracy(probs, labels, test_arr, tie, node_block)
     return PairEvaluation(test=test_arr, **out)
+
+
+# ----------------------------------------------------------------------------- evaluation splits and RS-C
+
+EVALUATION_SAMPLERS = ("RS", "NCV")
+
+
+def within_network_splits(rng: np.random.Generator, sampler: str, trials: int, m: int,
+                          prop_labeled: float, folds: int):
+    """Labeled and test sets of ``trials`` evaluations of one network ([N09] Sec. 5.4, Tables 2
+    and 4; [W11] Sec. 2 and 5.2). Returns ``(train, test)``, boolean ``(trials, folds, m)``.
+
+    ``"RS"`` ([N09] RRS, [W11] RS): each of the ``folds`` test sets is a uniform sample of
+    ``(1 - propLabeled) m`` nodes (:func:`lib.sampling.rs_test_sets`) and the labeled set is the
+    rest, so every unlabeled node is evaluated. ``"NCV"``: ``folds`` disjoint folds; for fold j the
+    labeled set is a uniform sample of ``propLabeled m`` nodes from the other folds
+    (:func:`lib.sampling.ncv_training_sets`), every other node is inferred and fold j is scored.
+    """
+    if sampler == "RS":
+        test = sampling.rs_test_sets(rng, trials, m, prop_labeled, folds)
+        return ~test, test
+    if sampler == "NCV":
+        fold_of = sampling.ncv_fold_of(rng, trials, m, folds)
+        return (sampling.ncv_training_sets(rng, fold_of, prop_labeled, folds),
+                sampling.ncv_test_sets(fold_of, folds))
+    raise ValueError(f"sampler must be one of {EVALUATION_SAMPLERS}, got {sampler!r}")
+
+
+def rsc_parameters(adjacency, membership, errors, q_method: str = "erred") -> dict:
+    """RS-C parameters ``n, m, p, q, rho, |L|`` of one evaluation on a graph ([W11] Sec. 4), with
+    *linked* meaning joined by an edge of ``adjacency``.
+
+    :func:`lib.rsc.estimate_parameters` takes links from group labels (distinct nodes of one
+    group are linked, the simulated study's model); on a network the linked pairs are its edges.
+    ``n, m, p, q`` do not involve links and are taken from it unchanged (``q_method`` as there).
+    ``|L|`` is the mean over test sets of the number of *ordered* linked pairs with both ends in
+    the test set (an edge counts twice, Theorem 1's footnote 5) and ``rho`` the phi coefficient of
+    ``(error_i, error_j)`` over those pairs pooled over the test sets (0 where the table has an
+    empty margin, as in :mod:`lib.rsc`). With ``adjacency`` linking every pair inside each group
+    the result equals ``estimate_parameters(membership, errors, group)`` (tested).
+
+    Parameters
+    ----------
+    adjacency : sparse (m, m), symmetric 0/1
+    membership : array_like of bool, shape (..., k, m)
+        Test sets.
+    errors : array_like of 0/1, shape (..., k, m)
+        Errors of one model; ignored outside the test sets.
+    q_method : {"erred", "moments"}
+
+    Returns
+    -------
+    dict of ndarray, each of shape ``(...)``
+    """
+    adj = networks.check_adjacency(adjacency)
+    mem = np.asarray(membership, dtype=bool)
+    m = adj.shape[0]
+    if mem.ndim < 2 or mem.shape[-1] != m:
+        raise ValueError(f"membership must have shape (..., k, {m}) to match the adjacency, "
+                         f"got {mem.shape}")
+    params = rsc.estimate_parameters(mem, errors, np.arange(m), q_method=q_method)  # no links
+    err = np.where(mem, np.asarray(errors), 0).astype(np.int8)
+    table = networks.linked_pair_table(adj, err.reshape(-1, m), mem.reshape(-1, m))
+    table = table.reshape(mem.shape[:-1] + (4,))  # (..., k, 4)
+    pooled = table.sum(axis=-2)
+    params["rho"] = np.nan_to_num(networks.phi_from_table(pooled), nan=0.0)
+    params["L"] = table.sum(axis=-1).mean(axis=-1)
+    return params

@@ -148,3 +148,35 @@ def repeated_kfold_test_sets(rng: np.random.Generator, trials: int, m: int, k: i
     are the splits of Dietterich's (1998) 5x2cv test; each training set is the other half."""
     parts = [ncv_test_sets(ncv_fold_of(rng, trials, m, k), k) for _ in range(repeats)]
     return np.concatenate(parts, axis=1)
+
+
+def stratified_fold_of(rng: np.random.Generator, y, k: int, repeats: int = 1) -> np.ndarray:
+    """``repeats`` independent *stratified* k-fold partitions of the labels ``y``: fold index
+    ``(repeats, n)``. Per partition, each class's rows are shuffled and dealt round-robin to the
+    folds, continuing the deal from class to class, so every fold holds ``floor`` or ``ceil`` of
+    each class's share and fold sizes differ by at most one (Raeder et al. 2012: "completely
+    stratified"). ``k = 10, repeats = 1`` is 10-fold CV; ``k = 2, repeats = 5`` is 5x2 CV."""
+    check_folds(k)
+    y = np.asarray(y)
+    classes = np.unique(y)
+    if any(int((y == c).sum()) < k for c in classes):
+        raise ValueError(f"every class needs at least k={k} rows for stratified k-fold")
+    fold = np.empty((repeats, y.size), dtype=np.int64)
+    for r in range(repeats):
+        dealt = 0
+        for c in classes:
+            rows = rng.permutation(np.flatnonzero(y == c))
+            fold[r, rows] = (dealt + np.arange(rows.size)) % k
+            dealt += rows.size
+    return fold
+
+
+def stratified_kfold(rng: np.random.Generator, y, k: int = 10) -> np.ndarray:
+    """Fold index ``(n,)`` of one stratified k-fold partition (see :func:`stratified_fold_of`)."""
+    return stratified_fold_of(rng, y, k, 1)[0]
+
+
+def stratified_5x2(rng: np.random.Generator, y, repeats: int = 5) -> np.ndarray:
+    """Half index ``(repeats, n)`` of 5x2 CV: ``repeats`` stratified random halvings; each half
+    is the test set once and the training set once (Dietterich 1998)."""
+    return stratified_fold_of(rng, y, 2, repeats)

@@ -97,7 +97,12 @@ Linear SVM (``SMO`` defaults; :class:`SMOLike`)
     * Differences: libsvm's working-set selection and stopping criterion differ from Weka's
       SMO (Platt/Keerthi, ``epsilon 1e-12``, ``tolerance 1e-3``) and the bias is computed
       differently, so the solution agrees only up to the solver tolerance; points very close
-      to the boundary may be classified differently. No logistic calibration (Weka default off).
+      to the boundary may be classified differently. No logistic calibration by default (Weka
+      default off); ``platt=True`` adds SMO ``-M``'s logistic model fitted to the training
+      outputs (``predict_proba``).
+    * Tree probabilities: ``J48Like.predict_proba`` gives leaf class frequencies, or with
+      ``laplace=True`` J48 ``-A``'s Laplace estimate ``(n_c + 1) / (n + C)`` (leaf counts of the
+      unpruned tree above, so they differ from J48's pruned leaves).
 """
 from __future__ import annotations
 
@@ -700,18 +705,36 @@ class J48Like:
 
     spec: AttributeSpec
     random_state: int = 0
+    laplace: bool = False
     model_: object | None = field(default=None, init=False, repr=False)
+    leaf_counts_: np.ndarray | None = field(default=None, init=False, repr=False)
 
     def fit(self, X, y) -> "J48Like":
         from sklearn.tree import DecisionTreeClassifier
 
         self.model_ = DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2,
                                              random_state=self.random_state)
-        self.model_.fit(one_hot_nominal(X, self.spec), np.asarray(y, dtype=int))
+        B = one_hot_nominal(X, self.spec)
+        y = np.asarray(y, dtype=int)
+        self.model_.fit(B, y)
+        # training-class counts per leaf, for predict_proba (J48 -A: Laplace at the leaves)
+        counts = np.zeros((self.model_.tree_.node_count, len(self.model_.classes_)))
+        np.add.at(counts, (self.model_.apply(B), np.searchsorted(self.model_.classes_, y)), 1.0)
+        self.leaf_counts_ = counts
         return self
 
     def predict(self, X_test) -> np.ndarray:
         return self.model_.predict(one_hot_nominal(X_test, self.spec))
+
+    def predict_proba(self, X_test) -> np.ndarray:
+        """Class probabilities ``(n, classes)`` from the training counts of each test row's leaf:
+        relative frequencies ``n_c / n``, or with ``laplace=True`` Weka J48 ``-A``'s Laplace
+        estimate ``(n_c + 1) / (n + C)`` (used by Raeder et al. 2012, "J48 with Laplace
+        smoothing at the leaves"). Columns follow the classes seen in training."""
+        c = self.leaf_counts_[self.model_.apply(one_hot_nominal(X_test, self.spec))]
+        if self.laplace:
+            c = c + 1.0
+        return c / c.sum(axis=1, keepdims=True)
 
 
 @dataclass
@@ -724,7 +747,9 @@ class SMOLike:
 
     spec: AttributeSpec
     C: float = 1.0
+    platt: bool = False
     model_: object | None = field(default=None, init=False, repr=False)
+    logistic_: object | None = field(default=None, init=False, repr=False)
     fill_: np.ndarray | None = field(default=None, init=False, repr=False)
     lo_: np.ndarray | None = field(default=None, init=False, repr=False)
     width_: np.ndarray | None = field(default=None, init=False, repr=False)
@@ -754,11 +779,32 @@ class SMOLike:
         self.lo_ = B.min(axis=0) if len(B) else np.zeros(B.shape[1])
         self.width_ = (B.max(axis=0) - self.lo_) if len(B) else np.zeros(B.shape[1])
         self.model_ = SVC(kernel="linear", C=self.C, tol=1e-3)
-        self.model_.fit(self._transform(X), np.asarray(y, dtype=int))
+        Z = self._transform(X)
+        y = np.asarray(y, dtype=int)
+        self.model_.fit(Z, y)
+        if self.platt:
+            from sklearn.linear_model import LogisticRegression
+
+            if len(self.model_.classes_) != 2:
+                raise ValueError("platt=True supports two classes only")
+            # Weka SMO -M with the default -V -1: a logistic model fitted to the SVM outputs on
+            # the training data itself (Weka's Logistic, ridge 1e-8; here C=1e8, lbfgs).
+            f = self.model_.decision_function(Z)[:, None]
+            self.logistic_ = LogisticRegression(C=1e8, max_iter=1000).fit(f, y)
         return self
 
     def predict(self, X_test) -> np.ndarray:
         return self.model_.predict(self._transform(X_test))
+
+    def predict_proba(self, X_test) -> np.ndarray:
+        """Platt-calibrated probabilities ``(n, 2)`` (needs ``platt=True``): the logistic model
+        of the SVM output, fitted on the training outputs as Weka SMO -M -V -1 does.
+        (scikit-learn's ``SVC(probability=True)`` would instead fit Platt's sigmoid on internal
+        5-fold CV outputs and rerun libsvm five times.)"""
+        if self.logistic_ is None:
+            raise ValueError("predict_proba needs SMOLike(platt=True)")
+        f = self.model_.decision_function(self._transform(X_test))[:, None]
+        return self.logistic_.predict_proba(f)
 
 
 def fit_predict_fn(make: Callable[[], object]) -> Callable:

@@ -1,0 +1,211 @@
+"""Ojala & Garriga 2009 (ICDM), permutation tests for classifier performance: Table I (toy data
+D1/D2, 1-NN leave-one-out), Figure 2 (Iris randomisations), Figure 3 (correlated Gaussians,
+four classifiers) and Tables II-III (22 UCI data sets, four classifiers, Tests 1 and 2).
+Studies are seeded chunk jobs; the paper artifacts are views of them. Include after data.smk."""
+
+PERM = config["permutation"]
+PERM_UCI = PERM["uci"]
+PERM_FIG3 = PERM["fig3"]
+PERM_CLASSIFIERS = PERM_UCI["classifiers"]
+
+
+# What determines a data set's original CV folds (shared by every classifier and test), a
+# UCI chunk's identity, Figure 3's data sets, and every UCI chunk (lambdas: no functions in a
+# rules file).
+perm_uci_folds_params = lambda dataset: {
+    "dataset": dataset, "folds": PERM_UCI["folds"], "repetitions": PERM_UCI["repetitions"]}
+perm_uci_params = lambda w: {
+    "dataset": w.dataset, "classifier": w.classifier, "test": int(w.test),
+    "randomizations": PERM_UCI["randomizations"], "tie_rule": PERM["tie_rule"],
+    "folds": perm_uci_folds_params(w.dataset)}
+PERM_FIG3_DATA = {k: PERM_FIG3[k] for k in ("points_per_class", "rho", "folds", "repetitions")}
+PERM_UCI_CHUNKS = expand("results/studies/ojala/uci/{dataset}/{classifier}_test{test}.csv",
+                         dataset=PERM_UCI["datasets"], classifier=PERM_CLASSIFIERS, test=(1, 2))
+
+
+rule ojala_table1_study:
+    """Table I: 1-NN leave-one-out error on D1 and D2 and both tests' null samples."""
+    input:
+        lib=lib_modules("ojala_toy", "permutation", "seeding", "tables", "weka_like"),
+    output:
+        "results/studies/ojala/table1.csv",
+    params:
+        randomizations=PERM["table1"]["randomizations"],
+        tie_rule=PERM["tie_rule"],
+        entropy=job_entropy("ojala_table1", [PERM["table1"], PERM["tie_rule"]], 0),
+    log:
+        "logs/ojala/table1.log",
+    benchmark:
+        "benchmarks/ojala/table1.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/run_ojala_table1.py"
+
+
+rule ojala_fig3_chunk:
+    """Figure 3: one classifier and one test over the correlation grid (data and original folds
+    seeded per rho only, so every classifier and test sees the same data sets)."""
+    input:
+        lib=lib_modules("permutation", "seeding", "tables", "weka_like"),
+    output:
+        "results/studies/ojala/fig3/{classifier}_test{test}.csv",
+    wildcard_constraints:
+        classifier=r"[a-z0-9]+",
+        test=r"[12]",
+    params:
+        data=PERM_FIG3_DATA,
+        randomizations=PERM_FIG3["randomizations"],
+        tie_rule=PERM["tie_rule"],
+        data_entropy=job_entropy("ojala_fig3_data", PERM_FIG3_DATA, 0),
+        entropy=lambda w: job_entropy(
+            "ojala_fig3", [PERM_FIG3_DATA, w.classifier, int(w.test),
+                           PERM_FIG3["randomizations"], PERM["tie_rule"]], 0),
+    log:
+        "logs/ojala/fig3/{classifier}_test{test}.log",
+    benchmark:
+        "benchmarks/ojala/fig3/{classifier}_test{test}.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/run_ojala_fig3.py"
+
+
+rule ojala_uci_chunk:
+    """Tables II-III: one (data set, classifier, test): the original stratified 10-fold CV
+    error, repeated (folds seeded per data set), and the errors of the randomised data sets."""
+    input:
+        data=lambda w: dataset_files(w.dataset),
+        lib=lib_modules("datasets", "permutation", "seeding", "tables", "weka_like"),
+    output:
+        "results/studies/ojala/uci/{dataset}/{classifier}_test{test}.csv",
+    wildcard_constraints:
+        dataset=r"[a-z0-9-]+",
+        classifier=r"[a-z0-9]+",
+        test=r"[12]",
+    params:
+        study=perm_uci_params,
+        folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
+        entropy=lambda w: job_entropy("ojala_uci", perm_uci_params(w), 0),
+    log:
+        "logs/ojala/uci/{dataset}/{classifier}_test{test}.log",
+    benchmark:
+        "benchmarks/ojala/uci/{dataset}/{classifier}_test{test}.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/run_ojala_uci.py"
+
+
+register_artifact("ojala2009", "table1", kinds=("md", "csv"))
+
+
+rule ojala2009_table1:
+    """Table I as a Markdown table, with the paper's values alongside."""
+    input:
+        study="results/studies/ojala/table1.csv",
+        lib=lib_modules("scorecard", "tables"),
+    output:
+        md="results/ojala2009/table1.md",
+        csv="results/ojala2009/table1.csv",
+        claims="results/ojala2009/table1.claims.csv",
+    params:
+        profile=config["profile"],
+        randomizations=PERM["table1"]["randomizations"],
+        tie_rule=PERM["tie_rule"],
+    log:
+        "logs/ojala2009/table1.log",
+    benchmark:
+        "benchmarks/ojala2009/table1.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/table_ojala2009_table1.py"
+
+
+register_artifact("ojala2009", "fig2")
+
+
+rule ojala2009_fig2:
+    """Figure 2: Iris petal length vs width, original and one randomisation of each kind."""
+    input:
+        data=dataset_files("iris"),
+        lib=lib_modules("datasets", "permutation", "plotting", "scorecard", "seeding", "tables"),
+    output:
+        pdf="results/ojala2009/fig2.pdf",
+        png="results/ojala2009/fig2.png",
+        csv="results/ojala2009/fig2.csv",
+        claims="results/ojala2009/fig2.claims.csv",
+    params:
+        profile=config["profile"],
+        entropy=job_entropy("ojala_fig2", "iris", 0),
+    log:
+        "logs/ojala2009/fig2.log",
+    benchmark:
+        "benchmarks/ojala2009/fig2.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/plot_ojala2009_fig2.py"
+
+
+register_artifact("ojala2009", "fig3")
+
+
+rule ojala2009_fig3:
+    """Figure 3: original CV error and the [1%, 99%] null bands of Tests 1 and 2 against rho."""
+    input:
+        chunks=expand("results/studies/ojala/fig3/{classifier}_test{test}.csv",
+                      classifier=PERM_CLASSIFIERS, test=(1, 2)),
+        lib=lib_modules("permutation", "plotting", "scorecard", "tables"),
+    output:
+        pdf="results/ojala2009/fig3.pdf",
+        png="results/ojala2009/fig3.png",
+        csv="results/ojala2009/fig3.csv",
+        claims="results/ojala2009/fig3.claims.csv",
+    params:
+        profile=config["profile"],
+        randomizations=PERM_FIG3["randomizations"],
+        repetitions=PERM_FIG3["repetitions"],
+        alpha=PERM["alpha"],
+        tie_rule=PERM["tie_rule"],
+    log:
+        "logs/ojala2009/fig3.log",
+    benchmark:
+        "benchmarks/ojala2009/fig3.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/plot_ojala2009_fig3.py"
+
+
+# Table II = decision tree, Table III = 1-NN (Sec. V); each also checks the prose claims about
+# the other classifiers, so both read every chunk.
+for _table in ("table2", "table3"):
+    register_artifact("ojala2009", _table, kinds=("md", "csv"))
+
+    rule:
+        name:
+            f"ojala2009_{_table}"
+        input:
+            chunks=PERM_UCI_CHUNKS,
+            lib=lib_modules("datasets", "permutation", "scorecard", "tables"),
+        output:
+            md=f"results/ojala2009/{_table}.md",
+            csv=f"results/ojala2009/{_table}.csv",
+            claims=f"results/ojala2009/{_table}.claims.csv",
+        params:
+            profile=config["profile"],
+            table=_table,
+            alpha=PERM["alpha"],
+            randomizations=PERM_UCI["randomizations"],
+            repetitions=PERM_UCI["repetitions"],
+            tie_rule=PERM["tie_rule"],
+        log:
+            f"logs/ojala2009/{_table}.log",
+        benchmark:
+            f"benchmarks/ojala2009/{_table}.tsv"
+        conda:
+            CONDA_ENV
+        script:
+            "../../scripts/table_ojala2009_uci.py"
