@@ -48,7 +48,9 @@ with runlog.logged(sm.log[0], f"raeder2012_{sm.params.panel}") as log:
     scale = (f"{t10['evaluated']} of {t10['folds']} test folds of 10-fold CV and {t52['repeats']} of the "
              "5 repetitions of 2-fold CV per dataset and level")
     note = ("Paper scale: " + scale + "." if sm.params.profile == "paper" else
-            "QUICK PROFILE: only " + scale + " (the paper: all 10 and all 5); curves are noisy.")
+            "QUICK PROFILE: only " + scale + " (the paper: all 10 and all 5), at removal levels "
+            + ", ".join(f"{x:g}" for x in sorted(out["removed_percent"].unique()))
+            + " % (the paper: 0, 5, ..., 50); curves are noisy.")
     plotting.add_caption(fig, (
         f"Mean over {int(n_sets.max())} public datasets of the per-dataset mean over test folds. The paper "
         "averages 20 datasets: Boundary, Calmodoulin, Compustat, E-State and PhosS are not public and "
