@@ -1,7 +1,6 @@
 """Rule script: Neville et al. 2009 Figure 1(d) — power vs mean performance difference (measured
 on the calibration set) at 30% labeled, 300-node networks: RS paired, NCV paired, NCV unpaired;
 plus scorecard claims at a 5% difference (linear interpolation between measured points)."""
-import numpy as np
 import pandas as pd
 
 from lib import plotting, runlog, scorecard, summaries, tables
@@ -9,15 +8,6 @@ from lib import plotting, runlog, scorecard, summaries, tables
 sm = snakemake  # noqa: F821
 LINES = {"RS paired": ("RS", "paired_t"), "NCV paired": ("NCV", "paired_t"), "NCV unpaired": ("NCV", "unpaired_t")}
 TARGET = 0.05  # "Even when there is 5% difference in the mean performance" (Sec. 5.4)
-
-
-def interpolate(curve, x0):
-    """Rate and 95% bounds at ``x0`` by linear interpolation between the two measured points that
-    bracket it (each of rate, low and high interpolated separately); None outside the range."""
-    x = curve["calibration_difference"].to_numpy()
-    if not x.min() <= x0 <= x.max():
-        return None
-    return {k: float(np.interp(x0, x, curve[k].to_numpy())) for k in ("rate", "rate_low", "rate_high")}
 
 
 with runlog.logged(sm.log[0], "neville2009_fig1d"):
@@ -50,7 +40,7 @@ with runlog.logged(sm.log[0], "neville2009_fig1d"):
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
     book = scorecard.ClaimBook("neville2009", "fig1d", sm.params.profile)
-    at5 = {name: interpolate(curve, TARGET) for name, curve in curves.items()}
+    at5 = {name: summaries.rate_at(curve, "calibration_difference", TARGET) for name, curve in curves.items()}
     rule = ("power at x=0.05 linearly interpolated between the bracketing measured points (rate and Wilson "
             "bounds separately); pass if the interpolated interval reaches below {:g}")
     for name, bound in (("RS paired", 0.80), ("NCV paired", 0.30), ("NCV unpaired", 0.05)):

@@ -12,15 +12,6 @@ TARGET = 0.05
 PAPER_REDUCTION = {"RS paired": 0.10, "NCV paired": 0.45, "NCV unpaired": 0.70}  # of Type II error (Sec. 5.4)
 
 
-def interpolate(curve, x0):
-    """Rate and 95% bounds at ``x0`` by linear interpolation between the two measured points that
-    bracket it (each of rate, low and high interpolated separately); None outside the range."""
-    x = curve["calibration_difference"].to_numpy()
-    if not x.min() <= x0 <= x.max():
-        return None
-    return {k: float(np.interp(x0, x, curve[k].to_numpy())) for k in ("rate", "rate_low", "rate_high")}
-
-
 with runlog.logged(sm.log[0], "neville2009_fig1e"):
     study = sm.params.study
     full = pd.read_csv(sm.input.summary)
@@ -54,8 +45,8 @@ with runlog.logged(sm.log[0], "neville2009_fig1e"):
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
     book = scorecard.ClaimBook("neville2009", "fig1e", sm.params.profile)
-    big5 = {name: interpolate(curve, TARGET) for name, curve in curves.items()}
-    small5 = {name: interpolate(curve, TARGET) for name, curve in small.items()}
+    big5 = {name: summaries.rate_at(curve, "calibration_difference", TARGET) for name, curve in curves.items()}
+    small5 = {name: summaries.rate_at(curve, "calibration_difference", TARGET) for name, curve in small.items()}
     ok = all(big5[n] is not None and small5[n] is not None for n in LINES)
     book.add(f"Power at a 5% difference rises from {study['nodes']} to {sm.params.nodes} nodes",
              "power increases with sample size (Sec. 5.4)",

@@ -50,3 +50,13 @@ def method_curves(summary: pd.DataFrame, lines: dict, x: str) -> dict[str, pd.Da
     """One curve per displayed method: ``lines`` maps a label to its (sampler, test), sorted by ``x``."""
     return {label: select(summary, sampler=sampler, test=test).sort_values(x)
             for label, (sampler, test) in lines.items()}
+
+
+def rate_at(curve: pd.DataFrame, x: str, x0: float) -> dict | None:
+    """Rate and 95 % bounds at ``x0`` by linear interpolation between the two measured points of
+    ``curve`` (sorted by column ``x``) that bracket it, each of rate, low and high interpolated
+    separately; None when ``x0`` lies outside the measured range."""
+    xs = curve[x].to_numpy()
+    if not xs.min() <= x0 <= xs.max():
+        return None
+    return {k: float(np.interp(x0, xs, curve[k].to_numpy())) for k in ("rate", "rate_low", "rate_high")}
