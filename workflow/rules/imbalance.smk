@@ -96,6 +96,32 @@ for _panel, _metric in IMB_PANELS.items():
             "../../scripts/plot_raeder2012_fig2.py"
 
 
+register_artifact("raeder2012", "rankings", kinds=("md", "csv"))
+
+
+rule raeder2012_rankings:
+    """Sec. 3.2 "Summary": each metric's and CV scheme's ranking of NB, J48 and SMO (mean over
+    datasets; over all removal levels and per level) and which rankings flip."""
+    input:
+        chunks=IMB_CHUNKS,
+        lib=lib_modules("rankings", "scorecard", "tables"),
+    output:
+        md="results/raeder2012/rankings.md",
+        csv="results/raeder2012/rankings.csv",
+        claims="results/raeder2012/rankings.claims.csv",
+    params:
+        profile=config["profile"],
+        precision_k=IMBALANCE["precision_k"],
+    log:
+        "logs/raeder2012/rankings.log",
+    benchmark:
+        "benchmarks/raeder2012/rankings.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/table_raeder2012_rankings.py"
+
+
 register_artifact("raeder2012", "fig3")
 
 
