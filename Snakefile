@@ -33,6 +33,7 @@ include: "workflow/rules/simulated.smk"
 include: "workflow/rules/theory.smk"
 include: "workflow/rules/relational.smk"
 include: "workflow/rules/imbalance.smk"
+include: "workflow/rules/permutation.smk"
 include: "workflow/rules/report.smk"
 
 

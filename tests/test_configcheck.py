@@ -44,6 +44,7 @@ def test_quick_profile_changes_trial_counts_only():
     allowed |= {"trials_per_network", "wang_trials_per_network", "calibration_networks"}  # relational
     allowed |= {"evaluated", "repeats", "null_replications"}  # imbalance: test folds scored, replicates
     allowed |= {"removed_percent"}  # imbalance: a thinner grid of removal levels (x axis), same procedure
+    allowed |= {"datasets"}  # permutation: Tables II-III on a subset of the 22 data sets (captions say so)
 
     def keys(node, path=()):
         for key, value in node.items():
@@ -134,7 +135,9 @@ def test_imbalance_constraints():
 PERM_BAD = [
     ("unknown dataset", mutated(["permutation", "uci", "datasets"], ["iris", "irises"]),
      ["permutation.uci.datasets", "'irises'"]),
-    ("network dataset", mutated(["permutation", "uci", "datasets"], ["cora"]), ["permutation.uci.datasets", "tabular"]),
+    ("network dataset", mutated(["permutation", "uci", "datasets"], ["cora"]), ["permutation.uci.datasets", "22 UCI"]),
+    ("not an Ojala dataset", mutated(["permutation", "uci", "datasets"], ["letter"]),
+     ["permutation.uci.datasets", "'letter'", "22 UCI"]),
     ("bad tie rule", mutated(["permutation", "tie_rule"], "random"), ["permutation.tie_rule", "first, vote"]),
     ("bad classifier", mutated(["permutation", "uci", "classifiers"], ["knn"]), ["classifiers[0]", "knn"]),
     ("rho out of range", mutated(["permutation", "fig3", "rho"], [0.0, 1.5]), ["rho[1]", "<= 1"]),

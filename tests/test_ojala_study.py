@@ -83,3 +83,29 @@ def test_slow_path_with_missing_values_and_bad_arguments():
         pm.study_errors("knn", X, y, spec, 1, folds, 2, np.random.default_rng(0))
     with pytest.raises(ValueError, match="test"):
         pm.study_errors("nb", X, y, spec, 3, folds, 2, np.random.default_rng(0))
+
+
+@pytest.mark.parametrize("test", [1, 2])
+@pytest.mark.parametrize("missing", [False, True])
+def test_tree_engine_equals_refitting_j48like(test, missing):
+    """The J48 path (encoding and validation done once) grows exactly J48Like's trees."""
+    X, y, spec = _data(6, 60)
+    if missing:  # one missing numeric and one missing nominal value: the check_input path
+        X[1, 0] = np.nan
+        X[7, 2] = np.nan
+    folds = _folds(y, 2)
+    k = 4
+    rng = np.random.default_rng(12)
+    if test == 1:
+        perms = pm.label_permutations(len(y), k, rng)
+        Xs, ys, fs = X, y[perms], folds[0][perms]
+    else:
+        idx = pm.within_class_permutations(y, X.shape[1], k, rng)
+        fs = pm.resample_folds(folds[0], y, k, rng)
+        Xs, ys = pm.apply_within_class_permutations(X, idx), y
+    tree = wl.fit_predict_fn(lambda: wl.J48Like(spec))
+    orig, fast = pm.study_errors("j48", X, y, spec, test, folds, k, np.random.default_rng(12))
+    assert np.array_equal(fast, pm.cv_errors(tree, Xs, ys, fs))
+    assert np.array_equal(orig, [pm.cv_error(tree, X, y, f) for f in folds])
+    with pytest.raises(ValueError, match="exactly one"):
+        pm.tree_cv_errors(X, y, folds[0], spec)

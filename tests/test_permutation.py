@@ -241,6 +241,46 @@ def test_fast_nn1_test2_exact_metric_with_missing_values():
                                   pm.cv_errors(_slow_nn1(spec, 2, "first", ranges), Xp, y, G))
 
 
+@pytest.mark.parametrize("tie_rule", ["first", "vote"])
+def test_fast_nn1_test2_blas_with_missing_nominal_values_equals_refit(tie_rule):
+    """Missing nominal values (no missing numeric ones) take the BLAS path with norm-only
+    columns; errors equal refitting with Weka's element-wise distance, fixed and fresh folds."""
+    r = rng(15)
+    n = 48
+    y = r.integers(0, 2, n)
+    X = np.column_stack([r.normal(size=n) + y, r.integers(0, 3, n), r.integers(0, 2, n)]).astype(float)
+    X[:, 1:][r.uniform(size=(n, 2)) < 0.15] = np.nan
+    X[:3, 1] = np.nan                                 # both-missing pairs exist
+    spec = wl.AttributeSpec((0, 3, 2))
+    ranges = wl.weka_ranges(X, spec)
+    Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, ranges)
+    assert Z.shape[1] == 1 + 3 + 2 + 2 and set(weight) == {0.0, 1.0}
+    folds = pm.stratified_folds(y, 8, r)
+    idx = pm.within_class_permutations(y, 3, 5, r)
+    Xp = pm.apply_within_class_permutations(X, idx)
+    slow = _slow_nn1(spec, 2, tie_rule, ranges)
+    fast = pm.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, weight=weight, tie_rule=tie_rule)
+    np.testing.assert_array_equal(fast, pm.cv_errors(slow, Xp, y, folds))
+    G = pm.resample_folds(folds, y, len(idx), r)
+    np.testing.assert_array_equal(
+        pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, weight=weight, tie_rule=tie_rule),
+        pm.cv_errors(slow, Xp, y, G))
+
+
+def test_blas_form_with_missing_nominal_equals_weka_distance():
+    r = rng(16)
+    X = np.column_stack([r.normal(size=30), r.integers(0, 4, 30)]).astype(float)
+    X[r.uniform(size=30) < 0.3, 1] = np.nan
+    spec = wl.AttributeSpec((0, 4))
+    ranges = wl.weka_ranges(X, spec)
+    rows = np.arange(30)
+    np.testing.assert_allclose(wl.ibk_sqdist_fn(X, spec, ranges)(rows, rows),
+                               wl.ibk_sq_distances(X, X, spec, ranges), atol=1e-12)
+    X[0, 0] = np.nan
+    with pytest.raises(ValueError, match="numeric"):
+        wl.encode_for_blas_nominal_missing(X, spec, ranges)
+
+
 # ----------------------------------------------------------------------------- naive Bayes engines
 def _mixed_nb_data(r, n=70):
     y = r.integers(0, 3, n)

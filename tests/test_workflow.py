@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+import yaml
 
 from conftest import copy_workflow, snakemake
 
@@ -37,19 +38,17 @@ ARTIFACTS = ["neville2009/fig1a", "neville2009/fig1a_readings", "neville2009/fig
 # Raeder et al. 2012: figures, plus Table 1 as a Markdown table (md + csv, no pdf/png)
 RAEDER_FIGURES = [f"raeder2012/fig2{p}" for p in "abcdefg"] + ["raeder2012/fig3", "raeder2012/sec4"]
 ARTIFACTS += RAEDER_FIGURES
-TABLE_ARTIFACTS = ["raeder2012/table1"]
+TABLE_ARTIFACTS = ["raeder2012/table1", "raeder2012/rankings"]
 # the relational-classifier study (Neville 2009 Fig. 1(c)-(e), Wang 2011 Fig. 2)
 RELATIONAL_ARTIFACTS = ["neville2009/fig1c", "neville2009/fig1d", "neville2009/fig1e", "wang2011/fig2a",
                         "wang2011/fig2b"]
 ARTIFACTS += RELATIONAL_ARTIFACTS
 # Ojala & Garriga 2009 (permutation tests): Figures 2-3, Tables I-III as Markdown tables (md + csv)
-# (checked once workflow/rules/permutation.smk is included in the Snakefile)
-OJALA_WIRED = 'include: "workflow/rules/permutation.smk"' in (Path(__file__).parents[1] / "Snakefile").read_text()
 OJALA_FIGURES = ["ojala2009/fig2", "ojala2009/fig3"]
 OJALA_TABLES = ["ojala2009/table1", "ojala2009/table2", "ojala2009/table3"]
-if OJALA_WIRED:
-    ARTIFACTS += OJALA_FIGURES
-    TABLE_ARTIFACTS += OJALA_TABLES
+ARTIFACTS += OJALA_FIGURES
+TABLE_ARTIFACTS += OJALA_TABLES
+QUICK_CONFIG = yaml.safe_load((Path(__file__).parents[1] / "config/quick.yaml").read_text())
 
 
 def test_quick_profile_builds_every_artifact_and_the_scorecard(quick_run: Path):
@@ -127,7 +126,6 @@ def test_quick_profile_builds_the_relational_study(quick_run: Path):
     assert both.to_dict() == {300: 14, 600: 14}  # 4 evaluation + 10 calibration networks per size
 
 
-@pytest.mark.skipif(not OJALA_WIRED, reason="permutation.smk not included in the Snakefile")
 def test_quick_profile_builds_the_ojala2009_study(quick_run: Path):
     results = quick_run / "results"
     for artifact in OJALA_TABLES:
@@ -136,7 +134,8 @@ def test_quick_profile_builds_the_ojala2009_study(quick_run: Path):
     # one chunk per (data set, classifier, test) and per (classifier, test) of Figure 3
     uci = sorted((results / "studies/ojala/uci").rglob("*.csv"))
     fig3 = sorted((results / "studies/ojala/fig3").glob("*.csv"))
-    assert len(uci) == 22 * 4 * 2 and len(fig3) == 4 * 2
+    uci_quick = QUICK_CONFIG["permutation"]["uci"]
+    assert len(uci) == len(uci_quick["datasets"]) * 4 * 2 and len(fig3) == 4 * 2
     for chunk in uci + fig3:
         rel = chunk.relative_to(results / "studies").with_suffix("")
         assert (quick_run / "logs" / rel).with_suffix(".log").exists()
@@ -145,10 +144,12 @@ def test_quick_profile_builds_the_ojala2009_study(quick_run: Path):
     assert (table1["orig_err"] == 0).all() and set(table1["dataset"]) == {"D1", "D2"}
     for table, clf in (("table2", "j48"), ("table3", "1nn")):
         frame = pd.read_csv(results / f"ojala2009/{table}.csv")
-        assert len(frame) == 22 and (frame["classifier"] == clf).all()
-        assert frame[["t1_p", "t2_p"]].stack().between(0, 1).all()
-        # quick profile: 1 randomization, 1 repetition of the original CV
-        assert (frame["randomizations"] == 1).all() and (frame["repetitions"] == 1).all()
+        assert list(frame["dataset"]) == uci_quick["datasets"] and (frame["classifier"] == clf).all()
+        k = uci_quick["randomizations"]
+        assert frame[["t1_p", "t2_p"]].stack().between(1 / (k + 1) - 1e-9, 1).all()  # CSV rounding
+        assert (frame["randomizations"] == k).all()
+        assert (frame["repetitions"] == uci_quick["repetitions"]).all()
+        assert "QUICK PROFILE" in (results / f"ojala2009/{table}.md").read_text()
     curve = pd.read_csv(results / "ojala2009/fig3.csv")
     assert len(curve) == 4 * 21 and (curve["t1_q01"] <= curve["t1_q99"]).all()
 

@@ -176,9 +176,9 @@ def check_permutation(config: dict) -> None:
         except datasets.DatasetError:
             raise ConfigError(f"config key permutation.uci.datasets: unknown dataset {name!r}; use a "
                               "registry name from scripts/lib/datasets.py (e.g. balance-scale)") from None
-        if ds.kind != "tabular" or not ds.public:
-            raise ConfigError(f"config key permutation.uci.datasets: {name!r} is not a public tabular "
-                              "dataset")
+        if ds.kind != "tabular" or not ds.public or not ds.used_by.startswith(datasets.OJALA):
+            raise ConfigError(f"config key permutation.uci.datasets: {name!r} is not one of the paper's 22 "
+                              "UCI data sets (Tables II-III); use names from config/config.yaml")
     fig3 = perm["fig3"]
     if fig3["folds"] > 2 * fig3["points_per_class"]:
         raise ConfigError(f"config key permutation.fig3.folds must be at most the "

@@ -517,9 +517,10 @@ def _nn1_test1_perm_folds(sqdist, Yp, G, C, tie_rule, tol, R):
 
 
 @_with_blas_threads
-def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, metric: Callable | None = None,
-                        n_classes: int | None = None, tie_rule: str = "first",
-                        tol: float = TIE_TOL, budget: int = 250_000) -> np.ndarray:
+def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, weight=None,
+                        metric: Callable | None = None, n_classes: int | None = None,
+                        tie_rule: str = "first", tol: float = TIE_TOL,
+                        budget: int = 250_000) -> np.ndarray:
     """CV error of 1-NN for a batch of Test 2 randomisations (Sec. III, Test 2).
 
     The data change with every randomisation, so distances are recomputed, in batches:
@@ -536,6 +537,8 @@ def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, metric: Callable | Non
         randomisation (e.g. :func:`resample_folds`)
     idx : (k, n, m) row indices from :func:`within_class_permutations`
     groups : (d,) attribute of each column of ``Z``; default ``arange(d)``
+    weight : (d,) cross-product weight of each column of ``Z`` (0 = norm-only column, see
+        ``weka_like.encode_for_blas_nominal_missing``); default all 1
     metric : callable or None
     n_classes, tie_rule, tol : as in :func:`nn1_cv_errors_test1`
     budget : int, max number of distance entries held at once
@@ -584,8 +587,9 @@ def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, metric: Callable | Non
             sl = slice(s, min(k, s + step))
             Zp = np.ascontiguousarray(Z[idx[sl][:, :, groups], cols])  # (b, n, d)
             sq = np.einsum("bij,bij->bi", Zp, Zp)
+            Zw = Zp if weight is None else Zp * weight
             for te, tr in parts:
-                G = np.matmul(Zp[:, te], np.swapaxes(Zp[:, tr], 1, 2))
+                G = np.matmul(Zw[:, te], np.swapaxes(Zp[:, tr], 1, 2))
                 G *= -2.0
                 G += sq[:, None, tr]
                 pred = wl.nn1_from_sqdist(G, y[tr], C, tie_rule, tol)
@@ -599,8 +603,9 @@ def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, metric: Callable | Non
         sl = slice(s, min(k, s + step))
         Zp = np.ascontiguousarray(Z[idx[sl][:, :, groups], cols])  # (b, n, d)
         sq = np.einsum("bij,bij->bi", Zp, Zp)
+        Zw = Zp if weight is None else Zp * weight
         for B in blocks:
-            D = sq[:, B, None] + sq[:, None, :] - 2.0 * np.matmul(Zp[:, B], np.swapaxes(Zp, 1, 2))
+            D = sq[:, B, None] + sq[:, None, :] - 2.0 * np.matmul(Zw[:, B], np.swapaxes(Zp, 1, 2))
             np.maximum(D, 0.0, out=D)
             if per_perm:
                 D[folds[sl][:, B, None] == folds[sl][:, None, :]] = np.inf
@@ -609,6 +614,56 @@ def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, metric: Callable | Non
             pred = wl.nn1_from_sqdist(D, y, C, tie_rule, tol)
             errors[sl] += (pred != y[B]).sum(axis=1)
     return errors / n
+
+
+# --------------------------------------------------------------------------------------
+# Decision tree (J48 stand-in) engine
+# --------------------------------------------------------------------------------------
+def tree_cv_errors(X, y, folds, spec: wl.AttributeSpec, *, perms=None, idx=None) -> np.ndarray:
+    """CV error of ``weka_like.J48Like`` for a batch of randomised data sets (refit per fold).
+
+    Trees must be refit, but everything around the fit is done once: the one-hot encoding of
+    ``X`` (a Test 2 randomisation permutes an attribute's block of indicator columns, so the
+    encoded randomised data are a gather of the encoded original), float32 conversion, and --
+    when there are no missing values -- scikit-learn's input validation (``check_input=False``).
+    The trees are exactly those ``J48Like(spec).fit`` grows (tested).
+
+    Parameters
+    ----------
+    X : (n, m) raw data; y : (n,) int labels
+    folds : (n,) or (k, n) fold indices
+    perms : (k, n) label permutations (Test 1), or
+    idx : (k, n, m) within-class row indices (Test 2)
+
+    Returns
+    -------
+    (k,) error rates.
+    """
+    from sklearn.tree import DecisionTreeClassifier
+
+    if (perms is None) == (idx is None):
+        raise ValueError("give exactly one of perms (Test 1) or idx (Test 2)")
+    y = np.asarray(y, dtype=np.intp)
+    folds = np.asarray(folds)
+    B = np.ascontiguousarray(wl.one_hot_nominal(X, spec), dtype=np.float32)
+    groups = np.repeat(np.arange(spec.m), np.maximum(np.asarray(spec.n_values), 1))
+    cols = np.arange(B.shape[1])
+    fast = not np.isnan(B).any()  # check_input=False skips the NaN mask sklearn needs
+    k = (perms if idx is None else idx).shape[0]
+    errors = np.zeros(k)
+    for b in range(k):
+        Xb = B if idx is None else np.ascontiguousarray(B[idx[b][:, groups], cols])
+        yb = y if perms is None else y[perms[b]]
+        fb = folds[b] if folds.ndim == 2 else folds
+        wrong = 0
+        for f in np.unique(fb):
+            test = fb == f
+            tree = DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2,
+                                          random_state=wl.J48_RANDOM_STATE)
+            tree.fit(Xb[~test], yb[~test], check_input=not fast)
+            wrong += int((tree.predict(Xb[test], check_input=not fast) != yb[test]).sum())
+        errors[b] = wrong / len(y)
+    return errors
 
 
 # --------------------------------------------------------------------------------------
@@ -788,19 +843,18 @@ def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_
     ident = np.arange(n)[None]
     if classifier == "1nn":
         ranges = wl.weka_ranges(X, spec)
-        missing = bool(np.isnan(X).any())
         sqdist = wl.ibk_sqdist_fn(X, spec, ranges)
         orig = np.array([nn1_cv_errors_test1(sqdist, y, f, ident, n_classes=C, tie_rule=tie_rule)[0]
                          for f in orig_folds])
         if test == 1:
             null = nn1_cv_errors_test1(sqdist, y, null_folds, perms, n_classes=C, tie_rule=tie_rule)
-        elif missing:
+        elif wl.has_missing_numeric(X, spec):
             null = nn1_cv_errors_test2(X, y, null_folds, idx, n_classes=C, tie_rule=tie_rule,
                                        metric=lambda A, B: wl.ibk_sq_distances(A, B, spec, ranges))
-        else:
-            Z, groups = wl.encode_for_blas(X, spec, ranges)
-            null = nn1_cv_errors_test2(Z, y, null_folds, idx, groups=groups, n_classes=C,
-                                       tie_rule=tie_rule)
+        else:  # missing nominal values have a BLAS form (norm-only columns)
+            Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, ranges)
+            null = nn1_cv_errors_test2(Z, y, null_folds, idx, groups=groups, weight=weight,
+                                       n_classes=C, tie_rule=tie_rule)
         return orig, np.asarray(null)
     if classifier == "nb":
         orig = np.array([nb_cv_errors_test1(X, y, f, ident, spec, n_classes=C)[0] for f in orig_folds])
@@ -809,7 +863,17 @@ def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_
         else:
             null = nb_cv_errors_test2(X, y, null_folds, idx, spec, n_classes=C)
         return orig, np.asarray(null)
-    make = (lambda: wl.J48Like(spec)) if classifier == "j48" else (lambda: wl.SMOLike(spec))
+    if classifier == "j48":
+        with _blas_threads(1):
+            orig = np.array([tree_cv_errors(X, y, f, spec, perms=ident)[0] for f in orig_folds])
+            if test == 1:
+                null = tree_cv_errors(X, y, null_folds, spec, perms=perms)
+            else:
+                null = np.concatenate([tree_cv_errors(X, y, null_folds[s:s + batch], spec,
+                                                      idx=idx[s:s + batch])
+                                       for s in range(0, k, batch)]) if k else np.empty(0)
+        return orig, null
+    make = lambda: wl.SMOLike(spec)  # noqa: E731
     fp = wl.fit_predict_fn(make)
     with _blas_threads(1):
         orig = np.array([cv_error(fp, X, y, f) for f in orig_folds])

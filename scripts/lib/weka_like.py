@@ -326,6 +326,46 @@ def encode_for_blas(X, spec: AttributeSpec, ranges: Ranges) -> tuple[np.ndarray,
     return Z, np.asarray(groups, dtype=int)
 
 
+def has_missing_numeric(X, spec: AttributeSpec) -> bool:
+    X = _check_X(X, spec)
+    return bool(np.isnan(X[:, spec.numeric_cols]).any())
+
+
+def encode_for_blas_nominal_missing(X, spec: AttributeSpec, ranges: Ranges
+                                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`encode_for_blas` extended to missing *nominal* values (numeric ones still need
+    :func:`ibk_sq_distances`).
+
+    A missing nominal value is an all-zero one-hot block plus, in one extra "norm-only" column
+    of its attribute, ``1/sqrt(2)``. Norm-only columns count in a row's squared norm but not in
+    cross products (``weight`` 0), so ``D = |a|^2 + |b|^2 - 2 a.(weight * b)`` gives 1/2 + 1/2
+    = 1 against any value and against another missing value (Weka: a missing nominal value
+    differs from everything), and Weka's 0/1 otherwise. Without missing values this is
+    :func:`encode_for_blas` with all weights 1.
+
+    Returns
+    -------
+    Z : (n, d), groups : (d,) attribute of each column, weight : (d,) 1.0 or 0.0.
+    """
+    X = _check_X(X, spec)
+    if has_missing_numeric(X, spec):
+        raise ValueError("missing numeric values have no BLAS form; use ibk_sq_distances")
+    miss = np.isnan(X)
+    filled = np.where(miss, 0.0, X)
+    Z, groups = encode_for_blas(filled, spec, ranges)
+    weight = np.ones(Z.shape[1])
+    extra, extra_groups = [], []
+    for j in np.flatnonzero(miss.any(axis=0)):
+        Z[np.ix_(miss[:, j], groups == j)] = 0.0
+        extra.append(np.where(miss[:, j], _INV_SQRT2, 0.0)[:, None])
+        extra_groups.append(j)
+    if extra:
+        Z = np.hstack([Z, *extra])
+        groups = np.r_[groups, extra_groups]
+        weight = np.r_[weight, np.zeros(len(extra))]
+    return Z, groups, weight
+
+
 def sq_euclidean(ZA, ZB) -> np.ndarray:
     """Squared Euclidean distances via BLAS: ``||a||^2 + ||b||^2 - 2 a.b``, clipped at 0.
 
@@ -343,8 +383,8 @@ def sq_euclidean(ZA, ZB) -> np.ndarray:
 def ibk_sqdist_fn(X, spec: AttributeSpec, ranges: Ranges | None = None) -> Callable:
     """A function ``f(rows_a, rows_b) -> (len(rows_a), len(rows_b))`` of Weka distances on ``X``.
 
-    Uses the BLAS encoding when ``X`` has no missing value and :func:`ibk_sq_distances`
-    otherwise. ``ranges`` defaults to the ranges of all of ``X`` (see module docstring: this is
+    Uses the BLAS encoding when ``X`` has no missing numeric value (missing nominal values via
+    :func:`encode_for_blas_nominal_missing`) and :func:`ibk_sq_distances` otherwise. ``ranges`` defaults to the ranges of all of ``X`` (see module docstring: this is
     Weka's behaviour for leave-one-out and a close approximation for k-fold CV).
     """
     X = _check_X(X, spec)
@@ -355,6 +395,15 @@ def ibk_sqdist_fn(X, spec: AttributeSpec, ranges: Ranges | None = None) -> Calla
 
         def f(ra, rb):
             return sq_euclidean(Z[ra], Z[rb])
+    elif not has_missing_numeric(X, spec):
+        Z, _, w = encode_for_blas_nominal_missing(X, spec, ranges)
+        sq = np.einsum("ij,ij->i", Z, Z)
+        Zw = Z * w
+
+        def f(ra, rb):
+            D = sq[ra, None] + sq[None, rb] - 2.0 * (Zw[ra] @ Z[rb].T)
+            np.maximum(D, 0.0, out=D)
+            return D
     else:
         def f(ra, rb):
             return ibk_sq_distances(X[ra], X[rb], spec, ranges)
@@ -695,6 +744,9 @@ def one_hot_nominal(X, spec: AttributeSpec, *, binary_as_single: bool = False,
     return np.hstack(cols) if cols else np.zeros((X.shape[0], 0))
 
 
+J48_RANDOM_STATE = 0
+
+
 @dataclass
 class J48Like:
     """Stand-in for Weka J48 (-C 0.25 -M 2): entropy tree, ``min_samples_leaf=2``, unpruned.
@@ -704,7 +756,7 @@ class J48Like:
     """
 
     spec: AttributeSpec
-    random_state: int = 0
+    random_state: int = J48_RANDOM_STATE
     laplace: bool = False
     model_: object | None = field(default=None, init=False, repr=False)
     leaf_counts_: np.ndarray | None = field(default=None, init=False, repr=False)
