@@ -32,6 +32,7 @@ include: "workflow/rules/data.smk"
 include: "workflow/rules/simulated.smk"
 include: "workflow/rules/theory.smk"
 include: "workflow/rules/relational.smk"
+include: "workflow/rules/realnet.smk"
 include: "workflow/rules/imbalance.smk"
 include: "workflow/rules/report.smk"
 
