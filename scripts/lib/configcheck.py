@@ -201,6 +201,11 @@ def check_realnet(config: dict) -> None:
             raise ConfigError(f"config key realnet.table1.datasets: {name!r} is not a public network dataset; use "
                               "cora, citeseer, polbooks or enron")
     for name, spec in study["sets"].items():
+        keys = set(spec)
+        if keys not in ({"dataset", "task"}, {"nodes", "edges"}, {"nodes", "edges", "label"}):
+            raise ConfigError(f"config key realnet.sets.{name} must hold either dataset and task (a public stand-in) "
+                              f"or nodes and edges (paths of your network-set files, optionally label), got "
+                              f"{', '.join(sorted(keys)) or 'nothing'}")
         if "dataset" in spec:
             try:
                 ds = datasets.get(spec["dataset"])

@@ -63,10 +63,12 @@ def _prepare(adjacency, labels, labeled):
 
 
 def labeled_counts(adjacency, labels, labeled) -> tuple[np.ndarray, np.ndarray]:
-    """Counts of labeled neighbours of each class, ``(n_pos, n_neg)``, each ``(B, n)``."""
-    adj, y, lab, _ = _prepare(adjacency, labels, labeled)
+    """Counts of labeled neighbours of each class, ``(n_pos, n_neg)``, each ``(B, n)`` (``(n,)``
+    for 1-d ``labeled``)."""
+    adj, y, lab, squeeze = _prepare(adjacency, labels, labeled)
     lab_f = lab.astype(np.float64)
-    return (np.asarray(adj @ (lab_f * y[:, None])).T, np.asarray(adj @ (lab_f * (1.0 - y[:, None]))).T)
+    pos, neg = np.asarray(adj @ (lab_f * y[:, None])).T, np.asarray(adj @ (lab_f * (1.0 - y[:, None]))).T
+    return (pos[0], neg[0]) if squeeze else (pos, neg)
 
 
 def _fit(adj, y, lab, l2, iterations, tol):
