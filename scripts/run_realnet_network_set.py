@@ -3,6 +3,8 @@ nodes.csv / edges.csv format (lib.realnet). A public stand-in ({dataset, task}) 
 the dataset by seeded region growing (lib.realnet.carve_subnetworks; each part keeps every link
 inside it); a user's set ({nodes, edges}: e.g. Add Health schools, IMDB samples) is read and
 checked. Also one row of statistics per network (size, edges, degree, autocorrelation, P(+))."""
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 
@@ -11,9 +13,10 @@ from lib import datasets, networks, realnet, runlog, seeding, tables
 sm = snakemake  # noqa: F821
 with runlog.logged(sm.log[0], "realnet_network_set") as log:
     spec = sm.params.spec
+    raw_root = Path(sm.input.data[0]).parent.parent  # data/raw/<name>/.verified -> data/raw
     extra = {}
     if "dataset" in spec:
-        data = datasets.load(spec["dataset"], sm.params.raw)
+        data = datasets.load(spec["dataset"], raw_root)
         if spec["task"] not in data.tasks:
             raise ValueError(f"dataset {spec['dataset']!r} has no task {spec['task']!r}; it has "
                              f"{', '.join(map(repr, data.tasks))}")

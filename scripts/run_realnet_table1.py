@@ -4,6 +4,8 @@ and without collective inference (lib.linkbased); phi of 0/1 errors over linked 
 (lib.realnet.table1_task). Enron: only the 130 addresses with a known title take part (the
 induced subgraph); an unknown title is not evidence of a non-executive. Also each task's label
 autocorrelation (Pearson over linked pairs, and the contingency variant)."""
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 
@@ -12,10 +14,11 @@ from lib import datasets, networks, realnet, runlog, seeding, tables
 sm = snakemake  # noqa: F821
 with runlog.logged(sm.log[0], "realnet_table1") as log:
     s = sm.params.setting
+    raw_root = Path(sm.input.data[0]).parent.parent  # data/raw/<name>/.verified -> data/raw
     rng = seeding.generator(sm.params.entropy)
     trials, tasks = [], []
     for name in s["datasets"]:
-        data = datasets.load(name, sm.params.raw)
+        data = datasets.load(name, raw_root)
         (task,) = data.tasks
         y, known, adj = data.tasks[task], data.task_known[task], data.adjacency
         if not known.all():

@@ -14,32 +14,11 @@ RN_SHOWN = sorted(set(REALNET["fig1f_sets"]) | set(REALNET["fig3_sets"]))
 RN_PURPOSES = ("type1", "power")
 
 
-def rn_set_spec(name):
-    """What determines a network set: the public dataset, task and partition, or the user's files."""
-    spec = dict(RN_SETS[name])
-    if "dataset" in spec:
-        spec["partition"] = REALNET["partition"]
-    return spec
-
-
-def rn_set_inputs(wildcards):
-    spec = RN_SETS[wildcards.netset]
-    if "dataset" in spec:
-        return dataset_files(spec["dataset"])
-    return [spec["nodes"], spec["edges"]]
-
-
 RN_CALIBRATION = {"levels": sorted(set(RN_LEVELS["type1"]) | set(RN_LEVELS["power"])),
                   "samples": REALNET["calibration_samples"], "folds": REALNET["calibration_folds"],
                   "type1_levels": RN_LEVELS["type1"], "power_level": REALNET["power_prop_labeled"],
                   "power_handicaps": list(REALNET["power_handicaps"]), "tolerance": REALNET["tolerance"],
                   **RN_HANDICAP}
-
-
-def rn_chunk_setting(purpose):
-    return {"purpose": purpose, "samplers": REALNET["samplers"], "prop_labeled": RN_LEVELS[purpose],
-            "trials": REALNET["trials_per_network"], "alpha": REALNET["alpha"], **RN_HANDICAP,
-            **({"handicaps": list(REALNET["power_handicaps"])} if purpose == "power" else {})}
 
 
 rule realnet_table1_study:
@@ -55,7 +34,6 @@ rule realnet_table1_study:
         tasks="results/studies/realnet/table1/tasks.csv",
     params:
         setting={k: RN_TABLE1[k] for k in ("datasets", "prop_labeled", "samples", "l2")},
-        raw=RAW_DATA,
         entropy=job_entropy("realnet_table1", {k: RN_TABLE1[k] for k in ("datasets", "prop_labeled", "samples",
                                                                           "l2")}, 0),
     log:
@@ -110,7 +88,6 @@ rule realnet_network_set:
         netset=r"[a-z0-9_]+",
     params:
         spec=lambda w: rn_set_spec(w.netset),
-        raw=RAW_DATA,
         entropy=lambda w: job_entropy("realnet_partition", rn_set_spec(w.netset), 0),
     log:
         "logs/realnet/{netset}/network_set.log",
