@@ -53,7 +53,7 @@ with runlog.logged(sm.log[0], "wang2011_fig3a"):
     fig.suptitle("Wang et al. 2011, Fig. 3(a) on public STAND-IN networks" if any(
         realnet.is_stand_in(specs[n]) for n in sm.params.sets) else "Wang et al. 2011, Fig. 3(a)", fontsize=9, y=0.995)
     table = table[["set", "method", "sampler", "test", "prop_labeled", "rejections", "trials", "rate", "rate_low",
-                   "rate_high", "chunk_rate_sd", "handicap_wvrn", "handicap_nbc", "calibration_difference",
+                   "rate_high", "chunk_rate_sd", "held_out_abs_gap", "handicap_wvrn", "handicap_nbc", "calibration_difference",
                    "rsc_q_wvrn", "rsc_rho_wvrn", "rsc_L_wvrn", "rsc_q_nbc", "rsc_rho_nbc", "rsc_L_nbc"]]
     tables.write_csv(table, sm.output.csv)
     plotting.add_caption(fig, (

@@ -39,6 +39,11 @@ with runlog.logged(sm.log[0], "realnet_summary") as log:
     # the Wilson bounds can miss the rate by one ulp at 0 or 1 rejections (e.g. low = 1.4e-17 at rate 0)
     summary["rate_low"] = np.minimum(summary["rate_low"], summary["rate"])
     summary["rate_high"] = np.maximum(summary["rate_high"], summary["rate"])
+    # the gap a calibration leaves on the held-out network: |mean accuracy difference| per held-out network,
+    # averaged over the held-out networks (the null hypothesis holds on average, not on each network)
+    gap = (trials.groupby([*KEYS, "chunk"])["accuracy_difference"].mean().abs()
+           .groupby(level=list(range(len(KEYS)))).mean().rename("held_out_abs_gap").reset_index())
+    summary = summary.merge(gap, on=KEYS, how="left", validate="many_to_one")
     for frame in (summary, x):
         for col in ("prop_labeled", "power_handicap"):
             frame[col] = frame[col].round(9)
