@@ -15,48 +15,9 @@ Writes one row per trial x level x sampler x handicap, and the network's statist
 import numpy as np
 import pandas as pd
 
-from lib import networks, relational, rsc, runlog, seeding, significance, tables
+from lib import networks, pairtests, relational, runlog, seeding, tables
 
 sm = snakemake  # noqa: F821
-
-
-def nanmean(x, axis):
-    ok = ~np.isnan(x)
-    return np.where(ok.any(axis=axis), np.where(ok, x, 0).sum(axis=axis) / np.maximum(ok.sum(axis=axis), 1), np.nan)
-
-
-def score(net, probs, keys, test, tie, handicap_wvrn, handicap_nbc, sampler, alpha, trials, folds,
-          strength, selection):
-    """Per-trial columns for one block of splits (rows = trials x folds) and one handicap setting."""
-    errors, out = {}, {}
-    for name, p, k, c in (("wvrn", probs[0], keys[0], handicap_wvrn), ("nbc", probs[1], keys[1], handicap_nbc)):
-        if c > 0:
-            p, _ = relational.perturb_with_keys(p, c, k, mask=test, strength=strength, selection=selection)
-        errors[name] = relational.prediction_errors(p, net.labels, test, tie)
-    size = test.sum(axis=1)
-    acc = {name: (1.0 - e.sum(axis=1) / size).reshape(trials, folds) for name, e in errors.items()}
-    out["accuracy_wvrn"], out["accuracy_nbc"] = acc["wvrn"].mean(axis=1), acc["nbc"].mean(axis=1)
-    out["accuracy_difference"] = out["accuracy_wvrn"] - out["accuracy_nbc"]
-    out["test_size"] = size.reshape(trials, folds).mean(axis=1)
-    phi = np.stack([networks.error_correlation(net.adjacency, e, test) for e in errors.values()])
-    out["error_correlation"] = nanmean(phi.reshape(2, trials, folds), axis=(0, 2))
-    results = {"paired_t": significance.paired_t(acc["wvrn"], acc["nbc"], alpha),
-               "unpaired_t": significance.unpaired_t(acc["wvrn"], acc["nbc"], alpha)}
-    if sampler == "RS":
-        membership = test.reshape(trials, folds, -1)
-        params = {name: relational.rsc_parameters(net.adjacency, membership, e.reshape(trials, folds, -1))
-                  for name, e in errors.items()}
-        err_w, err_b = 1.0 - acc["wvrn"], 1.0 - acc["nbc"]
-        for test_name, test_fn in (("rsc_paired", rsc.rsc_paired), ("rsc_unpaired", rsc.rsc_unpaired)):
-            t, pvalue, reject = test_fn(err_w, err_b, params["wvrn"], params["nbc"], alpha)
-            results[test_name] = significance.TestResult(t, pvalue, reject)
-        for name in ("wvrn", "nbc"):
-            for key in ("p", "q", "rho", "L"):
-                out[f"rsc_{key}_{name}"] = params[name][key]
-    for test_name, result in results.items():
-        out[f"p_{test_name}"] = result.pvalue
-        out[f"reject_{test_name}"] = result.reject.astype(np.int8)
-    return out
 
 
 with runlog.logged(sm.log[0], "relational_chunk") as log:
@@ -92,8 +53,9 @@ with runlog.logged(sm.log[0], "relational_chunk") as log:
     for pl, sampler, folds, start, count in blocks:
         sl = slice(start, start + count)
         for c_w, c_b in settings[pl]:
-            columns = score(net, (probs[0][sl], probs[1][sl]), (keys[0][sl], keys[1][sl]), test[sl],
-                            tie[sl], c_w, c_b, sampler, s["alpha"], trials, folds, s["strength"], s["selection"])
+            columns = pairtests.score(net.adjacency, net.labels, (probs[0][sl], probs[1][sl]),
+                                      (keys[0][sl], keys[1][sl]), test[sl], tie[sl], c_w, c_b,
+                                      sampler, s["alpha"], trials, folds, s["strength"], s["selection"])
             head = {"chunk": chunk, "trial": np.arange(trials), "purpose": purpose, "nodes": nodes,
                     "sampler": sampler, "folds": folds, "prop_labeled": pl, "handicap_wvrn": c_w,
                     "handicap_nbc": c_b}

@@ -45,6 +45,7 @@ def test_quick_profile_changes_trial_counts_only():
     allowed |= {"evaluated", "repeats", "null_replications"}  # imbalance: test folds scored, replicates
     allowed |= {"removed_percent"}  # imbalance: a thinner grid of removal levels (x axis), same procedure
     allowed |= {"datasets"}  # permutation: Tables II-III on a subset of the 22 data sets (captions say so)
+    allowed |= {"samples", "calibration_samples"}  # realnet: labeled sets per Table 1 cell, NCV samplings
 
     def keys(node, path=()):
         for key, value in node.items():
@@ -130,6 +131,47 @@ def test_imbalance_constraints():
         configcheck.check(mutated(["imbalance", "tenfold"], {"folds": 10, "evaluated": 11}), SCHEMA)
     with pytest.raises(configcheck.ConfigError, match="'imbalance.fivebytwo.repeats' must be <= 5"):
         configcheck.check(mutated(["imbalance", "fivebytwo"], {"repeats": 6}), SCHEMA)
+
+
+RN = ["realnet"]
+REALNET_BAD = [
+    ("realnet missing", mutated(RN, delete=True), ["'realnet'", "required"]),
+    ("realnet unknown key", mutated([*RN, "bogus"], 1), ["unknown config key 'realnet.bogus'"]),
+    ("table1 unknown dataset", mutated([*RN, "table1", "datasets"], ["cora", "nope"]),
+     ["realnet.table1.datasets", "unknown dataset 'nope'"]),
+    ("table1 tabular dataset", mutated([*RN, "table1", "datasets"], ["iris"]),
+     ["realnet.table1.datasets", "'iris' is not a public network"]),
+    ("set with a tabular dataset", mutated([*RN, "sets", "cora"], {"dataset": "iris", "task": "x"}),
+     ["realnet.sets.cora.dataset", "public network", "'iris'"]),
+    ("set with a wrong task", mutated([*RN, "sets", "cora"], {"dataset": "cora", "task": "Theory?"}),
+     ["realnet.sets.cora.task", "Neural Nets?", "'Theory?'"]),
+    ("shown set unknown", mutated([*RN, "fig3_sets"], ["cora", "imdb"]),
+     ["realnet.fig3_sets", "'imdb'", "realnet.sets"]),
+    ("partition sizes", mutated([*RN, "partition"], {"parts": 6, "min_size": 800, "max_size": 700, "attempts": 5}),
+     ["realnet.partition.min_size", "at most", "(700)"]),
+    ("NCV infeasible", mutated([*RN, "prop_labeled"], [0.1, 0.95]), ["realnet.prop_labeled", "NCV"]),
+    ("bad tolerance", mutated([*RN, "tolerance"], 0), ["realnet.tolerance", "> 0"]),
+]
+
+
+@pytest.mark.parametrize("kind,config,words", REALNET_BAD, ids=[b[0] for b in REALNET_BAD])
+def test_bad_realnet_config(kind, config, words):
+    with pytest.raises(configcheck.ConfigError) as info:
+        configcheck.check(config, SCHEMA)
+    message = str(info.value)
+    assert "\n" not in message
+    for word in words:
+        assert word in message, (word, message)
+
+
+def test_realnet_user_files_are_a_valid_set():
+    config = mutated([*RN, "sets", "addhealth"], {"nodes": "mine/nodes.csv", "edges": "mine/edges.csv",
+                                                    "label": "Smokes?"})
+    config["realnet"]["fig1f_sets"] = ["addhealth"]
+    configcheck.check(config, SCHEMA)
+    config["realnet"]["sets"]["addhealth"] = {"nodes": "mine/nodes.csv"}
+    with pytest.raises(configcheck.ConfigError, match="realnet.sets.addhealth"):
+        configcheck.check(config, SCHEMA)
 
 
 PERM_BAD = [

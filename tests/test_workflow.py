@@ -43,6 +43,10 @@ TABLE_ARTIFACTS = ["raeder2012/table1", "raeder2012/rankings"]
 RELATIONAL_ARTIFACTS = ["neville2009/fig1c", "neville2009/fig1d", "neville2009/fig1e", "wang2011/fig2a",
                         "wang2011/fig2b"]
 ARTIFACTS += RELATIONAL_ARTIFACTS
+# real network data (Neville 2009 Table 1 and Fig. 1(f), Wang 2011 Fig. 3) on the public stand-ins
+REALNET_FIGURES = ["neville2009/fig1f", "wang2011/fig3a", "wang2011/fig3b"]
+ARTIFACTS += REALNET_FIGURES
+TABLE_ARTIFACTS += ["neville2009/table1"]
 # Ojala & Garriga 2009 (permutation tests): Figures 2-3, Tables I-III as Markdown tables (md + csv)
 OJALA_FIGURES = ["ojala2009/fig2", "ojala2009/fig3"]
 OJALA_TABLES = ["ojala2009/table1", "ojala2009/table2", "ojala2009/table3"]
@@ -60,7 +64,8 @@ def test_quick_profile_builds_every_artifact_and_the_scorecard(quick_run: Path):
         assert (quick_run / f"logs/{artifact}.log").exists()
         assert (quick_run / f"benchmarks/{artifact}.tsv").exists()
     chunks = list((results / "studies").rglob("chunk*.csv"))
-    assert len(chunks) == 12 + 12  # simulated; relational: 3 (purpose, size) settings x 4 networks
+    # simulated; relational: 3 (purpose, size) settings x 4 networks; realnet: 2 sets x 2 purposes
+    assert len(chunks) == 12 + 12 + 4
     for chunk in chunks:
         rel = chunk.relative_to(results / "studies").with_suffix("")
         assert (quick_run / "logs" / rel).with_suffix(".log").exists()
@@ -126,6 +131,60 @@ def test_quick_profile_builds_the_relational_study(quick_run: Path):
     assert both.to_dict() == {300: 14, 600: 14}  # 4 evaluation + 10 calibration networks per size
 
 
+def test_quick_profile_builds_the_real_network_study(quick_run: Path):
+    results = quick_run / "results"
+    for kind in ("md", "csv", "claims.csv"):
+        assert (results / f"neville2009/table1.{kind}").stat().st_size > 0
+    table1 = pd.read_csv(results / "neville2009/table1.csv")
+    assert len(table1) == 6 and (table1["status"] == "data not public").sum() == 2
+    done = table1[table1["status"] == "computed from data"]
+    assert set(done["task"]) == {"Executive?", "Info. Retrieval?", "Neutral?", "Neural Nets?"}
+    assert done["error_correlation"].between(-1, 1).all() and done["autocorrelation"].between(-1, 1).all()
+    nets = pd.read_csv(results / "studies/realnet/networks.csv")
+    for netset in ("cora", "citeseer"):
+        part = nets[nets["set"] == netset]
+        assert len(part) == 6 and part["nodes"].between(300, 700).all() and part["min_size_met"].all()
+        nodes = pd.read_csv(results / f"studies/realnet/{netset}/nodes.csv")
+        assert not nodes.duplicated(["node"]).any()  # the six networks are disjoint
+    calibration = pd.read_csv(results / "studies/realnet/calibration.csv")
+    type1 = calibration[calibration["purpose"] == "type1"]
+    assert len(type1) == 2 * 6 * 5 and (type1["difference"].abs() <= 0.005).all()
+    assert (type1["splits"] == 5 * 1 * 10).all()  # 5 other networks x 1 NCV sampling x 10 folds (quick)
+    for artifact in REALNET_FIGURES:
+        fig = pd.read_csv(results / f"{artifact}.csv")
+        assert set(fig["set"]) == {"cora", "citeseer"} and (fig["trials"] == 6 * 4).all(), artifact
+
+
+def test_a_user_network_set_runs_through_the_study(workflow_copy: Path):
+    """The Add Health / IMDB path: the user's nodes.csv and edges.csv (documented format) in config."""
+    import numpy as np
+    import sys
+    sys.path.insert(0, str(workflow_copy / "scripts"))
+    from lib import networks, realnet
+
+    rng = np.random.default_rng(0)
+    nets = [networks.generate_lgm(rng, networks.LGMParams(n_nodes=120)) for _ in range(4)]
+    nodes, edges = realnet.network_set_tables([f"school{g}" for g in range(4)], [n.adjacency for n in nets],
+                                              [n.labels for n in nets],
+                                              [[f"p{g}_{i}" for i in range(120)] for g in range(4)])
+    (workflow_copy / "mine").mkdir()
+    pd.DataFrame(nodes).to_csv(workflow_copy / "mine/nodes.csv", index=False)
+    pd.DataFrame(edges).to_csv(workflow_copy / "mine/edges.csv", index=False)
+    (workflow_copy / "mine.yaml").write_text(
+        "realnet:\n  sets:\n    mine: {nodes: mine/nodes.csv, edges: mine/edges.csv, label: 'Smokes?'}\n"
+        "  fig1f_sets: [mine]\n  fig3_sets: [mine]\n  trials_per_network: 3\n")
+    target = "results/neville2009/fig1f.pdf"
+    assert planned_jobs(workflow_copy, target, configs=("mine.yaml",)) == {
+        "realnet_network_set": 1, "realnet_calibration": 1, "realnet_chunk": 2, "realnet_summary": 1,
+        "neville2009_fig1f": 1}
+    snakemake(workflow_copy, "--cores", "2", target, *QUICK, "mine.yaml")
+    fig = pd.read_csv(workflow_copy / "results/neville2009/fig1f.csv")
+    assert set(fig["set"]) == {"mine"} and (fig["trials"] == 4 * 3).all()
+    stats = pd.read_csv(workflow_copy / "results/studies/realnet/networks.csv")
+    assert list(stats["name"]) == [f"school{g}" for g in range(4)] and (stats["source"] == "user files").all()
+
+
+@pytest.mark.skipif(not OJALA_WIRED, reason="permutation.smk not included in the Snakefile")
 def test_quick_profile_builds_the_ojala2009_study(quick_run: Path):
     results = quick_run / "results"
     for artifact in OJALA_TABLES:

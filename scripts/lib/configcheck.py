@@ -185,6 +185,57 @@ def check_permutation(config: dict) -> None:
                           f"{2 * fig3['points_per_class']} points of a data set, got {fig3['folds']}")
 
 
+def check_realnet(config: dict) -> None:
+    """Real network data (Neville 2009 Table 1 and Sec. 6; Wang 2011 Sec. 5.2): known public
+    network datasets with the named task, shown sets that exist, a feasible partition and NCV."""
+    from . import datasets
+
+    study = config["realnet"]
+    for name in study["table1"]["datasets"]:
+        try:
+            ds = datasets.get(name)
+        except datasets.DatasetError:
+            raise ConfigError(f"config key realnet.table1.datasets: unknown dataset {name!r}; use a public network "
+                              "of scripts/lib/datasets.py (cora, citeseer, polbooks, enron)") from None
+        if ds.kind != "network":
+            raise ConfigError(f"config key realnet.table1.datasets: {name!r} is not a public network dataset; use "
+                              "cora, citeseer, polbooks or enron")
+    for name, spec in study["sets"].items():
+        keys = set(spec)
+        if keys not in ({"dataset", "task"}, {"nodes", "edges"}, {"nodes", "edges", "label"}):
+            raise ConfigError(f"config key realnet.sets.{name} must hold either dataset and task (a public stand-in) "
+                              f"or nodes and edges (paths of your network-set files, optionally label), got "
+                              f"{', '.join(sorted(keys)) or 'nothing'}")
+        if "dataset" in spec:
+            try:
+                ds = datasets.get(spec["dataset"])
+            except datasets.DatasetError:
+                ds = None
+            if ds is None or ds.kind != "network":
+                raise ConfigError(f"config key realnet.sets.{name}.dataset must name a public network dataset "
+                                  f"(e.g. cora, citeseer), got {spec['dataset']!r}; restricted data goes in as "
+                                  "{nodes, edges} files")
+            if ds.task_counts is not None and spec["task"] not in ds.task_counts:
+                raise ConfigError(f"config key realnet.sets.{name}.task must be one of {sorted(ds.task_counts)} for "
+                                  f"dataset {spec['dataset']!r}, got {spec['task']!r}")
+    for key in ("fig1f_sets", "fig3_sets"):
+        unknown = [n for n in study[key] if n not in study["sets"]]
+        if unknown:
+            raise ConfigError(f"config key realnet.{key} names {unknown[0]!r}, which is not a key of realnet.sets; "
+                              f"add it there or use one of {sorted(study['sets'])}")
+    part = study["partition"]
+    if part["min_size"] > part["max_size"]:
+        raise ConfigError(f"config key realnet.partition.min_size must be at most realnet.partition.max_size "
+                          f"({part['max_size']}), got {part['min_size']}")
+    k = study["calibration_folds"]
+    for pl in [*study["prop_labeled"], study["power_prop_labeled"]]:
+        for m in sorted({part["min_size"], part["max_size"]}):
+            try:
+                sampling.ncv_training_size(m, pl, max(k, study["samplers"]["NCV"]))
+            except ValueError as exc:
+                raise ConfigError(f"config key realnet.prop_labeled / power_prop_labeled ({pl:g}) does not fit NCV "
+                                  f"on a {m}-node network: {exc}") from None
+
 def check(config: dict, schema_path: str | Path) -> None:
     """Raise :class:`ConfigError` with one sentence if ``config`` cannot be run."""
     schema = yaml.safe_load(Path(schema_path).read_text(encoding="utf-8"))
@@ -193,4 +244,5 @@ def check(config: dict, schema_path: str | Path) -> None:
     check_theory(config)
     check_permutation(config)
     check_relational(config)
+    check_realnet(config)
     check_imbalance(config)

@@ -47,3 +47,30 @@ def sim_chunks(wildcards):
     n = SIMULATED["scenarios"][wildcards.scenario]["chunks"]
     return expand("results/studies/simulated/{scenario}/chunk{chunk}.csv",
                   scenario=wildcards.scenario, chunk=range(n))
+
+
+# --- real-network study (workflow/rules/realnet.smk) --------------------------------------------
+def rn_set_spec(name):
+    """What determines a network set: the public dataset, task and partition, or the user's files."""
+    spec = dict(config["realnet"]["sets"][name])
+    if "dataset" in spec:
+        spec["partition"] = config["realnet"]["partition"]
+    return spec
+
+
+def rn_set_inputs(wildcards):
+    """A network set's raw inputs: the dataset's verified files (stand-in) or the user's two CSVs."""
+    spec = config["realnet"]["sets"][wildcards.netset]
+    if "dataset" in spec:
+        return dataset_files(spec["dataset"])
+    return [spec["nodes"], spec["edges"]]
+
+
+def rn_chunk_setting(purpose):
+    """Everything that determines a real-network chunk's draws."""
+    study = config["realnet"]
+    return {"purpose": purpose, "samplers": study["samplers"],
+            "prop_labeled": list(study["prop_labeled"]) if purpose == "type1" else [study["power_prop_labeled"]],
+            "trials": study["trials_per_network"], "alpha": study["alpha"],
+            "strength": study["handicap_strength"], "selection": study["handicap_selection"],
+            **({"handicaps": list(study["power_handicaps"])} if purpose == "power" else {})}

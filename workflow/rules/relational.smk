@@ -75,7 +75,7 @@ rule relational_chunk:
     input:
         calibration=lambda w: ([f"results/studies/relational/calibration/type1_n{w.nodes}.csv"]
                                if w.purpose == "type1" else []),
-        lib=lib_modules("seeding", "networks", "relational", "rsc", "sampling", "significance", "tables"),
+        lib=lib_modules("seeding", "networks", "pairtests", "relational", "rsc", "sampling", "significance", "tables"),
     output:
         trials="results/studies/relational/{purpose}_n{nodes}/chunk{chunk}.csv",
         networks="results/studies/relational/{purpose}_n{nodes}/networks{chunk}.csv",

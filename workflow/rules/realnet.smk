@@ -1,0 +1,223 @@
+"""Real network data (include after data.smk): Neville 2009 Table 1 (error correlation and label
+autocorrelation of four public tasks, four network-only models) and the real-data Type I / power
+experiments (Neville 2009 Sec. 6, Fig. 1(f); Wang 2011 Sec. 5.2, Fig. 3) on network sets: six
+disjoint networks each, the user's own files (Add Health, IMDB) or, by default, public stand-ins
+carved from Cora and Citeseer (lib.realnet). Per set: one network-set job, one calibration job
+(leave one network out), one chunk per purpose; one summary; the panels are views of it."""
+
+REALNET = config["realnet"]
+RN_TABLE1 = REALNET["table1"]
+RN_SETS = REALNET["sets"]
+RN_HANDICAP = {"strength": REALNET["handicap_strength"], "selection": REALNET["handicap_selection"]}
+RN_LEVELS = {"type1": list(REALNET["prop_labeled"]), "power": [REALNET["power_prop_labeled"]]}
+RN_SHOWN = sorted(set(REALNET["fig1f_sets"]) | set(REALNET["fig3_sets"]))
+RN_PURPOSES = ("type1", "power")
+
+
+RN_CALIBRATION = {"levels": sorted(set(RN_LEVELS["type1"]) | set(RN_LEVELS["power"])),
+                  "samples": REALNET["calibration_samples"], "folds": REALNET["calibration_folds"],
+                  "type1_levels": RN_LEVELS["type1"], "power_level": REALNET["power_prop_labeled"],
+                  "power_handicaps": list(REALNET["power_handicaps"]), "tolerance": REALNET["tolerance"],
+                  **RN_HANDICAP}
+
+
+rule realnet_table1_study:
+    """Neville 2009 Table 1: for each task, uniform labeled sets at each labeling level, wvRN and
+    the link-based classifier with and without collective inference, phi of errors over linked
+    unlabeled pairs; and the label autocorrelation of each task."""
+    input:
+        data=[f for name in RN_TABLE1["datasets"] for f in dataset_files(name)],
+        lib=lib_modules("datasets", "linkbased", "networks", "realnet", "relational", "sampling", "seeding",
+                        "tables"),
+    output:
+        trials="results/studies/realnet/table1/trials.csv",
+        tasks="results/studies/realnet/table1/tasks.csv",
+    params:
+        setting={k: RN_TABLE1[k] for k in ("datasets", "prop_labeled", "samples", "l2")},
+        entropy=job_entropy("realnet_table1", {k: RN_TABLE1[k] for k in ("datasets", "prop_labeled", "samples",
+                                                                          "l2")}, 0),
+    log:
+        "logs/realnet/table1.log",
+    benchmark:
+        "benchmarks/realnet/table1.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/run_realnet_table1.py"
+
+
+register_artifact("neville2009", "table1", kinds=("md", "csv"))
+
+
+rule neville2009_table1:
+    """Neville 2009 Table 1 next to the reproduced values, with claims."""
+    input:
+        trials="results/studies/realnet/table1/trials.csv",
+        tasks="results/studies/realnet/table1/tasks.csv",
+        lib=lib_modules("realnet", "scorecard", "tables"),
+    output:
+        md="results/neville2009/table1.md",
+        csv="results/neville2009/table1.csv",
+        claims="results/neville2009/table1.claims.csv",
+    params:
+        profile=config["profile"],
+        setting={k: RN_TABLE1[k] for k in ("datasets", "prop_labeled", "samples", "l2",
+                                           "tolerance_error_correlation", "tolerance_autocorrelation")},
+    log:
+        "logs/neville2009/table1.log",
+    benchmark:
+        "benchmarks/neville2009/table1.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/table_neville2009_table1.py"
+
+
+rule realnet_network_set:
+    """One network set in the documented nodes.csv/edges.csv format: a public stand-in carved
+    from a dataset by seeded region growing, or the user's files, checked; plus one row of
+    statistics per network."""
+    input:
+        data=rn_set_inputs,
+        lib=lib_modules("datasets", "networks", "realnet", "seeding", "tables"),
+    output:
+        nodes="results/studies/realnet/{netset}/nodes.csv",
+        edges="results/studies/realnet/{netset}/edges.csv",
+        networks="results/studies/realnet/{netset}/networks.csv",
+    wildcard_constraints:
+        netset=r"[a-z0-9_]+",
+    params:
+        spec=lambda w: rn_set_spec(w.netset),
+        entropy=lambda w: job_entropy("realnet_partition", rn_set_spec(w.netset), 0),
+    log:
+        "logs/realnet/{netset}/network_set.log",
+    benchmark:
+        "benchmarks/realnet/{netset}/network_set.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/run_realnet_network_set.py"
+
+
+rule realnet_calibration:
+    """Calibration (Neville Sec. 6): every network split `calibration_samples` times into NCV
+    folds at each labeling level, both models inferred once; for each held-out network, the
+    handicap equalising the models on the other networks (Type I) and the mean difference
+    wvRN - nBC(c) for each nBC handicap (power)."""
+    input:
+        nodes="results/studies/realnet/{netset}/nodes.csv",
+        edges="results/studies/realnet/{netset}/edges.csv",
+        lib=lib_modules("networks", "realnet", "relational", "sampling", "seeding", "tables"),
+    output:
+        "results/studies/realnet/{netset}/calibration.csv",
+    wildcard_constraints:
+        netset=r"[a-z0-9_]+",
+    params:
+        setting=RN_CALIBRATION,
+        set_entropy=lambda w: job_entropy("realnet_calibration_set",
+                                          [rn_set_spec(w.netset), RN_CALIBRATION["samples"],
+                                           RN_CALIBRATION["folds"], RN_CALIBRATION["levels"]], 0),
+        entropy=lambda w: job_entropy("realnet_calibration", [rn_set_spec(w.netset), RN_CALIBRATION], 0),
+    log:
+        "logs/realnet/{netset}/calibration.log",
+    benchmark:
+        "benchmarks/realnet/{netset}/calibration.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/run_realnet_calibration.py"
+
+
+rule realnet_chunk:
+    """Evaluation (Neville Sec. 6; Wang Sec. 5.2): each network of the set in turn held out; per
+    trial and level, RS and NCV splits, both models inferred, the held-out network's calibrated
+    handicap (Type I) or each nBC handicap (power) applied; paired/unpaired t and RS-C."""
+    input:
+        nodes="results/studies/realnet/{netset}/nodes.csv",
+        edges="results/studies/realnet/{netset}/edges.csv",
+        calibration="results/studies/realnet/{netset}/calibration.csv",
+        lib=lib_modules("networks", "pairtests", "realnet", "relational", "rsc", "sampling", "seeding",
+                        "significance", "tables"),
+    output:
+        "results/studies/realnet/{netset}/{purpose}/chunk0.csv",
+    wildcard_constraints:
+        netset=r"[a-z0-9_]+",
+        purpose="type1|power",
+    params:
+        setting=lambda w: rn_chunk_setting(w.purpose),
+        entropy=lambda w: job_entropy("realnet", [rn_set_spec(w.netset), rn_chunk_setting(w.purpose)], 0),
+    log:
+        "logs/realnet/{netset}/{purpose}/chunk0.log",
+    benchmark:
+        "benchmarks/realnet/{netset}/{purpose}/chunk0.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/run_realnet_chunk.py"
+
+
+rule realnet_summary:
+    """Rejection rates with 95% Wilson intervals per set, purpose, sampler, test, level and nBC
+    handicap, pooled over the held-out networks; the power x axis (mean calibration difference
+    over the held-out networks); the networks' statistics."""
+    input:
+        chunks=expand("results/studies/realnet/{netset}/{purpose}/chunk0.csv", netset=RN_SHOWN,
+                      purpose=RN_PURPOSES),
+        calibrations=expand("results/studies/realnet/{netset}/calibration.csv", netset=RN_SHOWN),
+        networks=expand("results/studies/realnet/{netset}/networks.csv", netset=RN_SHOWN),
+        lib=lib_modules("rates", "summaries", "tables"),
+    output:
+        summary="results/studies/realnet/summary.csv",
+        calibration="results/studies/realnet/calibration.csv",
+        networks="results/studies/realnet/networks.csv",
+    params:
+        sets=RN_SHOWN,
+    log:
+        "logs/realnet/summary.log",
+    benchmark:
+        "benchmarks/realnet/summary.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/summarize_realnet.py"
+
+
+# Paper panels: `sets` the network sets shown (one panel each); `paper_trials` what the paper used.
+REALNET_PANELS = {
+    ("neville2009", "fig1f"): dict(sets=list(REALNET["fig1f_sets"]), paper_trials=50),
+    ("wang2011", "fig3a"): dict(sets=list(REALNET["fig3_sets"]), paper_trials=None),
+    ("wang2011", "fig3b"): dict(sets=list(REALNET["fig3_sets"]), paper_trials=None),
+}
+
+for (paper, artifact), panel in REALNET_PANELS.items():
+    register_artifact(paper, artifact)
+
+    rule:
+        name:
+            f"{paper}_{artifact}"
+        input:
+            summary="results/studies/realnet/summary.csv",
+            calibration="results/studies/realnet/calibration.csv",
+            networks="results/studies/realnet/networks.csv",
+            lib=lib_modules("plotting", "rates", "realnet", "scorecard", "summaries", "tables"),
+        output:
+            pdf=f"results/{paper}/{artifact}.pdf",
+            png=f"results/{paper}/{artifact}.png",
+            csv=f"results/{paper}/{artifact}.csv",
+            claims=f"results/{paper}/{artifact}.claims.csv",
+        params:
+            profile=config["profile"],
+            alpha=REALNET["alpha"],
+            panel=f"{paper}_{artifact}",
+            set_specs={name: RN_SETS[name] for name in panel["sets"]},
+            study={k: REALNET[k] for k in ("trials_per_network", "calibration_samples", "calibration_folds",
+                                           "tolerance", "power_prop_labeled", "power_handicaps", "partition")},
+            **panel,
+        log:
+            f"logs/{paper}/{artifact}.log",
+        benchmark:
+            f"benchmarks/{paper}/{artifact}.tsv"
+        conda:
+            CONDA_ENV
+        script:
+            "../../scripts/plot_{params.panel}.py"
