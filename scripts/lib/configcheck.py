@@ -6,6 +6,7 @@ Every failure is one sentence naming the key, what is allowed and what was found
 """
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import jsonschema
@@ -185,9 +186,16 @@ def check_permutation(config: dict) -> None:
                           f"{2 * fig3['points_per_class']} points of a data set, got {fig3['folds']}")
 
 
+@functools.lru_cache(maxsize=8)
+def _schema(path: str, mtime_ns: int) -> dict:
+    # parsing the YAML schema costs far more than validating; the key includes the mtime, so an
+    # edited schema is read again (the tests check hundreds of generated configs)
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+
+
 def check(config: dict, schema_path: str | Path) -> None:
     """Raise :class:`ConfigError` with one sentence if ``config`` cannot be run."""
-    schema = yaml.safe_load(Path(schema_path).read_text(encoding="utf-8"))
+    schema = _schema(str(schema_path), Path(schema_path).stat().st_mtime_ns)
     check_schema(config, schema)
     check_science(config)
     check_theory(config)
