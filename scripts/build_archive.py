@@ -15,7 +15,9 @@ with runlog.logged(sm.log[0], "archive") as log:
         members[name] = (root / name).read_bytes()
     config = json.loads(json.dumps(sm.params.config))  # plain types for YAML
     config["data"]["mirror"] = "data/mirror"  # the rebuild reads the archive's own mirror
-    members["config.used.yaml"] = yaml.safe_dump(config, sort_keys=True).encode()
+    # keep the config's own key order: some studies iterate a mapping in that order (e.g. a
+    # scenario's samplers), so a sorted dump would draw in another order and change the numbers
+    members["config.used.yaml"] = yaml.safe_dump(config, sort_keys=False).encode()
     members["environment.txt"] = archive.environment_text().encode()
     rows = archive.data_rows(root / "data/raw")
     members["data/CHECKSUMS.tsv"] = archive.checksums_tsv(rows).encode()

@@ -1,7 +1,7 @@
 """Faults: nothing is lost or half-written.
 
-* SIGKILL mid-run, then resume: the run completes and equals an uninterrupted run (the shared
-  quick run is the reference);
+* SIGKILL mid-run, then resume (`--unlock`, then `--rerun-incomplete`): the run completes and
+  equals an uninterrupted run (the shared quick run is the reference);
 * a raw dataset damaged after it was verified: the job that would use it stops first, naming
   the file (corruption of a *mirror copy* before verification: tests/test_datasets.py);
 * two runs at once in one directory: the second refuses with Snakemake's lock message.
@@ -65,11 +65,16 @@ def test_sigkill_mid_run_then_resume_equals_an_uninterrupted_run(quick_run: Path
     done = next(k for k in (0, 1) if chunks[k].exists())
     # the finished chunk is complete and kept
     assert chunks[done].read_bytes() == (quick_run / CHAIN[done]).read_bytes()
-    # a plain rerun refuses to trust what the killed job may have half-written
+    # the killed run could not release its lock: a plain rerun refuses, naming --unlock
+    locked = snakemake(workflow_copy, "--cores", "1", FIG1A, *QUICK, check=False)
+    assert locked.returncode != 0
+    assert "Directory cannot be locked" in locked.stdout + locked.stderr and "--unlock" in locked.stdout + locked.stderr
+    snakemake(workflow_copy, "--unlock", FIG1A, *QUICK)
+    # and it does not trust what the killed job may have half-written
     plain = snakemake(workflow_copy, "--cores", "1", FIG1A, *QUICK, check=False)
     if plain.returncode != 0:
         message = plain.stdout + plain.stderr
-        assert "seem to be incomplete" in message and "--rerun-incomplete" in message
+        assert "seem to be incomplete" in message and "--rerun-incomplete" in message, message
         assert CHAIN[done] not in message
     resumed = snakemake(workflow_copy, "--cores", "1", "--rerun-incomplete", FIG1A, *QUICK)
     assert f"chunk={done}" not in resumed.stdout + resumed.stderr  # not recomputed
