@@ -51,3 +51,18 @@ def quick_run(tmp_path_factory) -> Path:
     wd = copy_workflow(tmp_path_factory.mktemp("quick") / "wf")
     snakemake(wd, "--cores", "2", "--configfile", "config/quick.yaml")
     return wd
+
+
+QUICK_ARGS = ("--configfile", "config/quick.yaml")
+
+
+@pytest.fixture(scope="session")
+def reported_run(quick_run: Path, tmp_path_factory) -> Path:
+    """A copy of the quick run (with Snakemake's metadata, which the report reads) plus its HTML
+    report and reproduction archive; a copy, so that the shared quick run's results/ stay as the
+    determinism test expects them."""
+    wd = tmp_path_factory.mktemp("reported") / "wf"
+    shutil.copytree(quick_run, wd, symlinks=True)
+    snakemake(wd, "--report", "results/report.html", *QUICK_ARGS)
+    snakemake(wd, "--cores", "1", "archive", *QUICK_ARGS)
+    return wd

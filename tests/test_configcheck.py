@@ -196,3 +196,110 @@ def test_bad_permutation_config(kind, config, words):
     assert "\n" not in message
     for word in words:
         assert word in message, (word, message)
+
+
+# ---- cases generated from the schema: every key, a wrong type and an out-of-range value ------
+
+
+# ---- cases generated from the schema: every key, a wrong type and an out-of-range value ------
+def _deref(node, schema):
+    if "$ref" in node:
+        target = schema
+        for part in node["$ref"].lstrip("#/").split("/"):
+            target = target[part]
+        return _deref(target, schema)
+    return node
+
+
+_KIND = {str: "string", int: "integer", float: "number", list: "array", dict: "object", bool: "boolean"}
+
+
+def _wrong_type(node):
+    """A value of a type ``node`` does not allow (None if it allows every type)."""
+    types = node.get("type")
+    if types is None:
+        if "enum" in node:
+            return 3.5  # no enum of the schema contains a float
+        if "const" in node:
+            return "ten"
+        return None
+    types = [types] if isinstance(types, str) else types
+    for candidate in ("seven", 7, 3.5, [1], {"a": 1}, True):
+        kind = _KIND[type(candidate)]
+        allowed = kind in types or (kind == "integer" and "number" in types)
+        if not allowed and not (kind == "boolean" and ({"integer", "number"} & set(types))):
+            return candidate
+    return None
+
+
+def _out_of_range(node, current):
+    """Values just outside ``node``'s range or allowed set (bounds, multipleOf, enum, const,
+    and for arrays: empty, repeated, an out-of-range item)."""
+    out = []
+    step = 1 if node.get("type") == "integer" else 0.5
+    if "minimum" in node:
+        out.append(node["minimum"] - step)
+    if "exclusiveMinimum" in node:
+        out.append(node["exclusiveMinimum"])
+    if "maximum" in node:
+        out.append(node["maximum"] + step)
+    if "exclusiveMaximum" in node:
+        out.append(node["exclusiveMaximum"])
+    if "multipleOf" in node:
+        out.append(node["multipleOf"] * 3 + 1)
+    if "enum" in node:
+        out.append(f"no-such-{node['enum'][0]}")
+    if "const" in node:
+        out.append(node["const"] + 1)
+    if node.get("type") == "array":
+        if node.get("minItems"):
+            out.append([])
+        if node.get("uniqueItems") and current:
+            out.append([current[0], current[0]])
+        out += [[bad] for bad in _out_of_range(node.get("items", {}), None)]
+    return out
+
+
+def generated_cases():
+    """(key path, kind, value) for every key of the shipped config: one wrong type and every
+    out-of-range value its schema defines. Free-form maps (scenarios) use their value schema."""
+    schema = yaml.safe_load(SCHEMA.read_text())
+    cases = []
+
+    def walk(node, value, path):
+        node = _deref(node, schema)
+        if path:
+            bad = _wrong_type(node)
+            if bad is not None:
+                cases.append((path, "wrong type", bad))
+            cases.extend((path, "out of range", bad)
+                         for bad in _out_of_range(node, value if isinstance(value, list) else None))
+        if isinstance(value, dict):
+            for key, sub in value.items():
+                child = node.get("properties", {}).get(key, node.get("additionalProperties"))
+                if isinstance(child, dict):
+                    walk(child, sub, (*path, key))
+    walk(schema, BASE, ())
+    return cases
+
+
+GENERATED = generated_cases()
+
+
+def test_generated_cases_cover_every_key():
+    keys = {path for path, _, _ in GENERATED}
+    kinds = {kind for _, kind, _ in GENERATED}
+    assert kinds == {"wrong type", "out of range"}
+    assert len(keys) > 80 and len(GENERATED) > 200, (len(keys), len(GENERATED))
+
+
+@pytest.mark.parametrize("path,kind,value", GENERATED,
+                         ids=[f"{'.'.join(p)}-{k.replace(' ', '_')}-{i}" for i, (p, k, _) in enumerate(GENERATED)])
+def test_generated_bad_value_is_rejected_naming_the_key(path, kind, value):
+    config = mutated(list(path), value)
+    with pytest.raises(configcheck.ConfigError) as info:
+        configcheck.check(config, SCHEMA)
+    message = str(info.value)
+    assert "\n" not in message, message  # one sentence
+    named = message.replace("[", ".[")
+    assert ".".join(path) in named or ".".join(path) in message, (path, message)

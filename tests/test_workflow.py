@@ -184,7 +184,6 @@ def test_a_user_network_set_runs_through_the_study(workflow_copy: Path):
     assert list(stats["name"]) == [f"school{g}" for g in range(4)] and (stats["source"] == "user files").all()
 
 
-@pytest.mark.skipif(not OJALA_WIRED, reason="permutation.smk not included in the Snakefile")
 def test_quick_profile_builds_the_ojala2009_study(quick_run: Path):
     results = quick_run / "results"
     for artifact in OJALA_TABLES:

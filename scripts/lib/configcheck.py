@@ -6,6 +6,7 @@ Every failure is one sentence naming the key, what is allowed and what was found
 """
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import jsonschema
@@ -236,9 +237,17 @@ def check_realnet(config: dict) -> None:
                 raise ConfigError(f"config key realnet.prop_labeled / power_prop_labeled ({pl:g}) does not fit NCV "
                                   f"on a {m}-node network: {exc}") from None
 
+
+@functools.lru_cache(maxsize=8)
+def _schema(path: str, mtime_ns: int) -> dict:
+    # parsing the YAML schema costs far more than validating; the key includes the mtime, so an
+    # edited schema is read again (the tests check hundreds of generated configs)
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+
+
 def check(config: dict, schema_path: str | Path) -> None:
     """Raise :class:`ConfigError` with one sentence if ``config`` cannot be run."""
-    schema = yaml.safe_load(Path(schema_path).read_text(encoding="utf-8"))
+    schema = _schema(str(schema_path), Path(schema_path).stat().st_mtime_ns)
     check_schema(config, schema)
     check_science(config)
     check_theory(config)

@@ -74,3 +74,49 @@ def rn_chunk_setting(purpose):
             "trials": study["trials_per_network"], "alpha": study["alpha"],
             "strength": study["handicap_strength"], "selection": study["handicap_selection"],
             **({"handicaps": list(study["power_handicaps"])} if purpose == "power" else {})}
+
+
+# --- report (snakemake --report; captions in workflow/report/) ----------------------------------
+# Report categories: one per paper, named as a reader knows the paper.
+PAPERS = {
+    "neville2009": "Neville et al. 2009 (ICDM)",
+    "wang2011": "Wang et al. 2011 (ECML PKDD)",
+    "ojala2009": "Ojala & Garriga 2009 (ICDM)",
+    "raeder2012": "Raeder et al. 2012",
+}
+REPORT_KINDS = {"png": "figure", "csv": "numbers", "md": "table"}
+
+
+def report_output(path):
+    """Mark an artifact file `results/<paper>/<artifact>.<png|csv|md>` for `snakemake --report`:
+    category = the paper, subcategory = the artifact, caption = workflow/report/<paper>/<artifact>.rst
+    (paper panel, scale profile, deviations). Use it on a rule's output, e.g.
+    `png=report_output(f"results/{paper}/{artifact}.png")`. The caption path is relative to the
+    rules file that calls it, so the rule must live in workflow/rules/ (every study rule does)."""
+    parts = Path(path).parts
+    if len(parts) != 3 or parts[0] != "results" or parts[1] not in PAPERS:
+        raise ValueError(f"report_output: {path!r} is not results/<paper>/<artifact>.<kind>")
+    artifact, _, kind = parts[2].partition(".")
+    if kind not in REPORT_KINDS:
+        raise ValueError(f"report_output: {path!r} must end in one of {', '.join(REPORT_KINDS)}")
+    return report(
+        path,
+        caption=f"../report/{parts[1]}/{artifact}.rst",
+        category=PAPERS[parts[1]],
+        subcategory=artifact,
+        labels={"artifact": artifact, "file": REPORT_KINDS[kind]},
+    )
+
+
+# --- reproduction archive (report.smk) ---------------------------------------------------------
+from snakemake.exceptions import WorkflowError  # noqa: E402
+
+REPORT_HTML = "results/report.html"
+
+
+def built_report(wildcards):
+    """The HTML report is made by `snakemake --report`, never by a rule: require it to exist."""
+    if not Path(REPORT_HTML).is_file():
+        raise WorkflowError(f"{REPORT_HTML} is missing; build it first with `make report` "
+                            f"(snakemake --report {REPORT_HTML}), then rerun `snakemake archive`.")
+    return REPORT_HTML

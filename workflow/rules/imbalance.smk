@@ -50,8 +50,8 @@ rule raeder2012_table1:
         data=[f for name in IMBALANCE["datasets"] for f in dataset_files(name)],
         lib=lib_modules("datasets", "scorecard", "tables"),
     output:
-        md="results/raeder2012/table1.md",
-        csv="results/raeder2012/table1.csv",
+        md=report_output("results/raeder2012/table1.md"),
+        csv=report_output("results/raeder2012/table1.csv"),
         claims="results/raeder2012/table1.claims.csv",
     params:
         profile=config["profile"],
@@ -77,8 +77,8 @@ for _panel, _metric in IMB_PANELS.items():
             lib=lib_modules("plotting", "scorecard", "tables"),
         output:
             pdf=f"results/raeder2012/{_panel}.pdf",
-            png=f"results/raeder2012/{_panel}.png",
-            csv=f"results/raeder2012/{_panel}.csv",
+            png=report_output(f"results/raeder2012/{_panel}.png"),
+            csv=report_output(f"results/raeder2012/{_panel}.csv"),
             claims=f"results/raeder2012/{_panel}.claims.csv",
         params:
             profile=config["profile"],
@@ -106,8 +106,8 @@ rule raeder2012_rankings:
         chunks=IMB_CHUNKS,
         lib=lib_modules("rankings", "scorecard", "tables"),
     output:
-        md="results/raeder2012/rankings.md",
-        csv="results/raeder2012/rankings.csv",
+        md=report_output("results/raeder2012/rankings.md"),
+        csv=report_output("results/raeder2012/rankings.csv"),
         claims="results/raeder2012/rankings.claims.csv",
     params:
         profile=config["profile"],
@@ -133,8 +133,8 @@ rule raeder2012_fig3:
         lib=lib_modules("plotting", "scorecard", "tables"),
     output:
         pdf="results/raeder2012/fig3.pdf",
-        png="results/raeder2012/fig3.png",
-        csv="results/raeder2012/fig3.csv",
+        png=report_output("results/raeder2012/fig3.png"),
+        csv=report_output("results/raeder2012/fig3.csv"),
         claims="results/raeder2012/fig3.claims.csv",
     params:
         profile=config["profile"],
@@ -158,9 +158,9 @@ rule raeder2012_sec4:
         lib=lib_modules("imbalance", "plotting", "scorecard", "seeding", "tables"),
     output:
         pdf="results/raeder2012/sec4.pdf",
-        png="results/raeder2012/sec4.png",
-        csv="results/raeder2012/sec4.csv",
-        md="results/raeder2012/sec4.md",
+        png=report_output("results/raeder2012/sec4.png"),
+        csv=report_output("results/raeder2012/sec4.csv"),
+        md=report_output("results/raeder2012/sec4.md"),
         claims="results/raeder2012/sec4.claims.csv",
     params:
         profile=config["profile"],

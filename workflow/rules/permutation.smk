@@ -106,8 +106,8 @@ rule ojala2009_table1:
         study="results/studies/ojala/table1.csv",
         lib=lib_modules("scorecard", "tables"),
     output:
-        md="results/ojala2009/table1.md",
-        csv="results/ojala2009/table1.csv",
+        md=report_output("results/ojala2009/table1.md"),
+        csv=report_output("results/ojala2009/table1.csv"),
         claims="results/ojala2009/table1.claims.csv",
     params:
         profile=config["profile"],
@@ -133,8 +133,8 @@ rule ojala2009_fig2:
         lib=lib_modules("datasets", "permutation", "plotting", "scorecard", "seeding", "tables"),
     output:
         pdf="results/ojala2009/fig2.pdf",
-        png="results/ojala2009/fig2.png",
-        csv="results/ojala2009/fig2.csv",
+        png=report_output("results/ojala2009/fig2.png"),
+        csv=report_output("results/ojala2009/fig2.csv"),
         claims="results/ojala2009/fig2.claims.csv",
     params:
         profile=config["profile"],
@@ -160,8 +160,8 @@ rule ojala2009_fig3:
         lib=lib_modules("permutation", "plotting", "scorecard", "tables"),
     output:
         pdf="results/ojala2009/fig3.pdf",
-        png="results/ojala2009/fig3.png",
-        csv="results/ojala2009/fig3.csv",
+        png=report_output("results/ojala2009/fig3.png"),
+        csv=report_output("results/ojala2009/fig3.csv"),
         claims="results/ojala2009/fig3.claims.csv",
     params:
         profile=config["profile"],
@@ -191,8 +191,8 @@ for _table in ("table2", "table3"):
             chunks=PERM_UCI_CHUNKS,
             lib=lib_modules("datasets", "permutation", "scorecard", "tables"),
         output:
-            md=f"results/ojala2009/{_table}.md",
-            csv=f"results/ojala2009/{_table}.csv",
+            md=report_output(f"results/ojala2009/{_table}.md"),
+            csv=report_output(f"results/ojala2009/{_table}.csv"),
             claims=f"results/ojala2009/{_table}.claims.csv",
         params:
             profile=config["profile"],

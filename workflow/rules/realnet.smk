@@ -56,8 +56,8 @@ rule neville2009_table1:
         tasks="results/studies/realnet/table1/tasks.csv",
         lib=lib_modules("realnet", "scorecard", "tables"),
     output:
-        md="results/neville2009/table1.md",
-        csv="results/neville2009/table1.csv",
+        md=report_output("results/neville2009/table1.md"),
+        csv=report_output("results/neville2009/table1.csv"),
         claims="results/neville2009/table1.claims.csv",
     params:
         profile=config["profile"],
@@ -202,8 +202,8 @@ for (paper, artifact), panel in REALNET_PANELS.items():
             lib=lib_modules("plotting", "rates", "realnet", "scorecard", "summaries", "tables"),
         output:
             pdf=f"results/{paper}/{artifact}.pdf",
-            png=f"results/{paper}/{artifact}.png",
-            csv=f"results/{paper}/{artifact}.csv",
+            png=report_output(f"results/{paper}/{artifact}.png"),
+            csv=report_output(f"results/{paper}/{artifact}.csv"),
             claims=f"results/{paper}/{artifact}.claims.csv",
         params:
             profile=config["profile"],

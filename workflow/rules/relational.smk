@@ -149,8 +149,8 @@ for (paper, artifact), panel in RELATIONAL_PANELS.items():
             lib=lib_modules("plotting", "rates", "scorecard", "summaries", "tables"),
         output:
             pdf=f"results/{paper}/{artifact}.pdf",
-            png=f"results/{paper}/{artifact}.png",
-            csv=f"results/{paper}/{artifact}.csv",
+            png=report_output(f"results/{paper}/{artifact}.png"),
+            csv=report_output(f"results/{paper}/{artifact}.csv"),
             claims=f"results/{paper}/{artifact}.claims.csv",
         params:
             profile=config["profile"],

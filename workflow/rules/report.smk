@@ -1,4 +1,9 @@
-"""Scorecard (and, later, the report and the reproduction archive)."""
+"""Scorecard, report and reproduction archive.
+
+The HTML report is Snakemake's own: `snakemake --report results/report.html` (`make report`)
+after a run collects every output marked with `report_output()` (common.smk; captions in
+workflow/report/) plus the scorecard. The archive rule packages code, config, environment, data
+checksums (and the raw files whose licence allows it), results, scorecard and report."""
 
 
 rule scorecard:
@@ -7,8 +12,10 @@ rule scorecard:
         claims=CLAIMS,
         lib=lib_modules("scorecard", "tables"),
     output:
-        csv="results/scorecard.csv",
-        md="results/scorecard.md",
+        csv=report("results/scorecard.csv", caption="../report/scorecard.rst", category="Scorecard",
+                   labels={"artifact": "scorecard", "file": "numbers"}),
+        md=report("results/scorecard.md", caption="../report/scorecard.rst", category="Scorecard",
+                  labels={"artifact": "scorecard", "file": "table"}),
     log:
         "logs/scorecard.log",
     benchmark:
@@ -17,3 +24,25 @@ rule scorecard:
         CONDA_ENV
     script:
         "../../scripts/build_scorecard.py"
+
+
+rule archive:
+    """Reproduction package archive/reproduction-<profile>.tar.gz: code at its git commit, config,
+    pinned environment, raw-data checksums (+ files whose licence allows it), results, scorecard,
+    report, MANIFEST.sha256 (scripts/lib/archive.py). Not part of `rule all`."""
+    input:
+        artifacts=ARTIFACTS,
+        claims=CLAIMS,
+        scorecard=["results/scorecard.csv", "results/scorecard.md"],
+        report=built_report,
+        lib=lib_modules("archive", "datasets"),
+    output:
+        f"archive/reproduction-{config['profile']}.tar.gz",
+    params:
+        config=config,
+    log:
+        "logs/archive.log",
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/build_archive.py"

@@ -67,8 +67,8 @@ for (paper, artifact), scenarios in SIMULATED_PANELS.items():
             lib=lib_modules("plotting", "scorecard", "summaries", "tables"),
         output:
             pdf=f"results/{paper}/{artifact}.pdf",
-            png=f"results/{paper}/{artifact}.png",
-            csv=f"results/{paper}/{artifact}.csv",
+            png=report_output(f"results/{paper}/{artifact}.png"),
+            csv=report_output(f"results/{paper}/{artifact}.csv"),
             claims=f"results/{paper}/{artifact}.claims.csv",
         params:
             profile=config["profile"],

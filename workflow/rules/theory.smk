@@ -31,8 +31,8 @@ rule wang2011_theorems:
         lib=lib_modules("plotting", "scorecard", "tables"),
     output:
         pdf="results/wang2011/theorems.pdf",
-        png="results/wang2011/theorems.png",
-        csv="results/wang2011/theorems.csv",
+        png=report_output("results/wang2011/theorems.png"),
+        csv=report_output("results/wang2011/theorems.csv"),
         claims="results/wang2011/theorems.claims.csv",
     params:
         profile=config["profile"],
