@@ -10,10 +10,6 @@ LINES = {"RRS paired": ("RS", "paired_t"), "RRS unpaired": ("RS", "unpaired_t"),
          "NCV paired": ("NCV", "paired_t"), "NCV unpaired": ("NCV", "unpaired_t")}
 
 
-def pooled(curve):
-    return tuple(float(v) for v in rates.wilson_interval(curve["rejections"].sum(), curve["trials"].sum()))
-
-
 with runlog.logged(sm.log[0], "neville2009_fig1f"):
     summary = pd.read_csv(sm.input.summary)
     nets = pd.read_csv(sm.input.networks)
@@ -32,7 +28,7 @@ with runlog.logged(sm.log[0], "neville2009_fig1f"):
         ax.set(xlabel="Proportion Labeled", title=realnet.set_label(name, specs[name]), xlim=(0.05, 0.55))
         where = f" ({realnet.set_label(name, specs[name])})"
         rs, ncv = curves["RRS paired"], curves["NCV paired"]
-        p_rs, p_ncv = pooled(rs), pooled(ncv)
+        p_rs, p_ncv = rates.pooled_interval(rs), rates.pooled_interval(ncv)
         book.add("resampling (RRS paired) Type I error well above NCV paired" + where,
                  "RRS up to 40%, NCV 'more reasonable' (Sec. 6)",
                  "pooled over levels: RRS interval wholly above NCV's and RRS rate >= 2x NCV rate",
@@ -48,16 +44,9 @@ with runlog.logged(sm.log[0], "neville2009_fig1f"):
                  "first level significantly above the last, no significant rise between levels",
                  scorecard.fmt_series(ncv["prop_labeled"], ncv["rate"], ncv["rate_low"], ncv["rate_high"]),
                  scorecard.falls_as_x_rises(ncv["rate"], ncv["rate_low"], ncv["rate_high"]))
-    for ax in axes:
-        ax.title.set_fontsize(8)
-    axes[0].set_ylabel("Type I Error Rate")
     table = pd.concat(shown, ignore_index=True)
-    top = min(1.0, max(0.5, float(table["rate_high"].max()) + 0.05))
-    for ax in axes:
-        ax.set_ylim(0.0, top)
-    axes[0].legend(loc="upper right", fontsize=7)
-    fig.suptitle("Neville et al. 2009, Fig. 1(f) on public STAND-IN networks" if any(
-        realnet.is_stand_in(specs[n]) for n in sm.params.sets) else "Neville et al. 2009, Fig. 1(f)", fontsize=9, y=0.995)
+    plotting.finish_panels(fig, axes, realnet.figure_title("Neville et al. 2009, Fig. 1(f)", specs, sm.params.sets),
+                           "Type I Error Rate", rate_high_max=table["rate_high"].max())
     table = table[["set", "method", "sampler", "test", "prop_labeled", "rejections", "trials", "rate", "rate_low",
                    "rate_high", "chunk_rate_sd", "held_out_abs_gap", "handicap_wvrn", "handicap_nbc",
                    "nbc_handicapped_networks",

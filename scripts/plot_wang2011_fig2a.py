@@ -38,9 +38,7 @@ with runlog.logged(sm.log[0], "wang2011_fig2a"):
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
     def pooled(name):
-        c = curves[name]
-        rate, lo, hi = rates.wilson_interval(c["rejections"].sum(), c["trials"].sum())
-        return float(rate), float(lo), float(hi)
+        return rates.pooled_interval(curves[name])
 
     rs, ncv, rsc = (curves[k] for k in ("RS", "NCV", "RS-C"))
     p_rs, p_ncv, p_rsc = pooled("RS"), pooled("NCV"), pooled("RS-C")

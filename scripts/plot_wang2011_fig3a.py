@@ -9,10 +9,6 @@ sm = snakemake  # noqa: F821
 LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
 
 
-def pooled(curve):
-    return tuple(float(v) for v in rates.wilson_interval(curve["rejections"].sum(), curve["trials"].sum()))
-
-
 with runlog.logged(sm.log[0], "wang2011_fig3a"):
     summary = pd.read_csv(sm.input.summary)
     nets = pd.read_csv(sm.input.networks)
@@ -29,7 +25,7 @@ with runlog.logged(sm.log[0], "wang2011_fig3a"):
         ax.set(xlabel="Proportion Labeled", title=realnet.set_label(name, specs[name]), xlim=(0.05, 0.55))
         where = f" ({realnet.set_label(name, specs[name])})"
         rs, ncv, rsc = curves["RS"], curves["NCV"], curves["RS-C"]
-        p_rs, p_ncv, p_rsc = pooled(rs), pooled(ncv), pooled(rsc)
+        p_rs, p_ncv, p_rsc = rates.pooled_interval(rs), rates.pooled_interval(ncv), rates.pooled_interval(rsc)
         book.add("RS-C Type I error significantly lower than RS" + where, "significantly lower (Sec. 5.2)",
                  "pooled over levels: RS-C interval wholly below RS's",
                  f"RS-C {scorecard.fmt_rate(*p_rsc)}, RS {scorecard.fmt_rate(*p_rs)}", p_rsc[2] < p_rs[1])
@@ -42,16 +38,9 @@ with runlog.logged(sm.log[0], "wang2011_fig3a"):
                  "pooled over levels: RS interval wholly above NCV's and RS rate >= 2x NCV rate",
                  f"RS {scorecard.fmt_rate(*p_rs)}, NCV {scorecard.fmt_rate(*p_ncv)}",
                  p_rs[1] > p_ncv[2] and p_rs[0] >= 2 * p_ncv[0])
-    for ax in axes:
-        ax.title.set_fontsize(8)
-    axes[0].set_ylabel("Type I Error Rate")
     table = pd.concat(shown, ignore_index=True)
-    top = min(1.0, max(0.5, float(table["rate_high"].max()) + 0.05))
-    for ax in axes:
-        ax.set_ylim(0.0, top)
-    axes[0].legend(loc="upper right", fontsize=7)
-    fig.suptitle("Wang et al. 2011, Fig. 3(a) on public STAND-IN networks" if any(
-        realnet.is_stand_in(specs[n]) for n in sm.params.sets) else "Wang et al. 2011, Fig. 3(a)", fontsize=9, y=0.995)
+    plotting.finish_panels(fig, axes, realnet.figure_title("Wang et al. 2011, Fig. 3(a)", specs, sm.params.sets),
+                           "Type I Error Rate", rate_high_max=table["rate_high"].max())
     table = table[["set", "method", "sampler", "test", "prop_labeled", "rejections", "trials", "rate", "rate_low",
                    "rate_high", "chunk_rate_sd", "held_out_abs_gap", "handicap_wvrn", "handicap_nbc", "calibration_difference",
                    "rsc_q_wvrn", "rsc_rho_wvrn", "rsc_L_wvrn", "rsc_q_nbc", "rsc_rho_nbc", "rsc_L_nbc"]]

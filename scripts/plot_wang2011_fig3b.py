@@ -9,10 +9,6 @@ sm = snakemake  # noqa: F821
 LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
 
 
-def pooled(curve):
-    return tuple(float(v) for v in rates.wilson_interval(curve["rejections"].sum(), curve["trials"].sum()))
-
-
 with runlog.logged(sm.log[0], "wang2011_fig3b"):
     summary = pd.read_csv(sm.input.summary)
     nets = pd.read_csv(sm.input.networks)
@@ -31,7 +27,7 @@ with runlog.logged(sm.log[0], "wang2011_fig3b"):
         where = f" ({realnet.set_label(name, specs[name])})"
         rsc, ncv = curves["RS-C"], curves["NCV"]
         merged = rsc.merge(ncv, on="power_handicap", suffixes=("_rsc", "_ncv"))
-        p_rsc, p_ncv = pooled(rsc), pooled(ncv)
+        p_rsc, p_ncv = rates.pooled_interval(rsc), rates.pooled_interval(ncv)
         book.add("RS-C has much higher power than NCV" + where, "much higher (Sec. 5.2)",
                  "pooled over the handicaps: RS-C interval wholly above NCV's, and RS-C at or above NCV at every "
                  "difference",
@@ -39,12 +35,8 @@ with runlog.logged(sm.log[0], "wang2011_fig3b"):
                  + "; ".join(f"{d:.3f}: RS-C {a:.3f} vs NCV {b:.3f}" for d, a, b in
                              zip(merged["calibration_difference_rsc"], merged["rate_rsc"], merged["rate_ncv"])),
                  bool(p_rsc[1] > p_ncv[2] and (merged["rate_rsc"] >= merged["rate_ncv"]).all()))
-    for ax in axes:
-        ax.title.set_fontsize(8)
-    axes[0].set_ylabel("Power")
-    axes[0].legend(loc="lower right", fontsize=7)
-    fig.suptitle("Wang et al. 2011, Fig. 3(b) on public STAND-IN networks" if any(
-        realnet.is_stand_in(specs[n]) for n in sm.params.sets) else "Wang et al. 2011, Fig. 3(b)", fontsize=9, y=0.995)
+    plotting.finish_panels(fig, axes, realnet.figure_title("Wang et al. 2011, Fig. 3(b)", specs, sm.params.sets),
+                           "Power", legend_loc="lower right")
     table = pd.concat(shown, ignore_index=True)
     table = table[["set", "method", "sampler", "test", "prop_labeled", "handicap_nbc", "calibration_difference",
                    "calibration_difference_sd", "accuracy_difference", "rejections", "trials", "rate", "rate_low",

@@ -20,6 +20,17 @@ def _folds(y, reps=3, seed=1):
     return np.array([pm.stratified_folds(y, 5, rng) for _ in range(reps)])
 
 
+def _randomised_like_study(X, y, folds, test, k, seed):
+    """The randomised data sets and fresh folds study_errors draws from ``default_rng(seed)``."""
+    rng = np.random.default_rng(seed)
+    if test == 1:
+        perms = pm.label_permutations(len(y), k, rng)
+        return X, y[perms], folds[0][perms]
+    idx = pm.within_class_permutations(y, X.shape[1], k, rng)
+    fs = pm.resample_folds(folds[0], y, k, rng)
+    return pm.apply_within_class_permutations(X, idx), y, fs
+
+
 @pytest.mark.parametrize("classifier", pm.CLASSIFIERS)
 @pytest.mark.parametrize("test", [1, 2])
 def test_shapes_determinism_and_original_independent_of_test(classifier, test):
@@ -41,14 +52,7 @@ def test_fast_engines_equal_refitting_with_fresh_folds(test):
     X, y, spec = _data(3)
     folds = _folds(y, 2)
     k = 5
-    rng = np.random.default_rng(11)
-    if test == 1:
-        perms = pm.label_permutations(len(y), k, rng)
-        Xs, ys, fs = X, y[perms], folds[0][perms]
-    else:
-        idx = pm.within_class_permutations(y, X.shape[1], k, rng)
-        fs = pm.resample_folds(folds[0], y, k, rng)
-        Xs, ys = pm.apply_within_class_permutations(X, idx), y
+    Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 11)
     nb = wl.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
     _, fast = pm.study_errors("nb", X, y, spec, test, folds, k, np.random.default_rng(11))
     assert np.array_equal(fast, pm.cv_errors(nb, Xs, ys, fs))
@@ -95,14 +99,7 @@ def test_tree_engine_equals_refitting_j48like(test, missing):
         X[7, 2] = np.nan
     folds = _folds(y, 2)
     k = 4
-    rng = np.random.default_rng(12)
-    if test == 1:
-        perms = pm.label_permutations(len(y), k, rng)
-        Xs, ys, fs = X, y[perms], folds[0][perms]
-    else:
-        idx = pm.within_class_permutations(y, X.shape[1], k, rng)
-        fs = pm.resample_folds(folds[0], y, k, rng)
-        Xs, ys = pm.apply_within_class_permutations(X, idx), y
+    Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 12)
     tree = wl.fit_predict_fn(lambda: wl.J48Like(spec))
     orig, fast = pm.study_errors("j48", X, y, spec, test, folds, k, np.random.default_rng(12))
     assert np.array_equal(fast, pm.cv_errors(tree, Xs, ys, fs))

@@ -83,3 +83,13 @@ def test_dietterich_5x2cv_hand_case():
     assert res.pvalue == pytest.approx(2 * stats.t.sf(0.1 / np.sqrt(0.02), 5))
     with pytest.raises(ValueError, match="10 fold results"):
         significance.dietterich_5x2cv_t(np.zeros(8), np.zeros(8))
+
+
+def test_pooled_interval_sums_a_curve_before_the_wilson_interval():
+    import pandas as pd
+    from lib import rates
+
+    curve = pd.DataFrame({"rejections": [3, 7], "trials": [50, 50]})
+    rate, lo, hi = rates.pooled_interval(curve)
+    assert (rate, lo, hi) == tuple(float(v) for v in rates.wilson_interval(10, 100))
+    assert rate == 0.1 and lo < 0.1 < hi

@@ -166,17 +166,24 @@ def check_imbalance(config: dict) -> None:
                           f"({tenfold['folds']}), got {tenfold['evaluated']}")
 
 
+def _registered(key: str, name: str, hint: str):
+    """The registry entry of dataset ``name``, or a one-sentence error naming config ``key``."""
+    from . import datasets
+
+    try:
+        return datasets.get(name)
+    except datasets.DatasetError:
+        raise ConfigError(f"config key {key}: unknown dataset {name!r}; {hint}") from None
+
+
 def check_permutation(config: dict) -> None:
     """Ojala & Garriga 2009 study: known tabular data sets, feasible folds."""
     from . import datasets
 
     perm = config["permutation"]
     for name in perm["uci"]["datasets"]:
-        try:
-            ds = datasets.get(name)
-        except datasets.DatasetError:
-            raise ConfigError(f"config key permutation.uci.datasets: unknown dataset {name!r}; use a "
-                              "registry name from scripts/lib/datasets.py (e.g. balance-scale)") from None
+        ds = _registered("permutation.uci.datasets", name, "use a registry name from scripts/lib/datasets.py "
+                         "(e.g. balance-scale)")
         if ds.kind != "tabular" or not ds.public or not ds.used_by.startswith(datasets.OJALA):
             raise ConfigError(f"config key permutation.uci.datasets: {name!r} is not one of the paper's 22 "
                               "UCI data sets (Tables II-III); use names from config/config.yaml")
@@ -193,11 +200,8 @@ def check_realnet(config: dict) -> None:
 
     study = config["realnet"]
     for name in study["table1"]["datasets"]:
-        try:
-            ds = datasets.get(name)
-        except datasets.DatasetError:
-            raise ConfigError(f"config key realnet.table1.datasets: unknown dataset {name!r}; use a public network "
-                              "of scripts/lib/datasets.py (cora, citeseer, polbooks, enron)") from None
+        ds = _registered("realnet.table1.datasets", name, "use a public network of scripts/lib/datasets.py "
+                         "(cora, citeseer, polbooks, enron)")
         if ds.kind != "network":
             raise ConfigError(f"config key realnet.table1.datasets: {name!r} is not a public network dataset; use "
                               "cora, citeseer, polbooks or enron")

@@ -103,3 +103,17 @@ def sequence_colors(n: int) -> list:
     """``n`` colours from a perceptually ordered map, for curves indexed by a parameter."""
     cmap = matplotlib.colormaps["viridis"]
     return [cmap(0.1 + 0.8 * i / max(n - 1, 1)) for i in range(n)]
+
+
+def finish_panels(fig, axes, title: str, ylabel: str, *, legend_loc: str = "upper right",
+                  rate_high_max: float | None = None) -> None:
+    """Shared finish of a row of per-network-set panels: small panel titles, the y label on the
+    first panel, one legend, the figure title, and -- for Type I panels -- a common y range
+    from 0 to just above the highest interval (at least 0.5, at most 1)."""
+    for ax in axes:
+        ax.title.set_fontsize(8)
+        if rate_high_max is not None:
+            ax.set_ylim(0.0, min(1.0, max(0.5, float(rate_high_max) + 0.05)))
+    axes[0].set_ylabel(ylabel)
+    axes[0].legend(loc=legend_loc, fontsize=7)
+    fig.suptitle(title, fontsize=9, y=0.995)

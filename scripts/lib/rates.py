@@ -21,3 +21,10 @@ def wilson_interval(successes, trials, confidence: float = 0.95):
     centre = (rate + z * z / (2.0 * n)) / denom
     half = z * np.sqrt(rate * (1.0 - rate) / n + z * z / (4.0 * n * n)) / denom
     return rate, np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+
+
+def pooled_interval(curve) -> tuple[float, float, float]:
+    """``(rate, low, high)`` of a rate curve pooled over its points: the Wilson interval of the
+    summed ``rejections`` over the summed ``trials`` (a frame or mapping with those columns)."""
+    rate, lo, hi = wilson_interval(np.sum(curve["rejections"]), np.sum(curve["trials"]))
+    return float(rate), float(lo), float(hi)

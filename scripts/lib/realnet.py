@@ -461,3 +461,9 @@ def gap_note(summary, sets) -> str:
     return ("DEVIATION: the networks of a set differ, so the handicap calibrated on the other networks leaves a real "
             "accuracy gap on the held-out one (mean |acc(wvRN) - acc(nBC)| over held-out networks, NCV: "
             + "; ".join(parts) + "); part of the rejections are true differences.")
+
+
+def figure_title(panel: str, set_specs: dict, shown) -> str:
+    """``panel``, marked as shown on public STAND-IN networks when any shown set is one."""
+    stand_in = any(is_stand_in(set_specs[name]) for name in shown)
+    return f"{panel} on public STAND-IN networks" if stand_in else panel
