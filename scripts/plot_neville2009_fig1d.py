@@ -20,14 +20,7 @@ with runlog.logged(sm.log[0], "neville2009_fig1d"):
     tables.write_csv(shown, sm.output.csv)
     study = sm.params.study
 
-    fig, ax = plotting.new_figure()
-    for name, part in curves.items():
-        sampler, test = LINES[name]
-        plotting.rate_curve(ax, part, "calibration_difference", name, sampler, test)
-    ax.axvline(TARGET, color="0.6", linewidth=0.8, linestyle=":")
-    ax.set(xlabel="Mean performance difference (calibration set)", ylabel="Power", ylim=(0.0, 1.02),
-           title="Neville et al. 2009, Fig. 1(d)")
-    ax.legend(loc="lower right")
+    fig, _ = plotting.power_vs_difference(curves, LINES, TARGET, "Neville et al. 2009, Fig. 1(d)")
     plotting.add_caption(fig, (
         f"Power vs mean accuracy difference wvRN − nBC at propLabeled {study['power_prop_labeled']:g}, "
         f"{study['evaluation_networks']} networks of {sm.params.nodes} nodes (trials pooled). nBC handicapped by "

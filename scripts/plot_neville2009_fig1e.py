@@ -26,14 +26,7 @@ with runlog.logged(sm.log[0], "neville2009_fig1e"):
                    "accuracy_difference", "rejections", "trials", "rate", "rate_low", "rate_high", "chunk_rate_sd"]]
     tables.write_csv(shown, sm.output.csv)
 
-    fig, ax = plotting.new_figure()
-    for name, part in curves.items():
-        sampler, test = LINES[name]
-        plotting.rate_curve(ax, part, "calibration_difference", name, sampler, test)
-    ax.axvline(TARGET, color="0.6", linewidth=0.8, linestyle=":")
-    ax.set(xlabel="Mean performance difference (calibration set)", ylabel="Power", ylim=(0.0, 1.02),
-           title="Neville et al. 2009, Fig. 1(e)")
-    ax.legend(loc="lower right")
+    fig, _ = plotting.power_vs_difference(curves, LINES, TARGET, "Neville et al. 2009, Fig. 1(e)")
     plotting.add_caption(fig, (
         f"As Fig. 1(d) with networks of {sm.params.nodes} nodes (same generator parameters, "
         f"{round(sm.params.nodes / 10)} groups; the paper gives none for 600 nodes) and a {sm.params.nodes}-node "

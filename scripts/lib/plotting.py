@@ -117,3 +117,18 @@ def finish_panels(fig, axes, title: str, ylabel: str, *, legend_loc: str = "uppe
     axes[0].set_ylabel(ylabel)
     axes[0].legend(loc=legend_loc, fontsize=7)
     fig.suptitle(title, fontsize=9, y=0.995)
+
+
+def power_vs_difference(curves: dict, lines: dict, target: float, title: str):
+    """Neville 2009 Fig. 1(d)/(e) axes: one power curve per method against the mean accuracy
+    difference on the calibration set, a dotted line at ``target``. ``lines`` maps a curve's
+    name to its (sampler, test) style. Returns ``(fig, ax)``."""
+    fig, ax = new_figure()
+    for name, part in curves.items():
+        sampler, test = lines[name]
+        rate_curve(ax, part, "calibration_difference", name, sampler, test)
+    ax.axvline(target, color="0.6", linewidth=0.8, linestyle=":")
+    ax.set(xlabel="Mean performance difference (calibration set)", ylabel="Power", ylim=(0.0, 1.02),
+           title=title)
+    ax.legend(loc="lower right")
+    return fig, ax
