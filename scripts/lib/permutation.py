@@ -49,6 +49,9 @@ Fast engines (no refit per permutation)
 * :func:`nn1_cv_errors_test2`: 1-NN under Test 2: the data change, so distances are
   recomputed in batches with BLAS (``||b||^2 - 2 a.b`` per fold, ``||a||^2`` being constant
   along a test row), or with Weka's exact distance via ``metric`` when values are missing.
+  On all-nominal data :func:`study_errors` uses ``nn1_nominal`` instead: integer match counts
+  of bitsets, compiled, no distance matrix (Mushroom: 0.16 s instead of ~0.9 s per
+  randomisation; identical errors, tested).
 * :func:`nb_cv_errors_test1` / :func:`nb_cv_errors_test2`: Weka-like naive Bayes; class
   statistics of a whole batch by matrix products (one-hot labels ``(k, n, C)`` times
   ``[present, x, x^2, nominal indicators]``).
@@ -97,6 +100,7 @@ from typing import Callable
 import numpy as np
 from scipy import sparse
 
+from . import nn1_nominal
 from . import weka_like as wl
 
 TIE_TOL = wl.TIE_TOL
@@ -848,6 +852,13 @@ def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_
                          for f in orig_folds])
         if test == 1:
             null = nn1_cv_errors_test1(sqdist, y, null_folds, perms, n_classes=C, tie_rule=tie_rule)
+        elif all(v > 0 for v in spec.n_values):  # all nominal: exact integer match counts
+            null = np.concatenate([
+                nn1_nominal.nn1_cv_wrong(
+                    nn1_nominal.row_bitsets(apply_within_class_permutations(X, idx[s:s + batch]),
+                                            spec.n_values),
+                    y, null_folds[s:s + batch], n_classes=C, tie_rule=tie_rule) / n
+                for s in range(0, k, batch)]) if k else np.empty(0)
         elif wl.has_missing_numeric(X, spec):
             null = nn1_cv_errors_test2(X, y, null_folds, idx, n_classes=C, tie_rule=tie_rule,
                                        metric=lambda A, B: wl.ibk_sq_distances(A, B, spec, ranges))
