@@ -100,7 +100,7 @@ from typing import Callable
 import numpy as np
 from scipy import sparse
 
-from . import nn1_nominal
+from . import nb_engine, nn1_nominal
 from . import weka_like as wl
 
 TIE_TOL = wl.TIE_TOL
@@ -673,138 +673,66 @@ def tree_cv_errors(X, y, folds, spec: wl.AttributeSpec, *, perms=None, idx=None)
 # --------------------------------------------------------------------------------------
 # Naive Bayes engines
 # --------------------------------------------------------------------------------------
-@_with_blas_threads
 def nb_cv_errors_test1(X, y, folds, perms, spec: wl.AttributeSpec, *, n_classes: int | None = None,
-                       chunk: int = 256) -> np.ndarray:
+                       chunk: int = 1024) -> np.ndarray:
     """CV error of Weka-like naive Bayes for a batch of Test 1 label permutations.
 
-    Per fold, the numeric precision and the rounded features depend on the training rows
-    only (not on the labels), so the class-conditional sufficient statistics of all
-    permutations are one matrix product of the one-hot permuted labels ``(k, n_train, C)``
-    with ``[present, x, x^2, nominal indicators]`` (``weka_like.nb_fit_weighted``).
+    Compiled (``nb_engine``): per permutation and fold, Weka's precision of the training rows
+    and the class statistics are recomputed without sorting or materialising the batch.
 
     Parameters
     ----------
     X : (n, m) array, spec : AttributeSpec, y : (n,) labels
     folds : (n,) fold indices shared by all permutations, or (k, n) per permutation (e.g.
-        ``folds[perms]``); per-permutation folds are handled by giving the test rows zero
-        weight and a missing value (Weka ignores missing values), which is exact but costs
-        a batched sort per fold for the precision.
+        ``folds[perms]``, folds travelling with the labels)
     perms : (k, n) label permutations
-    chunk : permutations per batch (memory)
+    chunk : permutations per call of the compiled loop
 
     Returns
     -------
     (k,) error rates.
     """
-    X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=np.intp)
     folds = np.asarray(folds)
     perms = np.atleast_2d(np.asarray(perms, dtype=np.intp))
     C = int(y.max()) + 1 if n_classes is None else int(n_classes)
-    n = len(y)
+    data = nb_engine.CodedData(X, spec)
     k = perms.shape[0]
-    Yp = y[perms]
-    errors = np.zeros(k, dtype=np.int64)
-    if folds.ndim == 2:
-        step = max(1, chunk // 8)
-        for s in range(0, k, step):
-            sl = slice(s, min(k, s + step))
-            errors[sl] = _nb_wrong_masked(X, Yp[sl], folds[sl], spec, C)
-        return errors / n
-    classes = np.arange(C)
-    for f in np.unique(folds):
-        test = folds == f
-        tr = ~test
-        Xtr, Xte = X[tr], X[test]
-        prec = wl.nb_precision(Xtr, spec)
-        for s in range(0, k, chunk):
-            sl = slice(s, min(k, s + chunk))
-            Y = (Yp[sl][:, tr, None] == classes).astype(float)  # (b, n_tr, C)
-            model = wl.nb_fit_weighted(Xtr, Y, spec, precision=prec)
-            pred = wl.nb_predict(model, Xte)  # (b, n_te)
-            errors[sl] += (pred != Yp[sl][:, test]).sum(axis=1)
-    return errors / n
+    wrong = np.zeros(k, dtype=np.int64)
+    for s in range(0, k, chunk):
+        sl = slice(s, min(k, s + chunk))
+        wrong[sl] = nb_engine.cv_wrong(data, y[perms[sl]], folds[sl] if folds.ndim == 2 else folds, C)
+    return wrong / len(y)
 
 
-@_with_blas_threads
 def nb_cv_errors_test2(X, y, folds, idx, spec: wl.AttributeSpec, *, n_classes: int | None = None,
-                       chunk: int = 8) -> np.ndarray:
+                       chunk: int = 64) -> np.ndarray:
     """CV error of Weka-like naive Bayes for a batch of Test 2 randomisations.
 
-    The labels are fixed and the data change; statistics of the whole batch are still
-    products of the (fixed) one-hot labels with the randomised features, and the Weka
-    precision is computed per randomised training fold (batched sort).
+    Compiled (``nb_engine``); the randomised data are read through ``idx`` and never formed.
 
     Parameters
     ----------
     X, y, spec : as in :func:`nb_cv_errors_test1`
     folds : (n,) shared, or (k, n) per randomisation (e.g. :func:`resample_folds`)
-    idx : (k, n, m) from :func:`within_class_permutations`.
+    idx : (k, n, m) from :func:`within_class_permutations`
+    chunk : randomisations per call (bounds the ``(chunk, n, m)`` index copy)
 
     Returns
     -------
     (k,) error rates.
     """
-    X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=np.intp)
     folds = np.asarray(folds)
     idx = np.asarray(idx)
     C = int(y.max()) + 1 if n_classes is None else int(n_classes)
-    n = len(y)
+    data = nb_engine.CodedData(X, spec)
     k = idx.shape[0]
-    errors = np.zeros(k, dtype=np.int64)
-    Yoh = (y[:, None] == np.arange(C)).astype(float)
+    wrong = np.zeros(k, dtype=np.int64)
     for s in range(0, k, chunk):
         sl = slice(s, min(k, s + chunk))
-        Xp = apply_within_class_permutations(X, idx[sl])  # (b, n, m)
-        if folds.ndim == 2:
-            errors[sl] = _nb_wrong_masked(Xp, np.broadcast_to(y, (Xp.shape[0], n)), folds[sl], spec, C)
-            continue
-        for f in np.unique(folds):
-            test = folds == f
-            tr = ~test
-            Xtr = Xp[:, tr]
-            model = wl.nb_fit_weighted(Xtr, Yoh[tr], spec, precision=wl.nb_precision(Xtr, spec))
-            pred = wl.nb_predict(model, Xp[:, test])
-            errors[sl] += (pred != y[test]).sum(axis=1)
-    return errors / n
-
-
-def _nb_wrong_masked(Xb, Yl, G, spec: wl.AttributeSpec, C: int) -> np.ndarray:
-    """Misclassified counts of Weka-like NB with one fold vector per batch member.
-
-    ``Xb``: (n, m) or (b, n, m) data; ``Yl``: (b, n) labels; ``G``: (b, n) folds. For each
-    fold the test rows get weight 0 and are made missing, so precision and statistics are
-    those of the training rows exactly.
-    """
-    G = np.asarray(G)
-    b, n = G.shape
-    Xb = np.broadcast_to(np.asarray(Xb, dtype=float), (b, n, np.shape(Xb)[-1]))
-    oh = Yl[..., None] == np.arange(C)
-    wrong = np.zeros(b, dtype=np.int64)
-    for f in np.unique(G):
-        T = G == f  # (b, n) test rows of fold f
-        cnt = T.sum(axis=1)
-        if not (cnt == cnt[0]).all():  # unequal fold sizes: one member at a time
-            for i in np.flatnonzero(cnt):
-                wrong[i:i + 1] += _nb_fold_wrong(Xb[i:i + 1], Yl[i:i + 1], T[i:i + 1], oh[i:i + 1], spec)
-            continue
-        if cnt[0] == 0:
-            continue
-        wrong += _nb_fold_wrong(Xb, Yl, T, oh, spec)
-    return wrong
-
-
-def _nb_fold_wrong(Xb, Yl, T, oh, spec) -> np.ndarray:
-    b, n = T.shape
-    Xm = np.where(T[..., None], np.nan, Xb)
-    Y = (oh & ~T[..., None]).astype(float)
-    model = wl.nb_fit_weighted(Xm, Y, spec, precision=wl.nb_precision(Xm, spec))
-    rows = np.nonzero(T)[1].reshape(b, -1)  # row-major: each member's test rows in order
-    Xte = np.take_along_axis(Xb, rows[..., None], axis=1)
-    pred = wl.nb_predict(model, Xte)
-    return (pred != np.take_along_axis(Yl, rows, axis=1)).sum(axis=1)
+        wrong[sl] = nb_engine.cv_wrong(data, y, folds[sl] if folds.ndim == 2 else folds, C, rows=idx[sl])
+    return wrong / len(y)
 
 
 # --------------------------------------------------------------------------------------
