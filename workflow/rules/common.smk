@@ -1,5 +1,6 @@
 """Helpers shared by every rules file (lib inputs, job seeds, artifact registry, study settings)."""
 import copy
+import re
 
 sys.path.insert(0, str(Path(workflow.basedir) / "scripts"))
 from lib import seeding  # noqa: E402
@@ -12,10 +13,26 @@ ARTIFACTS = []
 CLAIMS = []
 
 
+def _lib_imports(name):
+    """lib modules that ``name`` imports (``from . import a, b as c`` / ``from .a import x``)."""
+    text = (LIB / f"{name}.py").read_text()
+    found = set(re.findall(r"^\s*from \.(\w+) import", text, re.M))
+    for group in re.findall(r"^\s*from \. import ([\w ,]+)", text, re.M):
+        found.update(part.split(" as ")[0].strip() for part in group.split(","))
+    return found
+
+
 def lib_modules(*names):
-    """The lib source files a rule uses, declared as inputs so that editing one of them reruns
-    exactly the rules that import it (Snakemake tracks a script's own code, not its imports)."""
-    return [str(LIB / "__init__.py"), str(LIB / "runlog.py")] + [str(LIB / f"{n}.py") for n in names]
+    """The lib source files a rule uses -- the named modules and everything they import from
+    lib, transitively -- declared as inputs so that editing one of them reruns exactly the
+    rules that use it (Snakemake tracks a script's own code, not its imports)."""
+    todo, seen = list(names), set()
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(_lib_imports(name) - seen)
+    return [str(LIB / "__init__.py"), str(LIB / "runlog.py")] + [str(LIB / f"{n}.py") for n in sorted(seen)]
 
 
 def job_entropy(study, params, chunk):
