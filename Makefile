@@ -6,6 +6,9 @@
 #   make archive  report, then archive/reproduction-<profile>.tar.gz (snakemake archive)
 #   make slurm-profile   rederive profiles/slurm/config.yaml from benchmarks/ (after a run)
 #   make slurm-test      run the quick profile through a private local SLURM cluster (root, Debian slurm)
+#   make weka-crosscheck optional: lib/weka_like.py vs real Weka on identical folds (needs java;
+#                        own venv .venv-weka; also Weka 3.6 if WEKA36_JAR exists, e.g. Debian's weka)
+#   make weka-test       the opt-in test of that harness (tests/test_crosscheck_weka.py)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -18,7 +21,7 @@ SNAKE_ARGS := $(if $(MIRROR),--config data='{mirror: $(abspath $(MIRROR))}',)
 PROFILE ?= paper
 PROFILE_ARGS := $(if $(filter quick,$(PROFILE)),--configfile config/quick.yaml,)
 
-.PHONY: figures test quick dryrun lint clean env report archive slurm-profile slurm-test
+.PHONY: figures test quick dryrun lint clean env report archive slurm-profile slurm-test weka-env weka-crosscheck weka-test
 
 env: $(VENV)/.installed
 
@@ -61,3 +64,28 @@ slurm-test: env
 
 clean:
 	rm -rf results logs benchmarks .snakemake archive
+
+# Optional cross-check against real Weka (scripts/crosscheck_weka.py). A separate venv keeps the
+# project's pinned .venv untouched; python-weka-wrapper3 ships Weka 3.9.7 and needs java (>= 11).
+# Weka 3.6 (the paper's version) runs as well when WEKA36_JAR is a file: Debian's `weka` package
+# (apt-get install weka) installs 3.6.14 as /usr/share/java/weka.jar. Set WEKA36_JAR= to skip it.
+VENV_WEKA  := .venv-weka
+WEKA36_JAR ?= /usr/share/java/weka.jar
+WEKA_DATASETS ?=
+
+weka-env: $(VENV_WEKA)/.installed
+
+$(VENV_WEKA)/.installed: envs/weka-requirements.txt
+	@command -v java >/dev/null || { echo "java (>= 11) is required, e.g. apt-get install default-jre-headless"; exit 1; }
+	$(PYTHON) -m venv $(VENV_WEKA)
+	$(VENV_WEKA)/bin/python -m pip install --quiet --upgrade pip
+	$(VENV_WEKA)/bin/python -m pip install --quiet -r envs/weka-requirements.txt
+	@touch $@
+
+weka-crosscheck: weka-env
+	$(VENV_WEKA)/bin/python scripts/crosscheck_weka.py $(if $(MIRROR),--mirror $(abspath $(MIRROR)),) \
+		--weka36-jar '$(WEKA36_JAR)' $(if $(WEKA_DATASETS),--datasets $(WEKA_DATASETS),) \
+		--out results/crosscheck/weka.csv
+
+weka-test: env weka-env
+	REPRO_WEKA_TEST=1 $(BIN)/python -m pytest tests/test_crosscheck_weka.py -v
