@@ -35,7 +35,7 @@ with runlog.logged(sm.log[0], "ojala_fig3_chunk") as log:
         X, y = gaussian_pair(float(rho), d["points_per_class"], drng)
         folds = np.array([pm.stratified_folds(y, d["folds"], drng) for _ in range(d["repetitions"])])
         orig, null = pm.study_errors(classifier, X, y, wl.AttributeSpec.numeric(2), test, folds, k, rng,
-                                     tie_rule=sm.params.tie_rule)
+                                     tie_rule=sm.params.tie_rule, svm_solver=sm.params.svm_solver)
         frames.append(pd.DataFrame({
             "classifier": classifier, "test": test, "rho": float(rho),
             "kind": ["original"] * len(orig) + ["randomized"] * len(null),

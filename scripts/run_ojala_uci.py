@@ -19,7 +19,7 @@ with runlog.logged(sm.log[0], "ojala_uci_chunk") as log:
                       for _ in range(p["folds"]["repetitions"])])
     orig, null = pm.study_errors(p["classifier"], data.X, data.y, data.spec, p["test"], folds,
                                  p["randomizations"], seeding.generator(sm.params.entropy),
-                                 tie_rule=p["tie_rule"])
+                                 tie_rule=p["tie_rule"], svm_solver=sm.params.svm_solver)
     frame = pd.DataFrame({"kind": ["original"] * len(orig) + ["randomized"] * len(null),
                           "index": np.r_[np.arange(len(orig)), np.arange(len(null))],
                           "error": np.r_[orig, null]})

@@ -81,15 +81,18 @@ randomisations; best of 1-3 runs)::
     1-NN Test 1 (folds travel w/ labels)    0.04 s      0.28 s
     1-NN Test 2 (fixed folds, first/vote)   0.08 s      3.1 / 3.2 s
     1-NN Test 2 (fresh folds per rand.)     0.13 s      4.7 s
-    NB   Test 1 (fixed / travelling folds)  0.08/0.30 s 1.5 / 10.2 s
-    NB   Test 2 (fixed folds)               0.37 s      8.4 s
+    NB   Test 1 (fixed / travelling folds)  0.20/0.23 s 5.6 / 6.9 s   (*)
+    NB   Test 2 (fixed folds)               0.30 s      8.7 s         (*)
     slow path, 1-NN refit (IBk1)            1.6 s       8.5 s
     slow path, NB refit                     1.5 s       7.4 s
     slow path, J48Like refit                12 s        217 s
     slow path, SMOLike refit                13 s        119 s
 
-(The vectorised naive Bayes is only about as fast as refitting on 1000 x 20: there the
-batched sort for Weka's precision dominates.)
+(*) The compiled naive Bayes engine (``nb_engine``), measured with both cores busy. On
+numeric data its floor is Weka's likelihood, two ``erfc`` and a ``log`` per test row, class
+and attribute (~70 ns together here); the former BLAS-batched version took 1.5 / 10.2 / 8.4 s
+on an idle core but 10-20x longer on nominal data (Splice, Mushroom), where the compiled
+engine now takes ~5-15 ms per randomisation.
 """
 from __future__ import annotations
 
@@ -743,14 +746,16 @@ CLASSIFIERS = ("j48", "1nn", "nb", "smo")
 
 
 def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_folds, k: int,
-                 rng: np.random.Generator, *, tie_rule: str = "first", batch: int = 50):
+                 rng: np.random.Generator, *, tie_rule: str = "first", svm_solver: str = "libsvm",
+                 batch: int = 50):
     """Errors on the original data (one per CV repetition) and on ``k`` randomised data sets.
 
     ``orig_folds``: ``(R, n)`` fold vectors, one per repetition of the original CV. The null
     sample uses a fresh stratified CV per randomised data set (design 2 of the module
     docstring): ``orig_folds[0][perms]`` for Test 1, :func:`resample_folds` for Test 2. 1-NN
     and naive Bayes use the exact fast engines; ``"j48"`` / ``"smo"`` refit per fold and
-    randomisation (slow path, ``batch`` randomised data sets held at once under Test 2).
+    randomisation (slow path, ``batch`` randomised data sets held at once under Test 2);
+    ``svm_solver`` picks ``weka_like.SMOLike``'s solver.
 
     Returns
     -------
@@ -812,7 +817,7 @@ def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_
                                                       idx=idx[s:s + batch])
                                        for s in range(0, k, batch)]) if k else np.empty(0)
         return orig, null
-    make = lambda: wl.SMOLike(spec)  # noqa: E731
+    make = lambda: wl.SMOLike(spec, solver=svm_solver)  # noqa: E731
     fp = wl.fit_predict_fn(make)
     with _blas_threads(1):
         orig = np.array([cv_error(fp, X, y, f) for f in orig_folds])

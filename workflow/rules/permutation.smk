@@ -57,6 +57,7 @@ rule ojala_fig3_chunk:
         data=PERM_FIG3_DATA,
         randomizations=PERM_FIG3["randomizations"],
         tie_rule=PERM["tie_rule"],
+        svm_solver=PERM["svm_solver"],
         data_entropy=job_entropy("ojala_fig3_data", PERM_FIG3_DATA, 0),
         entropy=lambda w: job_entropy(
             "ojala_fig3", [PERM_FIG3_DATA, w.classifier, int(w.test),
@@ -87,6 +88,7 @@ rule ojala_uci_chunk:
         study=perm_uci_params,
         folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
         entropy=lambda w: job_entropy("ojala_uci", perm_uci_params(w), 0),
+        svm_solver=PERM["svm_solver"],  # changes the fit, not the draws: not in the entropy
     log:
         "logs/ojala/uci/{dataset}/{classifier}_test{test}.log",
     benchmark:
