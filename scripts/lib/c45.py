@@ -249,6 +249,7 @@ def _old_ent(pck, known, C, tab):
 #   20 sub, 21 cmap: per-row scratch; 22 erow / 23 ew: arena of error estimates
 #   24 stk3a, 25 stk3b: (node, offset, count) stacks; 26 stk2: (node, state); 27 stk1
 #   28 pnode / 29 pw: prediction stack
+#   30 acl: classes of the rows in arow; 31 aval: values of the sorted lists in asrt
 # A capacity overflow sets cnt[2]; the fit is then repeated with all capacities doubled.
 # --------------------------------------------------------------------------------------
 @_jit
@@ -264,7 +265,8 @@ def _alloc(nc, S, C, tc, bc, mnum, N, ec):
             np.zeros(ec, np.int64), np.zeros(ec),
             np.zeros((nc, 3), np.int64), np.zeros((nc, 3), np.int64),
             np.zeros((nc, 2), np.int64), np.zeros(nc, np.int64),
-            np.zeros(nc, np.int64), np.zeros(nc))
+            np.zeros(nc, np.int64), np.zeros(nc),
+            np.zeros(bc, np.int64), np.zeros(bc * mnum + 1))
 
 
 @_jit
@@ -309,12 +311,12 @@ def _make_leaf(node, erow, ew, y, T):
 
 
 @_jit
-def _trivial(erow, ew, y, C, minobj):
+def _trivial(ecls, ew, C, minobj):
     """``selectModel``'s early exit: too little weight, or a single class."""
     pc = np.zeros(C)
     tot = 0.0
-    for e in range(erow.shape[0]):
-        pc[y[erow[e]]] += ew[e]
+    for e in range(ecls.shape[0]):
+        pc[ecls[e]] += ew[e]
         tot += ew[e]
     if tot - 2.0 * minobj < -SMALL:
         return True
@@ -334,11 +336,14 @@ def _collapse_to_leaf(node, T):
 
 
 @_jit
-def _subset(x, j, sp, nvals, exact):
-    """``C45Split.whichSubset`` for a known value (``x <= t`` with Weka 3.6's tolerance, or
-    exactly as in Weka 3.9)."""
+def _branch(Xt, Xc, j, r, sp, nvals, exact):
+    """Branch of row ``r`` at a split on attribute ``j`` (threshold ``sp``), -1 if missing.
+    Nominal values are read from the compact code matrix ``Xc`` (int16, -1 = missing)."""
     if nvals[j] > 0:
-        return int(x)
+        return int(Xc[j, r])
+    x = Xt[j, r]
+    if np.isnan(x):
+        return -1
     if exact:
         return 0 if x <= sp else 1
     return 0 if x - sp < SMALL else 1
@@ -348,7 +353,7 @@ def _subset(x, j, sp, nvals, exact):
 # Split evaluation (C45Split)
 # --------------------------------------------------------------------------------------
 @_jit
-def _eval_nominal(j, V, erow, ew, Xt, y, C, W, minobj, tab, cnt, pb, pck):
+def _eval_nominal(j, V, erow, ecls, ew, Xc, C, W, minobj, tab, cnt, pb, pck):
     for v in range(V):
         pb[v] = 0.0
         for c in range(C):
@@ -357,10 +362,9 @@ def _eval_nominal(j, V, erow, ew, Xt, y, C, W, minobj, tab, cnt, pb, pck):
         pck[c] = 0.0
     known = 0.0
     for e in range(erow.shape[0]):
-        x = Xt[j, erow[e]]
-        if not np.isnan(x):
-            v = int(x)
-            c = y[erow[e]]
+        v = Xc[j, erow[e]]
+        if v >= 0:
+            c = ecls[e]
             w = ew[e]
             cnt[v, c] += w
             pb[v] += w
@@ -377,9 +381,62 @@ def _eval_nominal(j, V, erow, ew, Xt, y, C, W, minobj, tab, cnt, pb, pck):
 
 
 @_jit
-def _eval_numeric(j, srt_j, k, erow, ew, Xt, y, C, W, minobj, tab, cnt, pb, pck):
-    """Best cut of a numeric attribute; ``srt_j[:k]`` = entries with a known value, sorted.
+def _eval_nominal_unit(j, V, erow, ecls, Xc, C, W, minobj, tab, icnt, ipb, ipck):
+    """:func:`_eval_nominal` for a node whose weights are all 1 (integer counts, table look-ups;
+    the same numbers as the general path)."""
+    for v in range(V):
+        ipb[v] = 0
+        for c in range(C):
+            icnt[v, c] = 0
+    for c in range(C):
+        ipck[c] = 0
+    known = 0
+    for e in range(erow.shape[0]):
+        v = Xc[j, erow[e]]
+        if v >= 0:
+            c = ecls[e]
+            icnt[v, c] += 1
+            ipb[v] += 1
+            ipck[c] += 1
+            known += 1
+    nok = 0
+    for v in range(V):
+        if minobj - ipb[v] < SMALL:
+            nok += 1
+    if nok <= 1:
+        return False, 0.0, 0.0
+    s = 0.0
+    for c in range(C):
+        s += tab[ipck[c]]
+    old_ent = (tab[known] - s) / _LN2
+    s = 0.0
+    for v in range(V):
+        for c in range(C):
+            s += tab[icnt[v, c]]
+        s -= tab[ipb[v]]
+    new_ent = -(s / _LN2)
+    num = (old_ent - new_ent) * (1.0 - (W - known) / W)
+    gain = 0.0 if abs(num) < SMALL else num / known
+    iw = int(W)
+    se = 0.0
+    if known > 0:
+        for v in range(V):
+            se -= tab[ipb[v]]
+        se -= tab[iw - known]
+        se += tab[iw]
+    se = se / _LN2
+    if abs(se) < SMALL:
+        return True, gain, 0.0
+    return True, gain, gain / (se / W)
 
+
+@_jit
+def _eval_numeric(srt_j, val_j, k, ecls, ew, C, W, minobj, tab, cnt, pb, pck):
+    """Best cut of a numeric attribute: ``srt_j[:k]`` are the node's entries with a known value
+    in ascending order, ``val_j[:k]`` their values.
+
+    The scan keeps ``sum_c x ln x`` of both branches up to date (O(1) per moved entry), and
+    the gain of every new best cut is recomputed from the branch counts as Weka computes it.
     Returns (valid, gain, gain ratio, midpoint, position of the last entry of the left branch).
     """
     for c in range(C):
@@ -391,7 +448,7 @@ def _eval_numeric(j, srt_j, k, erow, ew, Xt, y, C, W, minobj, tab, cnt, pb, pck)
     known = 0.0
     for t in range(k):
         e = srt_j[t]
-        c = y[erow[e]]
+        c = ecls[e]
         w = ew[e]
         cnt[1, c] += w
         pb[1] += w
@@ -405,37 +462,44 @@ def _eval_numeric(j, srt_j, k, erow, ew, Xt, y, C, W, minobj, tab, cnt, pb, pck)
     if k - 2.0 * min_split < -SMALL:
         return False, 0.0, 0.0, 0.0, -1
     old = _old_ent(pck, known, C, tab)
-    best = 0.0
+    unknown_rate = (W - known) / W
+    s_cls = 0.0  # sum over both branches and classes of x ln x
+    for c in range(C):
+        s_cls += _lnf(cnt[1, c], tab)
+    best = 0.0        # best gain as tracked by the scan
+    best_exact = 0.0  # the same, computed from scratch as Weka does
     sidx = -1
     n_cuts = 0
     last = 0
-    xprev = Xt[j, erow[srt_j[0]]]
     for nxt in range(1, k):
-        xn = Xt[j, erow[srt_j[nxt]]]
-        if xprev + 1e-5 < xn:
+        if val_j[nxt - 1] + 1e-5 < val_j[nxt]:
             for t in range(last, nxt):
                 e = srt_j[t]
-                c = y[erow[e]]
+                c = ecls[e]
                 w = ew[e]
+                s_cls -= _lnf(cnt[0, c], tab) + _lnf(cnt[1, c], tab)
                 cnt[1, c] -= w
                 cnt[0, c] += w
+                s_cls += _lnf(cnt[0, c], tab) + _lnf(cnt[1, c], tab)
                 pb[1] -= w
                 pb[0] += w
             if min_split - pb[0] < SMALL and min_split - pb[1] < SMALL:
-                g = _info_gain(cnt, pb, 2, C, known, W, old, tab)
+                new_ent = -((s_cls - _lnf(pb[0], tab) - _lnf(pb[1], tab)) / _LN2)
+                num = (old - new_ent) * (1.0 - unknown_rate)
+                g = 0.0 if abs(num) < SMALL else num / known
                 if g - best > SMALL:
                     best = g
+                    best_exact = _info_gain(cnt, pb, 2, C, known, W, old, tab)
                     sidx = nxt - 1
                 n_cuts += 1
             last = nxt
-        xprev = xn
     if n_cuts == 0:
         return False, 0.0, 0.0, 0.0, -1
-    gain = best - (math.log(n_cuts) / _LN2) / W
+    gain = best_exact - (math.log(n_cuts) / _LN2) / W
     if gain < SMALL:
         return False, 0.0, 0.0, 0.0, -1
-    lo = Xt[j, erow[srt_j[sidx]]]
-    hi = Xt[j, erow[srt_j[sidx + 1]]]
+    lo = val_j[sidx]
+    hi = val_j[sidx + 1]
     mid = (hi + lo) / 2.0
     if mid == hi:
         mid = lo
@@ -451,8 +515,83 @@ def _eval_numeric(j, srt_j, k, erow, ew, Xt, y, C, W, minobj, tab, cnt, pb, pck)
 
 
 @_jit
-def _select_and_split(node, erow, ew, srt, scnt, Xt, y, nvals, numidx, allrows, tab, C,
-                      minobj, multival, T, work, pb, pck, valid, gains, ratios, mids, sidxs):
+def _eval_numeric_unit(srt_j, val_j, k, ecls, C, W, minobj, tab, a, cnt, pb, pck, pc_node):
+    """:func:`_eval_numeric` for a node whose weights are all 1: integer counts, ``x ln x`` by
+    direct table look-up. ``pc_node`` = the node's class counts (used when no value is missing).
+    ``a`` is an int scratch array (2, C); ``cnt`` (float) gets the counts of the best cut."""
+    if k == W:
+        for c in range(C):
+            a[1, c] = int(pc_node[c])
+            a[0, c] = 0
+    else:
+        for c in range(C):
+            a[0, c] = 0
+            a[1, c] = 0
+        for t in range(k):
+            a[1, ecls[srt_j[t]]] += 1
+    known = float(k)
+    for c in range(C):
+        pck[c] = float(a[1, c])
+    min_split = 0.1 * known / C
+    if min_split - minobj < SMALL:
+        min_split = minobj
+    elif min_split - 25.0 > SMALL:
+        min_split = 25.0
+    if k - 2.0 * min_split < -SMALL:
+        return False, 0.0, 0.0, 0.0, -1
+    old = _old_ent(pck, known, C, tab)
+    unknown_rate = (W - known) / W
+    s_cls = 0.0
+    for c in range(C):
+        s_cls += tab[a[1, c]]
+    n0 = 0
+    best = 0.0
+    best_exact = 0.0
+    sidx = -1
+    n_cuts = 0
+    last = 0
+    for nxt in range(1, k):
+        if val_j[nxt - 1] + 1e-5 < val_j[nxt]:
+            for t in range(last, nxt):
+                c = ecls[srt_j[t]]
+                s_cls += (tab[a[0, c] + 1] - tab[a[0, c]]) - (tab[a[1, c]] - tab[a[1, c] - 1])
+                a[0, c] += 1
+                a[1, c] -= 1
+            n0 += nxt - last
+            if min_split - n0 < SMALL and min_split - (k - n0) < SMALL:
+                new_ent = -((s_cls - tab[n0] - tab[k - n0]) / _LN2)
+                num = (old - new_ent) * (1.0 - unknown_rate)
+                g = 0.0 if abs(num) < SMALL else num / known
+                if g - best > SMALL:
+                    best = g
+                    for c in range(C):
+                        cnt[0, c] = float(a[0, c])
+                        cnt[1, c] = float(a[1, c])
+                    pb[0] = float(n0)
+                    pb[1] = float(k - n0)
+                    best_exact = _info_gain(cnt, pb, 2, C, known, W, old, tab)
+                    sidx = nxt - 1
+                n_cuts += 1
+            last = nxt
+    if n_cuts == 0:
+        return False, 0.0, 0.0, 0.0, -1
+    gain = best_exact - (math.log(n_cuts) / _LN2) / W
+    if gain < SMALL:
+        return False, 0.0, 0.0, 0.0, -1
+    lo = val_j[sidx]
+    hi = val_j[sidx + 1]
+    mid = (hi + lo) / 2.0
+    if mid == hi:
+        mid = lo
+    pb[0] = float(sidx + 1)
+    pb[1] = float(k - sidx - 1)
+    return True, gain, _gain_ratio(pb, 2, known, W, gain, tab), mid, sidx
+
+
+@_jit
+def _select_and_split(node, erow, ecls, ew, srt, sval, scnt, Xt, Xc, y, nvals, numidx, allrows, tab,
+                      C, minobj, multival, T, work, pb, pck, valid, gains, ratios, mids, sidxs,
+                      ia, ipb, ipck, pcn):
     """``C45ModelSelection.selectModel`` for one node; stores the node (leaf or split).
 
     Returns the chosen attribute, or -1 for a leaf.
@@ -460,13 +599,16 @@ def _select_and_split(node, erow, ew, srt, scnt, Xt, y, nvals, numidx, allrows, 
     attr, spl, nbag, son0, leaf, empty, pcb, pbag, pcls, ptot = T[:10]
     ne = erow.shape[0]
     m = nvals.shape[0]
-    pc = pck
+    pc = pcn
     for c in range(C):
         pc[c] = 0.0
     W = 0.0
+    unit = True
     for e in range(ne):
-        pc[y[erow[e]]] += ew[e]
+        pc[ecls[e]] += ew[e]
         W += ew[e]
+        if ew[e] != 1.0:
+            unit = False
     if W - 2.0 * minobj < -SMALL or abs(W - pc[_max_class(pc)]) < SMALL:
         _make_leaf(node, erow, ew, y, T)
         return -1
@@ -476,14 +618,20 @@ def _select_and_split(node, erow, ew, srt, scnt, Xt, y, nvals, numidx, allrows, 
     for j in range(m):
         V = nvals[j]
         valid[j] = False
-        if V > 0:
-            ok, g, r = _eval_nominal(j, V, erow, ew, Xt, y, C, W, minobj, tab, work, pb, pck)
+        if V > 0 and unit:
+            ok, g, r = _eval_nominal_unit(j, V, erow, ecls, Xc, C, W, minobj, tab, ia, ipb, ipck)
+        elif V > 0:
+            ok, g, r = _eval_nominal(j, V, erow, ecls, ew, Xc, C, W, minobj, tab, work, pb, pck)
         else:
             jn = numidx[j]
             if scnt[jn] == 0:
                 continue
-            ok, g, r, mid, si = _eval_numeric(j, srt[jn], scnt[jn], erow, ew, Xt, y, C, W,
-                                               minobj, tab, work, pb, pck)
+            if unit:
+                ok, g, r, mid, si = _eval_numeric_unit(srt[jn], sval[jn], scnt[jn], ecls, C, W,
+                                                        minobj, tab, ia, work, pb, pck, pc)
+            else:
+                ok, g, r, mid, si = _eval_numeric(srt[jn], sval[jn], scnt[jn], ecls, ew, C, W,
+                                                   minobj, tab, work, pb, pck)
             mids[j] = mid
             sidxs[j] = si
         if ok:
@@ -519,10 +667,9 @@ def _select_and_split(node, erow, ew, srt, scnt, Xt, y, nvals, numidx, allrows, 
     tot = 0.0
     if V > 0:
         for e in range(ne):
-            x = Xt[j, erow[e]]
-            if not np.isnan(x):
-                b = int(x)
-                c = y[erow[e]]
+            b = Xc[j, erow[e]]
+            if b >= 0:
+                c = ecls[e]
                 w = ew[e]
                 pcb[node, b, c] += w
                 pbag[node, b] += w
@@ -535,7 +682,7 @@ def _select_and_split(node, erow, ew, srt, scnt, Xt, y, nvals, numidx, allrows, 
             s = 0.0
             for t in range(0 if b == 0 else si + 1, si + 1 if b == 0 else scnt[jn]):
                 e = srt[jn, t]
-                c = y[erow[e]]
+                c = ecls[e]
                 w = ew[e]
                 s += w
                 pcb[node, b, c] += w
@@ -545,8 +692,8 @@ def _select_and_split(node, erow, ew, srt, scnt, Xt, y, nvals, numidx, allrows, 
     for b in range(nb):
         pb[b] = 1.0 / nb if abs(tot) < SMALL else pbag[node, b] / tot
     for e in range(ne):
-        if np.isnan(Xt[j, erow[e]]):
-            c = y[erow[e]]
+        if (Xc[j, erow[e]] < 0) if V > 0 else np.isnan(Xt[j, erow[e]]):
+            c = ecls[e]
             w = ew[e]
             pcls[node, c] += w
             tot += w
@@ -582,11 +729,12 @@ def _select_and_split(node, erow, ew, srt, scnt, Xt, y, nvals, numidx, allrows, 
 # Growing (ClassifierTree.buildTree with C45ModelSelection)
 # --------------------------------------------------------------------------------------
 @_jit
-def _build(Xt, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T):
+def _build(Xt, Xc, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T):
     """Grow the tree from the root data already in the arena (rows 0..ntr, sorted lists)."""
     attr, spl, nbag, son0, leaf, empty, pcb, pbag, pcls, ptot = T[:10]
     troff, trcnt, trrow, trw, cnt = T[10:15]
     arow, aw, asrt, bstk, bscnt, sub, cmap = T[15:22]
+    acl, aval = T[30], T[31]
     m = nvals.shape[0]
     mnum = bscnt.shape[1]
     S = pcb.shape[1]
@@ -599,7 +747,17 @@ def _build(Xt, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T):
     mids = np.zeros(m)
     sidxs = np.full(m, -1, np.int64)
     wts = np.empty(S)
+    ia = np.empty((S, C), np.int64)
+    ipb = np.empty(S, np.int64)
+    ipck = np.empty(C, np.int64)
+    pcn = np.empty(C)
     scnt = np.empty(mnum, np.int64)
+    ccount = np.empty(S, np.int64)
+    coff = np.empty(S, np.int64)
+    cpos = np.empty(S, np.int64)
+    soff = np.empty(S, np.int64)
+    slot = np.empty(S, np.int64)
+    trivial = np.empty(S, np.bool_)
     sp_ = 1
     bstk[0, 0] = 0
     bstk[0, 1] = 0
@@ -616,12 +774,14 @@ def _build(Xt, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T):
         stop = so + mnum * ne
         erow = arow[ro:ro + ne]
         ew = aw[ro:ro + ne]
+        ecls = acl[ro:ro + ne]
         srt = asrt[so:so + mnum * ne].reshape((mnum, ne))
+        sval = aval[so:so + mnum * ne].reshape((mnum, ne))
         for jn in range(mnum):
             scnt[jn] = bscnt[sp_, jn]
-        j = _select_and_split(node, erow, ew, srt, scnt, Xt, y, nvals, numidx, allrows, tab, C,
-                              minobj, multival, T, work, pb, pck, valid, gains, ratios, mids,
-                              sidxs)
+        j = _select_and_split(node, erow, ecls, ew, srt, sval, scnt, Xt, Xc, y, nvals, numidx,
+                              allrows, tab, C, minobj, multival, T, work, pb, pck, valid, gains,
+                              ratios, mids, sidxs, ia, ipb, ipck, pcn)
         if j < 0:
             continue
         nb = nbag[node]
@@ -638,61 +798,110 @@ def _build(Xt, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T):
             trrow[cnt[1] + e] = erow[e]
             trw[cnt[1] + e] = ew[e]
         cnt[1] += ne
+        # the branch of every entry (-1: missing) and the size of every son
         sp = spl[node]
         exact = cnt[3] != 0
-        for e in range(ne):
-            x = Xt[j, erow[e]]
-            sub[e] = -1 if np.isnan(x) else _subset(x, j, sp, nvals, exact)
+        nmiss = 0
         for b in range(nb):
             wts[b] = pbag[node, b] / ptot[node]
-        # sons in reverse order, so that son 0 is processed first
+            ccount[b] = 0
+        for e in range(ne):
+            b = _branch(Xt, Xc, j, erow[e], sp, nvals, exact)
+            sub[e] = b
+            if b < 0:
+                nmiss += 1
+            else:
+                ccount[b] += 1
+        if nmiss > 0:
+            for b in range(nb):
+                if wts[b] > SMALL:
+                    ccount[b] += nmiss
+        # the sons' rows: son nb-1 lowest in the arena ... son 0 on top (it is processed first)
+        off = rtop
         for b in range(nb - 1, -1, -1):
-            ci = 0
-            for e in range(ne):
-                if sub[e] == b or (sub[e] < 0 and wts[b] > SMALL):
-                    ci += 1
-            if rtop + ci > arow.shape[0] or stop + mnum * ci > asrt.shape[0]:
-                cnt[2] = 1
-                return
-            ci = 0
-            for e in range(ne):
-                if sub[e] == b:
-                    arow[rtop + ci] = erow[e]
-                    aw[rtop + ci] = ew[e]
-                    cmap[e] = ci
-                    ci += 1
-                elif sub[e] < 0 and wts[b] > SMALL:
-                    arow[rtop + ci] = erow[e]
-                    aw[rtop + ci] = wts[b] * ew[e]
-                    cmap[e] = ci
-                    ci += 1
-                else:
-                    cmap[e] = -1
-            child = s0 + b
-            crow = arow[rtop:rtop + ci]
-            cw = aw[rtop:rtop + ci]
-            if _trivial(crow, cw, y, C, minobj):
-                _make_leaf(child, crow, cw, y, T)
+            coff[b] = off
+            cpos[b] = off
+            off += ccount[b]
+        if off > arow.shape[0]:
+            cnt[2] = 1
+            return
+        mm = np.empty((max(nmiss, 1), nb), np.int64)
+        mi = 0
+        for e in range(ne):
+            b = sub[e]
+            if b >= 0:
+                q = cpos[b]
+                arow[q] = erow[e]
+                aw[q] = ew[e]
+                acl[q] = ecls[e]
+                cmap[e] = q - coff[b]
+                cpos[b] = q + 1
                 continue
-            if sp_ >= bstk.shape[0]:
-                cnt[2] = 1
-                return
-            for jn in range(mnum):
-                q = 0
-                base = stop + jn * ci
-                for t in range(scnt[jn]):
-                    p = cmap[srt[jn, t]]
-                    if p >= 0:
-                        asrt[base + q] = p
-                        q += 1
-                bscnt[sp_, jn] = q
-            bstk[sp_, 0] = child
-            bstk[sp_, 1] = rtop
-            bstk[sp_, 2] = ci
-            bstk[sp_, 3] = stop
-            sp_ += 1
-            rtop += ci
-            stop += mnum * ci
+            for b2 in range(nb):
+                if wts[b2] > SMALL:
+                    q = cpos[b2]
+                    arow[q] = erow[e]
+                    aw[q] = wts[b2] * ew[e]
+                    acl[q] = ecls[e]
+                    mm[mi, b2] = q - coff[b2]
+                    cpos[b2] = q + 1
+                else:
+                    mm[mi, b2] = -1
+            cmap[e] = -2 - mi
+            mi += 1
+        # sons that are leaves anyway; stack slots and sorted-list regions of the others
+        nslot = sp_
+        soff_top = stop
+        for b in range(nb - 1, -1, -1):
+            o = coff[b]
+            trivial[b] = _trivial(acl[o:o + ccount[b]], aw[o:o + ccount[b]], C, minobj)
+            if trivial[b]:
+                continue
+            slot[b] = nslot
+            nslot += 1
+            soff[b] = soff_top
+            soff_top += mnum * ccount[b]
+        if nslot > bstk.shape[0] or soff_top > asrt.shape[0]:
+            cnt[2] = 1
+            return
+        # every sorted list dispatched to the sons in one pass (stable, so still sorted)
+        for jn in range(mnum):
+            for b in range(nb):
+                if not trivial[b]:
+                    cpos[b] = soff[b] + jn * ccount[b]
+            for t in range(scnt[jn]):
+                e = srt[jn, t]
+                c = cmap[e]
+                if c >= 0:
+                    b = sub[e]
+                    if not trivial[b]:
+                        q = cpos[b]
+                        asrt[q] = c
+                        aval[q] = sval[jn, t]
+                        cpos[b] = q + 1
+                    continue
+                mi = -2 - c
+                for b in range(nb):
+                    if not trivial[b] and mm[mi, b] >= 0:
+                        q = cpos[b]
+                        asrt[q] = mm[mi, b]
+                        aval[q] = sval[jn, t]
+                        cpos[b] = q + 1
+            for b in range(nb):
+                if not trivial[b]:
+                    bscnt[slot[b], jn] = cpos[b] - (soff[b] + jn * ccount[b])
+        for b in range(nb - 1, -1, -1):
+            child = s0 + b
+            o = coff[b]
+            if trivial[b]:
+                _make_leaf(child, arow[o:o + ccount[b]], aw[o:o + ccount[b]], y, T)
+                continue
+            q = slot[b]
+            bstk[q, 0] = child
+            bstk[q, 1] = o
+            bstk[q, 2] = ccount[b]
+            bstk[q, 3] = soff[b]
+        sp_ = nslot
 
 
 # --------------------------------------------------------------------------------------
@@ -741,7 +950,7 @@ def _collapse(T):
 
 
 @_jit
-def _reset_split_dist(node, rows, ws, Xt, y, nvals, T, qcb, qb, qc):
+def _reset_split_dist(node, rows, ws, Xt, Xc, y, nvals, T, qcb, qb, qc):
     """``C45Split.resetDistribution(data)`` into ``qcb, qb, qc``; returns the total weight."""
     j = T[0][node]
     nb = T[2][node]
@@ -756,10 +965,9 @@ def _reset_split_dist(node, rows, ws, Xt, y, nvals, T, qcb, qb, qc):
         qc[c] = 0.0
     tot = 0.0
     for e in range(rows.shape[0]):
-        x = Xt[j, rows[e]]
-        if np.isnan(x):
+        b = _branch(Xt, Xc, j, rows[e], sp, nvals, exact)
+        if b < 0:
             continue
-        b = _subset(x, j, sp, nvals, exact)
         c = y[rows[e]]
         w = ws[e]
         qcb[b, c] += w
@@ -770,7 +978,7 @@ def _reset_split_dist(node, rows, ws, Xt, y, nvals, T, qcb, qb, qc):
     for b in range(nb):
         probs[b] = 1.0 / nb if abs(tot) < SMALL else qb[b] / tot
     for e in range(rows.shape[0]):
-        if np.isnan(Xt[j, rows[e]]):
+        if _branch(Xt, Xc, j, rows[e], sp, nvals, exact) < 0:
             c = y[rows[e]]
             w = ws[e]
             qc[c] += w
@@ -783,49 +991,65 @@ def _reset_split_dist(node, rows, ws, Xt, y, nvals, T, qcb, qb, qc):
 
 
 @_jit
-def _push_branches(node, rows, ws, Xt, nvals, qb, tot, T, arow, aw, top, stk, sp_):
+def _push_branches(node, rows, ws, Xt, Xc, nvals, qb, tot, T, arow, aw, top, stk, sp_):
     """Write the data of every branch of ``node`` (``ClassifierSplitModel.split`` with branch
-    shares ``qb / tot`` for missing values) at ``arow/aw[top:]`` and push (son, offset, count)
-    on ``stk``, last branch first. Returns the new (top, stack size), or (-1, -1) on overflow."""
+    shares ``qb / tot`` for missing values) at ``arow/aw[top:]`` -- branch ``nb - 1`` lowest,
+    branch 0 on top -- and push (son, offset, count) on ``stk`` so that branch 0 is popped
+    first. Returns the new (top, stack size), or (-1, -1) on overflow."""
     j = T[0][node]
     sp = T[1][node]
     nb = T[2][node]
     s0 = T[3][node]
     exact = T[14][3] != 0
+    sub = T[20]
+    n = rows.shape[0]
+    count = np.zeros(nb, np.int64)
+    pos = np.empty(nb, np.int64)
+    wb = np.empty(nb)
+    for b in range(nb):
+        wb[b] = qb[b] / tot if tot != 0.0 else 0.0
+    nmiss = 0
+    for e in range(n):
+        b = _branch(Xt, Xc, j, rows[e], sp, nvals, exact)
+        sub[e] = b
+        if b < 0:
+            nmiss += 1
+        else:
+            count[b] += 1
+    if nmiss > 0:
+        for b in range(nb):
+            if wb[b] > SMALL:
+                count[b] += nmiss
+    off = top
     for b in range(nb - 1, -1, -1):
-        wb = qb[b] / tot if tot != 0.0 else 0.0
-        n = 0
-        for e in range(rows.shape[0]):
-            x = Xt[j, rows[e]]
-            if np.isnan(x):
-                if wb > SMALL:
-                    n += 1
-            elif _subset(x, j, sp, nvals, exact) == b:
-                n += 1
-        if top + n > arow.shape[0] or sp_ >= stk.shape[0]:
-            return -1, -1
-        n = 0
-        for e in range(rows.shape[0]):
-            x = Xt[j, rows[e]]
-            if np.isnan(x):
-                if wb > SMALL:
-                    arow[top + n] = rows[e]
-                    aw[top + n] = wb * ws[e]
-                    n += 1
-            elif _subset(x, j, sp, nvals, exact) == b:
-                arow[top + n] = rows[e]
-                aw[top + n] = ws[e]
-                n += 1
+        pos[b] = off
+        off += count[b]
+    if off > arow.shape[0] or sp_ + nb > stk.shape[0]:
+        return -1, -1
+    for b in range(nb - 1, -1, -1):
         stk[sp_, 0] = s0 + b
-        stk[sp_, 1] = top
-        stk[sp_, 2] = n
+        stk[sp_, 1] = pos[b]
+        stk[sp_, 2] = count[b]
         sp_ += 1
-        top += n
-    return top, sp_
+    for e in range(n):
+        b = sub[e]
+        if b >= 0:
+            q = pos[b]
+            arow[q] = rows[e]
+            aw[q] = ws[e]
+            pos[b] = q + 1
+            continue
+        for b2 in range(nb):
+            if wb[b2] > SMALL:
+                q = pos[b2]
+                arow[q] = rows[e]
+                aw[q] = wb[b2] * ws[e]
+                pos[b2] = q + 1
+    return off, sp_
 
 
 @_jit
-def _est_branch(node, rows, ws, Xt, y, nvals, cf, z, T):
+def _est_branch(node, rows, ws, Xt, Xc, y, nvals, cf, z, T):
     """``getEstimatedErrorsForBranch(data)``: push ``data`` through the subtree of ``node``
     and add the leaves' estimated errors. Returns -1 on a capacity overflow."""
     leaf, cnt, erow, ew, stk = T[4], T[14], T[22], T[23], T[24]
@@ -863,8 +1087,8 @@ def _est_branch(node, rows, ws, Xt, y, nvals, cf, z, T):
                 tot += w[e]
             total += _est_errors(tot, qc, cf, z)
             continue
-        tot = _reset_split_dist(v, r, w, Xt, y, nvals, T, qcb, qb, qc)
-        top, sp_ = _push_branches(v, r, w, Xt, nvals, qb, tot, T, erow, ew, top, stk, sp_)
+        tot = _reset_split_dist(v, r, w, Xt, Xc, y, nvals, T, qcb, qb, qc)
+        top, sp_ = _push_branches(v, r, w, Xt, Xc, nvals, qb, tot, T, erow, ew, top, stk, sp_)
         if sp_ < 0:
             cnt[2] = 1
             return -1.0
@@ -872,7 +1096,7 @@ def _est_branch(node, rows, ws, Xt, y, nvals, cf, z, T):
 
 
 @_jit
-def _new_distribution(node, Xt, y, nvals, T):
+def _new_distribution(node, Xt, Xc, y, nvals, T):
     """``newDistribution(m_train)`` of a node whose model was just replaced (subtree raising):
     the subtree's distributions and training data are recomputed from the node's data."""
     leaf, empty, pcb, pbag, pcls, ptot = T[4], T[5], T[6], T[7], T[8], T[9]
@@ -893,12 +1117,12 @@ def _new_distribution(node, Xt, y, nvals, T):
             if not abs(s) < SMALL:
                 empty[v] = False
             continue
-        tot = _reset_split_dist(v, r, w, Xt, y, nvals, T, pcb[v], pbag[v], pcls[v])
+        tot = _reset_split_dist(v, r, w, Xt, Xc, y, nvals, T, pcb[v], pbag[v], pcls[v])
         ptot[v] = tot
         troff[v] = o
         trcnt[v] = c_
-        top, sp_ = _push_branches(v, r, w, Xt, nvals, pbag[v], tot, T, trrow, trw, cnt[1], stk,
-                                  sp_)
+        top, sp_ = _push_branches(v, r, w, Xt, Xc, nvals, pbag[v], tot, T, trrow, trw, cnt[1],
+                                  stk, sp_)
         if sp_ < 0:
             cnt[2] = 1
             return
@@ -906,7 +1130,7 @@ def _new_distribution(node, Xt, y, nvals, T):
 
 
 @_jit
-def _prune(Xt, y, nvals, cf, z, T):
+def _prune(Xt, Xc, y, nvals, cf, z, T):
     """``C45PruneableClassifierTree.prune()`` with subtree raising, without recursion: a node
     is decided after its sons (state 1); a raised node is pruned again (state 0)."""
     attr, spl, nbag, son0, leaf, empty, pcb, pbag, pcls, ptot = T[:10]
@@ -940,7 +1164,7 @@ def _prune(Xt, y, nvals, cf, z, T):
         o = troff[v]
         rows = trrow[o:o + trcnt[v]]
         ws = trw[o:o + trcnt[v]]
-        err_branch = _est_branch(son0[v] + L, rows, ws, Xt, y, nvals, cf, z, T)
+        err_branch = _est_branch(son0[v] + L, rows, ws, Xt, Xc, y, nvals, cf, z, T)
         if cnt[2] != 0:
             return
         err_leaf = _est_errors(ptot[v], pcls[v], cf, z)
@@ -955,7 +1179,7 @@ def _prune(Xt, y, nvals, cf, z, T):
             nbag[v] = nbag[big]
             son0[v] = son0[big]
             leaf[v] = leaf[big]
-            _new_distribution(v, Xt, y, nvals, T)
+            _new_distribution(v, Xt, Xc, y, nvals, T)
             if cnt[2] != 0:
                 return
             stk[sp_, 0] = v
@@ -967,7 +1191,7 @@ def _prune(Xt, y, nvals, cf, z, T):
 # Prediction (ClassifierTree.getProbs / getProbsLaplace)
 # --------------------------------------------------------------------------------------
 @_jit
-def _probs(Xt, r, out, nvals, laplace, T):
+def _probs(Xt, Xc, r, out, nvals, laplace, T):
     """Class distribution of row ``r`` of ``Xt`` added to ``out``."""
     attr, spl, nbag, son0, leaf, empty, pcb, pbag, pcls, ptot = T[:10]
     snode, sw = T[28], T[29]
@@ -989,8 +1213,8 @@ def _probs(Xt, r, out, nvals, laplace, T):
                     out[c] += w * (pcls[node, c] / tot)
             continue
         j = attr[node]
-        x = Xt[j, r]
-        if np.isnan(x):
+        b = _branch(Xt, Xc, j, r, spl[node], nvals, T[14][3] != 0)
+        if b < 0:
             for b in range(nbag[node] - 1, -1, -1):
                 s = son0[node] + b
                 if not empty[s]:
@@ -998,7 +1222,6 @@ def _probs(Xt, r, out, nvals, laplace, T):
                     sw[sp_] = w * (pbag[node, b] / ptot[node])
                     sp_ += 1
             continue
-        b = _subset(x, j, spl[node], nvals, T[14][3] != 0)
         s = son0[node] + b
         if not empty[s]:
             snode[sp_] = s
@@ -1020,11 +1243,11 @@ def _probs(Xt, r, out, nvals, laplace, T):
 
 
 @_jit
-def _predict_proba(Xt, nvals, laplace, C, T):
+def _predict_proba(Xt, Xc, nvals, laplace, C, T):
     n = Xt.shape[1]
     out = np.zeros((n, C))
     for r in range(n):
-        _probs(Xt, r, out[r], nvals, laplace, T)
+        _probs(Xt, Xc, r, out[r], nvals, laplace, T)
     return out
 
 
@@ -1032,9 +1255,10 @@ def _predict_proba(Xt, nvals, laplace, C, T):
 # Fitting and the compiled cross-validation loop
 # --------------------------------------------------------------------------------------
 @_jit
-def _fit(Xt, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, exact, T):
+def _fit(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, exact, T):
     """Grow, collapse and prune a tree on ``train_rows``; False on a capacity overflow."""
     cnt, arow, aw, asrt, bstk, bscnt, cmap = T[14], T[15], T[16], T[17], T[18], T[19], T[21]
+    acl, aval = T[30], T[31]
     ntr = train_rows.shape[0]
     m = nvals.shape[0]
     mnum = gorder.shape[0]
@@ -1049,12 +1273,17 @@ def _fit(Xt, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, 
         pos[train_rows[e]] = e
         arow[e] = train_rows[e]
         aw[e] = 1.0
-    for jn in range(mnum):
+        acl[e] = y[train_rows[e]]
+    for j in range(m):
+        jn = numidx[j]
+        if jn < 0:
+            continue
         q = 0
         for t in range(gcnt[jn]):
             p = pos[gorder[jn, t]]
             if p >= 0:
                 asrt[jn * ntr + q] = p
+                aval[jn * ntr + q] = Xt[j, gorder[jn, t]]
                 q += 1
         bscnt[0, jn] = q
     multival = True
@@ -1066,19 +1295,20 @@ def _fit(Xt, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, 
     cnt[1] = 0
     cnt[2] = 0
     cnt[3] = 1 if exact else 0
-    _build(Xt, y, nvals, numidx, train_rows, tab, C, minobj, multival, ntr, T)
+    _build(Xt, Xc, y, nvals, numidx, train_rows, tab, C, minobj, multival, ntr, T)
     if cnt[2] != 0:
         return False
     _collapse(T)
-    _prune(Xt, y, nvals, cf, z, T)
+    _prune(Xt, Xc, y, nvals, cf, z, T)
     return cnt[2] == 0
 
 
 @_jit
-def _fit_grow(Xt, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, exact, T):
+def _fit_grow(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, exact,
+              T):
     """:func:`_fit`, doubling all capacities until the tree fits; returns the arrays."""
-    while not _fit(Xt, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, exact,
-                   T):
+    while not _fit(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab,
+                   exact, T):
         T = _grow(T, C)
     return T
 
@@ -1093,7 +1323,7 @@ def _first_max(d):
 
 
 @_jit
-def _cv_driver(Xt, y, mode, perms, idx, folds, nvals, numidx, gorder, gcnt, rank, C, minobj,
+def _cv_driver(Xt, Xc, y, mode, perms, idx, folds, nvals, numidx, gorder, gcnt, rank, C, minobj,
                cf, z, tab, exact, T):
     """Misclassification rates of J48 under CV for ``k`` randomised data sets.
 
@@ -1106,6 +1336,7 @@ def _cv_driver(Xt, y, mode, perms, idx, folds, nvals, numidx, gorder, gcnt, rank
     errors = np.zeros(k)
     yb = y.copy()
     Xb = Xt.copy()
+    Xcb = Xc.copy()
     ob = gorder.copy()
     cb = gcnt.copy()
     dist = np.zeros(C)
@@ -1117,6 +1348,7 @@ def _cv_driver(Xt, y, mode, perms, idx, folds, nvals, numidx, gorder, gcnt, rank
             for i in range(N):
                 for j in range(m):
                     Xb[j, i] = Xt[j, idx[b, i, j]]
+                    Xcb[j, i] = Xc[j, idx[b, i, j]]
             for j in range(m):
                 jn = numidx[j]
                 if jn < 0:
@@ -1164,12 +1396,12 @@ def _cv_driver(Xt, y, mode, perms, idx, folds, nvals, numidx, gorder, gcnt, rank
                 if fb[i] != f:
                     train_rows[q] = i
                     q += 1
-            T = _fit_grow(Xb, yb, train_rows, nvals, numidx, ob, cb, C, minobj, cf, z, tab, exact,
-                          T)
+            T = _fit_grow(Xb, Xcb, yb, train_rows, nvals, numidx, ob, cb, C, minobj, cf, z, tab,
+                          exact, T)
             for i in range(N):
                 if fb[i] == f:
                     dist[:] = 0.0
-                    _probs(Xb, i, dist, nvals, False, T)
+                    _probs(Xb, Xcb, i, dist, nvals, False, T)
                     p = _first_max(dist)
                     if dist[p] > 0.0 and p != yb[i]:
                         wrong += 1
@@ -1194,6 +1426,17 @@ def _confidence_constants(confidence: float) -> tuple[float, float]:
 def _xlogx_table(n: int) -> np.ndarray:
     """``k ln k`` for ``k = 0 .. n`` (``math.log``, like the non-table path)."""
     return np.array([0.0] + [k * math.log(k) for k in range(1, n + 1)])
+
+
+def _codes(X: np.ndarray, nvals: np.ndarray) -> np.ndarray:
+    """Nominal values as an int16 matrix ``(m, n)``, -1 = missing (numeric columns: 0)."""
+    if len(nvals) and nvals.max() > np.iinfo(np.int16).max:
+        raise ValueError("nominal attributes with more than 32767 values are not supported")
+    Xc = np.zeros((X.shape[1], X.shape[0]), dtype=np.int16)
+    for j in np.flatnonzero(nvals > 0):
+        col = X[:, j]
+        Xc[j] = np.where(np.isnan(col), -1, np.nan_to_num(col, nan=0.0)).astype(np.int16)
+    return Xc
 
 
 def _presort(X: np.ndarray, nvals: np.ndarray):
@@ -1274,7 +1517,8 @@ class J48:
         cf, z = _confidence_constants(self.confidence)
         n = X.shape[0]
         T = _new_tree(n, nvals, C)
-        self.tree_ = _fit_grow(np.ascontiguousarray(X.T), y, np.arange(n, dtype=np.int64), nvals,
+        self.tree_ = _fit_grow(np.ascontiguousarray(X.T), _codes(X, nvals), y,
+                               np.arange(n, dtype=np.int64), nvals,
                                numidx, order, count, C, float(self.min_num_obj), cf, z,
                                _xlogx_table(n), self.exact_, T)
         self.n_classes_ = C
@@ -1290,8 +1534,8 @@ class J48:
         self._check_fitted()
         X = _check_X(X, self.spec)
         nvals = np.asarray(self.spec.n_values, dtype=np.int64)
-        return _predict_proba(np.ascontiguousarray(X.T), nvals, self.laplace, self.n_classes_,
-                              self.tree_)
+        return _predict_proba(np.ascontiguousarray(X.T), _codes(X, nvals), nvals, self.laplace,
+                              self.n_classes_, self.tree_)
 
     def predict(self, X) -> np.ndarray:
         """First class of maximal probability (``Utils.maxIndex``, as Weka's Evaluation)."""
@@ -1419,6 +1663,6 @@ def j48_cv_errors(X, y, folds, spec: AttributeSpec, *, perms=None, idx=None,
         raise ValueError(f"folds must be (n,) or ({k}, n)")
     if k == 0:
         return np.zeros(0)
-    return _cv_driver(np.ascontiguousarray(X.T), y, mode, perms, idx_arr, folds2, nvals, numidx,
+    return _cv_driver(np.ascontiguousarray(X.T), _codes(X, nvals), y, mode, perms, idx_arr, folds2, nvals, numidx,
                       order, count, rank, C, float(min_num_obj), cf, z, _xlogx_table(n), exact,
                       _new_tree(n, nvals, C))
