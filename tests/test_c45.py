@@ -21,7 +21,7 @@ NAN = np.nan
 
 def root_attr(model: c45.J48) -> int:
     """Split attribute of the root (-1: the tree is a leaf); layout in lib.c45 comments."""
-    return int(model.tree_[0][0])
+    return int(model.tree_[0][0, 0])
 
 
 # ----------------------------------------------------------------------------- split choice
@@ -114,8 +114,9 @@ def test_threshold_comparison_modes_weka36_and_weka39():
     spec = AttributeSpec((0, 2))
     m36 = c45.J48(spec).fit(X, y)
     m39 = c45.J48(spec, weka="3.9").fit(X, y)
-    assert m36.tree_[1][m36.tree_[3][0]] == 0.0032
-    assert m39.tree_[1][m39.tree_[3][0]] == 0.0031
+    # the numeric split is the root's first son (a1 = 0); nf[:, 0] holds thresholds
+    assert m36.tree_[1][m36.tree_[0][0, 2], 0] == 0.0032
+    assert m39.tree_[1][m39.tree_[0][0, 2], 0] == 0.0031
     probe = np.array([[0.0032, 0.0]])
     assert m36.predict(probe)[0] == 0 and m39.predict(probe)[0] == 1
     with pytest.raises(ValueError):
@@ -251,10 +252,14 @@ def test_tree_arrays_grow_when_the_initial_capacity_is_too_small():
     nvals = np.asarray(spec.n_values, np.int64)
     numidx, order, count, _ = c45._presort(X, nvals)
     cf, z = c45._confidence_constants(0.25)
-    tiny = c45._alloc(2, 3, 3, 4, 4, 2, len(y), 4)  # far too small: grows (doubling) and refits
-    T = c45._fit_grow(np.ascontiguousarray(X.T), c45._codes(X, nvals), y,
-                      np.arange(len(y), dtype=np.int64), nvals, numidx, order, count, 3, 2.0, cf, z,
-                      c45._xlogx_table(len(y)), False, tiny)
+    T, W = c45._alloc(2, 3, 3, 4, 4, 2, len(y), 4)  # far too small: grows (doubling) and refits
+    args = (np.ascontiguousarray(X.T), c45._codes(X, nvals), y, np.arange(len(y), dtype=np.int64),
+            nvals, numidx, order, count, 3, 2.0, cf, z, c45._xlogx_table(len(y)), False)
+    grows = 0
+    while not c45._fit(*args, T, W):
+        T, W = c45._grow(T, W, 3)
+        grows += 1
+    assert grows >= 3
     assert T[0].shape[0] > 2
     grown = c45.J48(spec)
     grown.tree_, grown.n_classes_ = T, 3

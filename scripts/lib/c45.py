@@ -237,50 +237,45 @@ def _old_ent(pck, known, C, tab):
 # --------------------------------------------------------------------------------------
 # Storage. No function is recursive (numba's cache cannot load recursive functions,
 # numba issue #6061): trees are flat arrays, traversals use explicit stacks, and node data
-# live in stack-like arenas. Everything is one tuple ``T`` of arrays:
-#   0 attr[i]  split attribute (-1 leaf)          1 spl[i]   threshold (numeric splits)
-#   2 nbag[i]  number of branches (1 at leaves)   3 son0[i]  first son (sons are contiguous)
-#   4 leaf[i]  5 empty[i]   (ClassifierTree.m_isLeaf / m_isEmpty)
-#   6 pcb[i, b, c]  7 pbag[i, b]  8 pcls[i, c]  9 ptot[i]   the node model's Distribution
-#   10 troff[i] 11 trcnt[i]  the node's training rows / weights in 12 trrow / 13 trw
-#   14 cnt = [number of nodes, top of trrow, overflow flag, exact thresholds (Weka 3.9)]
-#   15 arow / 16 aw / 17 asrt: arena of the growing phase (rows, weights, sorted lists)
-#   18 bstk (node, row offset, count, sorted offset), 19 bscnt: its stack
-#   20 sub, 21 cmap: per-row scratch; 22 erow / 23 ew: arena of error estimates
-#   24 stk3a, 25 stk3b: (node, offset, count) stacks; 26 stk2: (node, state); 27 stk1
-#   28 pnode / 29 pw: prediction stack
-#   30 acl: classes of the rows in arow; 31 aval: values of the sorted lists in asrt
+# live in stack-like arenas. Few, packed arrays keep numba's compile time down (every array
+# in a tuple argument costs compile time in every function that receives it).
+#   tree T = (ni, nf, pcb, pbag, pcls, trrow, trw, cnt)
+#     ni[i] = [attr (-1 leaf), number of branches, first son (sons are contiguous),
+#              offset and count of the node's training rows in trrow / trw, leaf, empty]
+#              (ClassifierTree.m_isLeaf / m_isEmpty)
+#     nf[i] = [threshold (numeric splits), total weight]
+#     pcb[i, b, c], pbag[i, b], pcls[i, c]: the node model's Distribution
+#     cnt = [number of nodes, top of trrow, overflow flag, exact thresholds (Weka 3.9)]
+#   work W = (arow, acl, aw, asrt, aval, stk, bscnt, scr, erow, ew, pw)
+#     arow / acl / aw: rows, classes, weights of the growing phase's arena; asrt / aval: its
+#     sorted lists (entry, value); stk: all stacks side by side (columns 0-3 growing, 4-6
+#     error estimates, 7-9 redistribution, 10-11 pruning, 12 subtree sums); bscnt: lengths of
+#     the sorted lists per growing-stack slot; scr = [branch of each entry, entry map];
+#     erow / ew: arena of the error estimates; pw: scratch
 # A capacity overflow sets cnt[2]; the fit is then repeated with all capacities doubled.
 # --------------------------------------------------------------------------------------
 @_jit
 def _alloc(nc, S, C, tc, bc, mnum, N, ec):
-    return (np.full(nc, -1, np.int64), np.zeros(nc), np.zeros(nc, np.int64),
-            np.zeros(nc, np.int64), np.zeros(nc, np.bool_), np.zeros(nc, np.bool_),
-            np.zeros((nc, S, C)), np.zeros((nc, S)), np.zeros((nc, C)), np.zeros(nc),
-            np.zeros(nc, np.int64), np.zeros(nc, np.int64),
-            np.zeros(tc, np.int64), np.zeros(tc), np.zeros(4, np.int64),
-            np.zeros(bc, np.int64), np.zeros(bc), np.zeros(bc * mnum + 1, np.int64),
-            np.zeros((nc, 4), np.int64), np.zeros((nc, mnum), np.int64),
-            np.zeros(N, np.int64), np.zeros(N, np.int64),
-            np.zeros(ec, np.int64), np.zeros(ec),
-            np.zeros((nc, 3), np.int64), np.zeros((nc, 3), np.int64),
-            np.zeros((nc, 2), np.int64), np.zeros(nc, np.int64),
-            np.zeros(nc, np.int64), np.zeros(nc),
-            np.zeros(bc, np.int64), np.zeros(bc * mnum + 1))
+    ni = np.zeros((nc, 7), np.int64)
+    T = (ni, np.zeros((nc, 2)), np.zeros((nc, S, C)), np.zeros((nc, S)), np.zeros((nc, C)),
+         np.zeros(tc, np.int64), np.zeros(tc), np.zeros(4, np.int64))
+    W = (np.zeros(bc, np.int64), np.zeros(bc, np.int64), np.zeros(bc),
+         np.zeros(bc * mnum + 1, np.int64), np.zeros(bc * mnum + 1),
+         np.zeros((nc, 13), np.int64), np.zeros((nc, mnum), np.int64), np.zeros((2, N), np.int64),
+         np.zeros(ec, np.int64), np.zeros(ec), np.zeros(nc))
+    return T, W
 
 
 @_jit
-def _grow(T, C):
-    nc = T[0].shape[0]
-    mnum = T[19].shape[1]
-    return _alloc(2 * nc, T[6].shape[1], C, 2 * T[12].shape[0], 2 * T[15].shape[0], mnum,
-                  T[20].shape[0], 2 * T[22].shape[0])
+def _grow(T, W, C):
+    return _alloc(2 * T[0].shape[0], T[2].shape[1], C, 2 * T[5].shape[0], 2 * W[0].shape[0],
+                  W[6].shape[1], W[7].shape[1], 2 * W[8].shape[0])
 
 
 @_jit
 def _set_leaf_dist(node, erow, ew, y, T):
     """NoSplit model of a node from its data (``new Distribution(data)``); returns the weight."""
-    pcb, pbag, pcls, ptot = T[6], T[7], T[8], T[9]
+    pcb, pbag, pcls, ptot = T[2], T[3], T[4], T[1][:, 1]
     C = pcls.shape[1]
     for c in range(C):
         pcb[node, 0, c] = 0.0
@@ -304,10 +299,11 @@ def _set_leaf_dist(node, erow, ew, y, T):
 @_jit
 def _make_leaf(node, erow, ew, y, T):
     s = _set_leaf_dist(node, erow, ew, y, T)
-    T[0][node] = -1
-    T[2][node] = 1
-    T[4][node] = True
-    T[5][node] = abs(s) < SMALL
+    ni = T[0]
+    ni[node, 0] = -1
+    ni[node, 1] = 1
+    ni[node, 5] = 1
+    ni[node, 6] = 1 if abs(s) < SMALL else 0
 
 
 @_jit
@@ -326,13 +322,13 @@ def _trivial(ecls, ew, C, minobj):
 @_jit
 def _collapse_to_leaf(node, T):
     """Make a node a leaf with its merged distribution (``new NoSplit(distribution)``)."""
-    pcb, pbag, pcls, ptot = T[6], T[7], T[8], T[9]
+    pcb, pbag, pcls, ni = T[2], T[3], T[4], T[0]
     for c in range(pcls.shape[1]):
         pcb[node, 0, c] = pcls[node, c]
-    pbag[node, 0] = ptot[node]
-    T[0][node] = -1
-    T[2][node] = 1
-    T[4][node] = True
+    pbag[node, 0] = T[1][node, 1]
+    ni[node, 0] = -1
+    ni[node, 1] = 1
+    ni[node, 5] = 1
 
 
 @_jit
@@ -596,7 +592,9 @@ def _select_and_split(node, erow, ecls, ew, srt, sval, scnt, Xt, Xc, y, nvals, n
 
     Returns the chosen attribute, or -1 for a leaf.
     """
-    attr, spl, nbag, son0, leaf, empty, pcb, pbag, pcls, ptot = T[:10]
+    ni, nf, pcb, pbag, pcls = T[0], T[1], T[2], T[3], T[4]
+    attr, nbag, son0, troff, trcnt = ni[:, 0], ni[:, 1], ni[:, 2], ni[:, 3], ni[:, 4]
+    leaf, empty, spl, ptot = ni[:, 5], ni[:, 6], nf[:, 0], nf[:, 1]
     ne = erow.shape[0]
     m = nvals.shape[0]
     pc = pcn
@@ -705,7 +703,7 @@ def _select_and_split(node, erow, ecls, ew, srt, sval, scnt, Xt, Xc, y, nvals, n
     # threshold moved to a training value (C45Split.setSplitPoint over all training data)
     sp = 0.0
     if V == 0:
-        exact = T[14][3] != 0
+        exact = T[7][3] != 0
         mid = mids[j]
         sp = _NEG_MAX
         for r in range(nall):
@@ -720,8 +718,8 @@ def _select_and_split(node, erow, ecls, ew, srt, sval, scnt, Xt, Xc, y, nvals, n
     attr[node] = j
     spl[node] = sp
     nbag[node] = nb
-    leaf[node] = False
-    empty[node] = False
+    leaf[node] = 0
+    empty[node] = 0
     return j
 
 
@@ -729,12 +727,15 @@ def _select_and_split(node, erow, ecls, ew, srt, sval, scnt, Xt, Xc, y, nvals, n
 # Growing (ClassifierTree.buildTree with C45ModelSelection)
 # --------------------------------------------------------------------------------------
 @_jit
-def _build(Xt, Xc, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T):
+def _build(Xt, Xc, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T, W):
     """Grow the tree from the root data already in the arena (rows 0..ntr, sorted lists)."""
-    attr, spl, nbag, son0, leaf, empty, pcb, pbag, pcls, ptot = T[:10]
-    troff, trcnt, trrow, trw, cnt = T[10:15]
-    arow, aw, asrt, bstk, bscnt, sub, cmap = T[15:22]
-    acl, aval = T[30], T[31]
+    ni, nf, pcb, pbag, pcls = T[0], T[1], T[2], T[3], T[4]
+    attr, nbag, son0, troff, trcnt = ni[:, 0], ni[:, 1], ni[:, 2], ni[:, 3], ni[:, 4]
+    leaf, empty, spl, ptot = ni[:, 5], ni[:, 6], nf[:, 0], nf[:, 1]
+    trrow, trw, cnt = T[5], T[6], T[7]
+    arow, acl, aw, asrt, aval, stk, bscnt, scr = W[0], W[1], W[2], W[3], W[4], W[5], W[6], W[7]
+    bstk = stk[:, 0:4]
+    sub, cmap = scr[0], scr[1]
     m = nvals.shape[0]
     mnum = bscnt.shape[1]
     S = pcb.shape[1]
@@ -786,7 +787,7 @@ def _build(Xt, Xc, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T):
             continue
         nb = nbag[node]
         s0 = cnt[0]
-        if s0 + nb > attr.shape[0] or cnt[1] + ne > trrow.shape[0]:
+        if s0 + nb > ni.shape[0] or cnt[1] + ne > trrow.shape[0]:
             cnt[2] = 1
             return
         cnt[0] = s0 + nb
@@ -908,10 +909,11 @@ def _build(Xt, Xc, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T):
 # Pruning (C45PruneableClassifierTree: collapse, then prune with subtree raising)
 # --------------------------------------------------------------------------------------
 @_jit
-def _subtree_sum(node, estimated, cf, z, T):
+def _subtree_sum(node, estimated, cf, z, T, stk):
     """Sum over the subtree's leaves of the training errors (``getTrainingErrors``) or of the
-    estimated errors (``getEstimatedErrors``)."""
-    leaf, son0, nbag, pcls, ptot, stk = T[4], T[3], T[2], T[8], T[9], T[27]
+    estimated errors (``getEstimatedErrors``); ``stk`` is a stack."""
+    ni, pcls, ptot = T[0], T[4], T[1][:, 1]
+    leaf, son0, nbag = ni[:, 5], ni[:, 2], ni[:, 1]
     s = 0.0
     sp_ = 1
     stk[0] = node
@@ -931,9 +933,11 @@ def _subtree_sum(node, estimated, cf, z, T):
 
 
 @_jit
-def _collapse(T):
+def _collapse(T, W):
     """``collapse()``: a subtree whose training errors are not below its root's becomes a leaf."""
-    leaf, son0, nbag, pcls, ptot, stk = T[4], T[3], T[2], T[8], T[9], T[26]
+    ni, pcls, ptot = T[0], T[4], T[1][:, 1]
+    leaf, son0, nbag = ni[:, 5], ni[:, 2], ni[:, 1]
+    stk, stk1 = W[5][:, 10:12], W[5][:, 12]
     sp_ = 1
     stk[0, 0] = 0
     while sp_ > 0:
@@ -941,7 +945,7 @@ def _collapse(T):
         v = stk[sp_, 0]
         if leaf[v]:
             continue
-        if _subtree_sum(v, False, 0.0, 0.0, T) >= ptot[v] - pcls[v, _max_class(pcls[v])] - 1e-3:
+        if _subtree_sum(v, False, 0.0, 0.0, T, stk1) >= ptot[v] - pcls[v, _max_class(pcls[v])] - 1e-3:
             _collapse_to_leaf(v, T)
             continue
         for b in range(nbag[v] - 1, -1, -1):
@@ -952,10 +956,10 @@ def _collapse(T):
 @_jit
 def _reset_split_dist(node, rows, ws, Xt, Xc, y, nvals, T, qcb, qb, qc):
     """``C45Split.resetDistribution(data)`` into ``qcb, qb, qc``; returns the total weight."""
-    j = T[0][node]
-    nb = T[2][node]
-    sp = T[1][node]
-    exact = T[14][3] != 0
+    j = T[0][node, 0]
+    nb = T[0][node, 1]
+    sp = T[1][node, 0]
+    exact = T[7][3] != 0
     C = qc.shape[0]
     for b in range(nb):
         qb[b] = 0.0
@@ -991,17 +995,16 @@ def _reset_split_dist(node, rows, ws, Xt, Xc, y, nvals, T, qcb, qb, qc):
 
 
 @_jit
-def _push_branches(node, rows, ws, Xt, Xc, nvals, qb, tot, T, arow, aw, top, stk, sp_):
+def _push_branches(node, rows, ws, Xt, Xc, nvals, qb, tot, T, sub, arow, aw, top, stk, sp_):
     """Write the data of every branch of ``node`` (``ClassifierSplitModel.split`` with branch
     shares ``qb / tot`` for missing values) at ``arow/aw[top:]`` -- branch ``nb - 1`` lowest,
     branch 0 on top -- and push (son, offset, count) on ``stk`` so that branch 0 is popped
     first. Returns the new (top, stack size), or (-1, -1) on overflow."""
-    j = T[0][node]
-    sp = T[1][node]
-    nb = T[2][node]
-    s0 = T[3][node]
-    exact = T[14][3] != 0
-    sub = T[20]
+    j = T[0][node, 0]
+    nb = T[0][node, 1]
+    s0 = T[0][node, 2]
+    sp = T[1][node, 0]
+    exact = T[7][3] != 0
     n = rows.shape[0]
     count = np.zeros(nb, np.int64)
     pos = np.empty(nb, np.int64)
@@ -1049,12 +1052,12 @@ def _push_branches(node, rows, ws, Xt, Xc, nvals, qb, tot, T, arow, aw, top, stk
 
 
 @_jit
-def _est_branch(node, rows, ws, Xt, Xc, y, nvals, cf, z, T):
+def _est_branch(node, rows, ws, Xt, Xc, y, nvals, cf, z, T, W):
     """``getEstimatedErrorsForBranch(data)``: push ``data`` through the subtree of ``node``
     and add the leaves' estimated errors. Returns -1 on a capacity overflow."""
-    leaf, cnt, erow, ew, stk = T[4], T[14], T[22], T[23], T[24]
-    C = T[8].shape[1]
-    S = T[6].shape[1]
+    leaf, cnt, erow, ew, stk, sub = T[0][:, 5], T[7], W[8], W[9], W[5][:, 4:7], W[7][0]
+    C = T[4].shape[1]
+    S = T[2].shape[1]
     n = rows.shape[0]
     if n > erow.shape[0]:
         cnt[2] = 1
@@ -1088,7 +1091,8 @@ def _est_branch(node, rows, ws, Xt, Xc, y, nvals, cf, z, T):
             total += _est_errors(tot, qc, cf, z)
             continue
         tot = _reset_split_dist(v, r, w, Xt, Xc, y, nvals, T, qcb, qb, qc)
-        top, sp_ = _push_branches(v, r, w, Xt, Xc, nvals, qb, tot, T, erow, ew, top, stk, sp_)
+        top, sp_ = _push_branches(v, r, w, Xt, Xc, nvals, qb, tot, T, sub, erow, ew, top, stk,
+                                  sp_)
         if sp_ < 0:
             cnt[2] = 1
             return -1.0
@@ -1096,11 +1100,14 @@ def _est_branch(node, rows, ws, Xt, Xc, y, nvals, cf, z, T):
 
 
 @_jit
-def _new_distribution(node, Xt, Xc, y, nvals, T):
+def _new_distribution(node, Xt, Xc, y, nvals, T, W):
     """``newDistribution(m_train)`` of a node whose model was just replaced (subtree raising):
     the subtree's distributions and training data are recomputed from the node's data."""
-    leaf, empty, pcb, pbag, pcls, ptot = T[4], T[5], T[6], T[7], T[8], T[9]
-    troff, trcnt, trrow, trw, cnt, stk = T[10], T[11], T[12], T[13], T[14], T[25]
+    ni, nf, pcb, pbag, pcls = T[0], T[1], T[2], T[3], T[4]
+    attr, nbag, son0, troff, trcnt = ni[:, 0], ni[:, 1], ni[:, 2], ni[:, 3], ni[:, 4]
+    leaf, empty, spl, ptot = ni[:, 5], ni[:, 6], nf[:, 0], nf[:, 1]
+    trrow, trw, cnt = T[5], T[6], T[7]
+    stk, sub = W[5][:, 7:10], W[7][0]
     sp_ = 1
     stk[0, 0] = node
     stk[0, 1] = troff[node]
@@ -1115,14 +1122,14 @@ def _new_distribution(node, Xt, Xc, y, nvals, T):
         if leaf[v]:
             s = _set_leaf_dist(v, r, w, y, T)
             if not abs(s) < SMALL:
-                empty[v] = False
+                empty[v] = 0
             continue
         tot = _reset_split_dist(v, r, w, Xt, Xc, y, nvals, T, pcb[v], pbag[v], pcls[v])
         ptot[v] = tot
         troff[v] = o
         trcnt[v] = c_
-        top, sp_ = _push_branches(v, r, w, Xt, Xc, nvals, pbag[v], tot, T, trrow, trw, cnt[1],
-                                  stk, sp_)
+        top, sp_ = _push_branches(v, r, w, Xt, Xc, nvals, pbag[v], tot, T, sub, trrow, trw,
+                                  cnt[1], stk, sp_)
         if sp_ < 0:
             cnt[2] = 1
             return
@@ -1130,12 +1137,14 @@ def _new_distribution(node, Xt, Xc, y, nvals, T):
 
 
 @_jit
-def _prune(Xt, Xc, y, nvals, cf, z, T):
+def _prune(Xt, Xc, y, nvals, cf, z, T, W):
     """``C45PruneableClassifierTree.prune()`` with subtree raising, without recursion: a node
     is decided after its sons (state 1); a raised node is pruned again (state 0)."""
-    attr, spl, nbag, son0, leaf, empty, pcb, pbag, pcls, ptot = T[:10]
-    troff, trcnt, trrow, trw, cnt = T[10:15]
-    stk = T[26]
+    ni, nf, pcb, pbag, pcls = T[0], T[1], T[2], T[3], T[4]
+    attr, nbag, son0, troff, trcnt = ni[:, 0], ni[:, 1], ni[:, 2], ni[:, 3], ni[:, 4]
+    leaf, empty, spl, ptot = ni[:, 5], ni[:, 6], nf[:, 0], nf[:, 1]
+    trrow, trw, cnt = T[5], T[6], T[7]
+    stk, stk1 = W[5][:, 10:12], W[5][:, 12]
     sp_ = 1
     stk[0, 0] = 0
     stk[0, 1] = 0
@@ -1164,11 +1173,11 @@ def _prune(Xt, Xc, y, nvals, cf, z, T):
         o = troff[v]
         rows = trrow[o:o + trcnt[v]]
         ws = trw[o:o + trcnt[v]]
-        err_branch = _est_branch(son0[v] + L, rows, ws, Xt, Xc, y, nvals, cf, z, T)
+        err_branch = _est_branch(son0[v] + L, rows, ws, Xt, Xc, y, nvals, cf, z, T, W)
         if cnt[2] != 0:
             return
         err_leaf = _est_errors(ptot[v], pcls[v], cf, z)
-        err_tree = _subtree_sum(v, True, cf, z, T)
+        err_tree = _subtree_sum(v, True, cf, z, T, stk1)
         if err_leaf - (err_tree + 0.1) < SMALL and err_leaf - (err_branch + 0.1) < SMALL:
             _collapse_to_leaf(v, T)
             continue
@@ -1179,7 +1188,7 @@ def _prune(Xt, Xc, y, nvals, cf, z, T):
             nbag[v] = nbag[big]
             son0[v] = son0[big]
             leaf[v] = leaf[big]
-            _new_distribution(v, Xt, Xc, y, nvals, T)
+            _new_distribution(v, Xt, Xc, y, nvals, T, W)
             if cnt[2] != 0:
                 return
             stk[sp_, 0] = v
@@ -1191,10 +1200,12 @@ def _prune(Xt, Xc, y, nvals, cf, z, T):
 # Prediction (ClassifierTree.getProbs / getProbsLaplace)
 # --------------------------------------------------------------------------------------
 @_jit
-def _probs(Xt, Xc, r, out, nvals, laplace, T):
+def _probs(Xt, Xc, r, out, nvals, laplace, T, snode, sw):
     """Class distribution of row ``r`` of ``Xt`` added to ``out``."""
-    attr, spl, nbag, son0, leaf, empty, pcb, pbag, pcls, ptot = T[:10]
-    snode, sw = T[28], T[29]
+    ni, nf, pcb, pbag, pcls = T[0], T[1], T[2], T[3], T[4]
+    attr, nbag, son0, troff, trcnt = ni[:, 0], ni[:, 1], ni[:, 2], ni[:, 3], ni[:, 4]
+    leaf, empty, spl, ptot = ni[:, 5], ni[:, 6], nf[:, 0], nf[:, 1]
+
     C = out.shape[0]
     sp_ = 1
     snode[0] = 0
@@ -1213,7 +1224,7 @@ def _probs(Xt, Xc, r, out, nvals, laplace, T):
                     out[c] += w * (pcls[node, c] / tot)
             continue
         j = attr[node]
-        b = _branch(Xt, Xc, j, r, spl[node], nvals, T[14][3] != 0)
+        b = _branch(Xt, Xc, j, r, spl[node], nvals, T[7][3] != 0)
         if b < 0:
             for b in range(nbag[node] - 1, -1, -1):
                 s = son0[node] + b
@@ -1246,8 +1257,10 @@ def _probs(Xt, Xc, r, out, nvals, laplace, T):
 def _predict_proba(Xt, Xc, nvals, laplace, C, T):
     n = Xt.shape[1]
     out = np.zeros((n, C))
+    snode = np.empty(T[0].shape[0], np.int64)
+    sw = np.empty(T[0].shape[0])
     for r in range(n):
-        _probs(Xt, Xc, r, out[r], nvals, laplace, T)
+        _probs(Xt, Xc, r, out[r], nvals, laplace, T, snode, sw)
     return out
 
 
@@ -1255,10 +1268,11 @@ def _predict_proba(Xt, Xc, nvals, laplace, C, T):
 # Fitting and the compiled cross-validation loop
 # --------------------------------------------------------------------------------------
 @_jit
-def _fit(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, exact, T):
+def _fit(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, exact, T,
+         W):
     """Grow, collapse and prune a tree on ``train_rows``; False on a capacity overflow."""
-    cnt, arow, aw, asrt, bstk, bscnt, cmap = T[14], T[15], T[16], T[17], T[18], T[19], T[21]
-    acl, aval = T[30], T[31]
+    cnt = T[7]
+    arow, acl, aw, asrt, aval, bscnt, cmap = W[0], W[1], W[2], W[3], W[4], W[6], W[7][1]
     ntr = train_rows.shape[0]
     m = nvals.shape[0]
     mnum = gorder.shape[0]
@@ -1295,22 +1309,12 @@ def _fit(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, t
     cnt[1] = 0
     cnt[2] = 0
     cnt[3] = 1 if exact else 0
-    _build(Xt, Xc, y, nvals, numidx, train_rows, tab, C, minobj, multival, ntr, T)
+    _build(Xt, Xc, y, nvals, numidx, train_rows, tab, C, minobj, multival, ntr, T, W)
     if cnt[2] != 0:
         return False
-    _collapse(T)
-    _prune(Xt, Xc, y, nvals, cf, z, T)
+    _collapse(T, W)
+    _prune(Xt, Xc, y, nvals, cf, z, T, W)
     return cnt[2] == 0
-
-
-@_jit
-def _fit_grow(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, exact,
-              T):
-    """:func:`_fit`, doubling all capacities until the tree fits; returns the arrays."""
-    while not _fit(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab,
-                   exact, T):
-        T = _grow(T, C)
-    return T
 
 
 @_jit
@@ -1324,7 +1328,7 @@ def _first_max(d):
 
 @_jit
 def _cv_driver(Xt, Xc, y, mode, perms, idx, folds, nvals, numidx, gorder, gcnt, rank, C, minobj,
-               cf, z, tab, exact, T):
+               cf, z, tab, exact, T, W):
     """Misclassification rates of J48 under CV for ``k`` randomised data sets.
 
     ``mode`` 1: ``perms`` (k, N) label permutations; 2: ``idx`` (k, N, m) row indices per
@@ -1340,6 +1344,9 @@ def _cv_driver(Xt, Xc, y, mode, perms, idx, folds, nvals, numidx, gorder, gcnt, 
     ob = gorder.copy()
     cb = gcnt.copy()
     dist = np.zeros(C)
+    bucket = np.zeros(N + 1, np.int64)
+    snode = np.empty(T[0].shape[0], np.int64)
+    sw = np.empty(T[0].shape[0])
     for b in range(k):
         if mode == 1:
             for i in range(N):
@@ -1353,55 +1360,47 @@ def _cv_driver(Xt, Xc, y, mode, perms, idx, folds, nvals, numidx, gorder, gcnt, 
                 jn = numidx[j]
                 if jn < 0:
                     continue
-                # sorted order of the randomised column from the original ranks (linear time)
-                for t in range(N):
-                    ob[jn, t] = -1
-                ok = True
-                q = 0
+                # sorted order of the randomised column: a counting sort of the original
+                # ranks of its rows (linear time; also right when idx repeats rows)
+                for t in range(gcnt[jn] + 1):
+                    bucket[t] = 0
                 for i in range(N):
                     rk = rank[jn, idx[b, i, j]]
                     if rk >= 0:
-                        if ob[jn, rk] != -1:
-                            ok = False
-                            break
-                        ob[jn, rk] = i
-                        q += 1
-                if ok and q == gcnt[jn]:
-                    cb[jn] = q
-                    continue
-                # idx[b, :, j] is not a permutation of the rows: sort the column
-                known = np.empty(N, np.int64)
-                q = 0
+                        bucket[rk + 1] += 1
+                for t in range(gcnt[jn]):
+                    bucket[t + 1] += bucket[t]
                 for i in range(N):
-                    if not np.isnan(Xb[j, i]):
-                        known[q] = i
-                        q += 1
-                vals = np.empty(q)
-                for t in range(q):
-                    vals[t] = Xb[j, known[t]]
-                o = np.argsort(vals, kind="mergesort")
-                for t in range(q):
-                    ob[jn, t] = known[o[t]]
-                cb[jn] = q
+                    rk = rank[jn, idx[b, i, j]]
+                    if rk >= 0:
+                        ob[jn, bucket[rk]] = i
+                        bucket[rk] += 1
+                cb[jn] = bucket[gcnt[jn] - 1] if gcnt[jn] > 0 else 0
         fb = folds[b] if folds.shape[0] > 1 else folds[0]
         wrong = 0
-        for f in np.unique(fb):
+        for f in range(fb.min(), fb.max() + 1):
             ntr = 0
             for i in range(N):
                 if fb[i] != f:
                     ntr += 1
+            if ntr == N:
+                continue  # no row in this fold
             train_rows = np.empty(ntr, np.int64)
             q = 0
             for i in range(N):
                 if fb[i] != f:
                     train_rows[q] = i
                     q += 1
-            T = _fit_grow(Xb, Xcb, yb, train_rows, nvals, numidx, ob, cb, C, minobj, cf, z, tab,
-                          exact, T)
+            while not _fit(Xb, Xcb, yb, train_rows, nvals, numidx, ob, cb, C, minobj, cf, z, tab,
+                           exact, T, W):
+                T, W = _grow(T, W, C)  # capacity overflow: double everything and refit
+            if snode.shape[0] < T[0].shape[0]:
+                snode = np.empty(T[0].shape[0], np.int64)
+                sw = np.empty(T[0].shape[0])
             for i in range(N):
                 if fb[i] == f:
                     dist[:] = 0.0
-                    _probs(Xb, Xcb, i, dist, nvals, False, T)
+                    _probs(Xb, Xcb, i, dist, nvals, False, T, snode, sw)
                     p = _first_max(dist)
                     if dist[p] > 0.0 and p != yb[i]:
                         wrong += 1
@@ -1516,11 +1515,13 @@ class J48:
         numidx, order, count, _ = _presort(X, nvals)
         cf, z = _confidence_constants(self.confidence)
         n = X.shape[0]
-        T = _new_tree(n, nvals, C)
-        self.tree_ = _fit_grow(np.ascontiguousarray(X.T), _codes(X, nvals), y,
-                               np.arange(n, dtype=np.int64), nvals,
-                               numidx, order, count, C, float(self.min_num_obj), cf, z,
-                               _xlogx_table(n), self.exact_, T)
+        T, W = _new_tree(n, nvals, C)
+        Xt, Xc, rows = np.ascontiguousarray(X.T), _codes(X, nvals), np.arange(n, dtype=np.int64)
+        tab, minobj = _xlogx_table(n), float(self.min_num_obj)
+        while not _fit(Xt, Xc, y, rows, nvals, numidx, order, count, C, minobj, cf, z, tab,
+                       self.exact_, T, W):
+            T, W = _grow(T, W, C)  # capacity overflow: double everything and refit
+        self.tree_ = T
         self.n_classes_ = C
         return self
 
@@ -1543,7 +1544,8 @@ class J48:
 
     # ---- structure
     def _nodes(self):
-        attr, spl, nbag, son0, leaf = self.tree_[:5]
+        ni = self.tree_[0]
+        nbag, son0, leaf = ni[:, 1], ni[:, 2], ni[:, 5]
         stack = [0]
         while stack:
             i = stack.pop()
@@ -1555,7 +1557,7 @@ class J48:
     def n_leaves(self) -> int:
         """Weka ``measureNumLeaves`` (empty leaves included)."""
         self._check_fitted()
-        return sum(1 for i in self._nodes() if self.tree_[4][i])
+        return sum(1 for i in self._nodes() if self.tree_[0][i, 5])
 
     @property
     def tree_size(self) -> int:
@@ -1568,7 +1570,8 @@ class J48:
         thresholds to 6 decimals (rounded as the selected Weka version does), leaves
         ``class (weight/errors)`` rounded to 2 decimals."""
         self._check_fitted()
-        attr, spl, nbag, son0, leaf, empty, pcb, pbag, pcls, ptot = self.tree_[:10]
+        ni, nf, pcb, pbag, pcls = self.tree_[:5]
+        attr, nbag, son0, leaf, spl, ptot = ni[:, 0], ni[:, 1], ni[:, 2], ni[:, 5], nf[:, 0], nf[:, 1]
         fn = feature_names or [f"a{j}" for j in range(self.spec.m)]
         cn = class_names or [str(c) for c in range(self.n_classes_)]
 
@@ -1665,4 +1668,4 @@ def j48_cv_errors(X, y, folds, spec: AttributeSpec, *, perms=None, idx=None,
         return np.zeros(0)
     return _cv_driver(np.ascontiguousarray(X.T), _codes(X, nvals), y, mode, perms, idx_arr, folds2, nvals, numidx,
                       order, count, rank, C, float(min_num_obj), cf, z, _xlogx_table(n), exact,
-                      _new_tree(n, nvals, C))
+                      *_new_tree(n, nvals, C))
