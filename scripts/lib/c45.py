@@ -1100,6 +1100,36 @@ def _est_branch(node, rows, ws, Xt, Xc, y, nvals, cf, z, T, W):
 
 
 @_jit
+def _est_branch_walk(node, rows, ws, Xt, Xc, y, nvals, cf, z, T, acc, stamp, touched, call):
+    """:func:`_est_branch` for data without missing values: every row walks to one leaf, the
+    leaves' class weights are summed in ``acc`` (rows of nodes stamped with ``call``)."""
+    ni, nf = T[0], T[1]
+    exact = T[7][3] != 0
+    C = acc.shape[1]
+    nt = 0
+    for e in range(rows.shape[0]):
+        r = rows[e]
+        v = node
+        while ni[v, 5] == 0:
+            v = ni[v, 2] + _branch(Xt, Xc, ni[v, 0], r, nf[v, 0], nvals, exact)
+        if stamp[v] != call:
+            stamp[v] = call
+            for c in range(C):
+                acc[v, c] = 0.0
+            touched[nt] = v
+            nt += 1
+        acc[v, y[r]] += ws[e]
+    total = 0.0
+    for t in range(nt):
+        v = touched[t]
+        tot = 0.0
+        for c in range(C):
+            tot += acc[v, c]
+        total += _est_errors(tot, acc[v], cf, z)
+    return total
+
+
+@_jit
 def _new_distribution(node, Xt, Xc, y, nvals, T, W):
     """``newDistribution(m_train)`` of a node whose model was just replaced (subtree raising):
     the subtree's distributions and training data are recomputed from the node's data."""
@@ -1137,14 +1167,19 @@ def _new_distribution(node, Xt, Xc, y, nvals, T, W):
 
 
 @_jit
-def _prune(Xt, Xc, y, nvals, cf, z, T, W):
+def _prune(Xt, Xc, y, nvals, cf, z, no_missing, T, W):
     """``C45PruneableClassifierTree.prune()`` with subtree raising, without recursion: a node
     is decided after its sons (state 1); a raised node is pruned again (state 0)."""
     ni, nf, pcb, pbag, pcls = T[0], T[1], T[2], T[3], T[4]
     attr, nbag, son0, troff, trcnt = ni[:, 0], ni[:, 1], ni[:, 2], ni[:, 3], ni[:, 4]
     leaf, empty, spl, ptot = ni[:, 5], ni[:, 6], nf[:, 0], nf[:, 1]
     trrow, trw, cnt = T[5], T[6], T[7]
-    stk, stk1 = W[5][:, 10:12], W[5][:, 12]
+    stk = W[5][:, 10:12]
+    acc = np.empty((ni.shape[0], pcls.shape[1]))
+    est_sub = np.empty(ni.shape[0])  # getEstimatedErrors() of every finished internal node
+    stamp = np.full(ni.shape[0], -1, np.int64)
+    touched = np.empty(ni.shape[0], np.int64)
+    call = 0
     sp_ = 1
     stk[0, 0] = 0
     stk[0, 1] = 0
@@ -1173,11 +1208,20 @@ def _prune(Xt, Xc, y, nvals, cf, z, T, W):
         o = troff[v]
         rows = trrow[o:o + trcnt[v]]
         ws = trw[o:o + trcnt[v]]
-        err_branch = _est_branch(son0[v] + L, rows, ws, Xt, Xc, y, nvals, cf, z, T, W)
+        if no_missing:
+            call += 1
+            err_branch = _est_branch_walk(son0[v] + L, rows, ws, Xt, Xc, y, nvals, cf, z, T, acc,
+                                          stamp, touched, call)
+        else:
+            err_branch = _est_branch(son0[v] + L, rows, ws, Xt, Xc, y, nvals, cf, z, T, W)
         if cnt[2] != 0:
             return
         err_leaf = _est_errors(ptot[v], pcls[v], cf, z)
-        err_tree = _subtree_sum(v, True, cf, z, T, stk1)
+        # getEstimatedErrors(): the sons are final (post-order), so their sums are known
+        err_tree = 0.0
+        for b in range(nbag[v]):
+            s = son0[v] + b
+            err_tree += _est_errors(ptot[s], pcls[s], cf, z) if leaf[s] else est_sub[s]
         if err_leaf - (err_tree + 0.1) < SMALL and err_leaf - (err_branch + 0.1) < SMALL:
             _collapse_to_leaf(v, T)
             continue
@@ -1191,9 +1235,11 @@ def _prune(Xt, Xc, y, nvals, cf, z, T, W):
             _new_distribution(v, Xt, Xc, y, nvals, T, W)
             if cnt[2] != 0:
                 return
-            stk[sp_, 0] = v
+            stk[sp_, 0] = v  # prune the raised subtree again
             stk[sp_, 1] = 0
             sp_ += 1
+            continue
+        est_sub[v] = err_tree
 
 
 # --------------------------------------------------------------------------------------
@@ -1313,7 +1359,15 @@ def _fit(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, t
     if cnt[2] != 0:
         return False
     _collapse(T, W)
-    _prune(Xt, Xc, y, nvals, cf, z, T, W)
+    no_missing = True
+    for j in range(m):
+        for e in range(ntr):
+            if (Xc[j, train_rows[e]] < 0) if nvals[j] > 0 else np.isnan(Xt[j, train_rows[e]]):
+                no_missing = False
+                break
+        if not no_missing:
+            break
+    _prune(Xt, Xc, y, nvals, cf, z, no_missing, T, W)
     return cnt[2] == 0
 
 
