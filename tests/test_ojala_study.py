@@ -2,6 +2,7 @@
 import numpy as np
 import pytest
 
+from lib import c45
 from lib import permutation as pm
 from lib import weka_like as wl
 
@@ -91,8 +92,27 @@ def test_slow_path_with_missing_values_and_bad_arguments():
 
 @pytest.mark.parametrize("test", [1, 2])
 @pytest.mark.parametrize("missing", [False, True])
+def test_study_j48_equals_refitting_c45_j48(test, missing):
+    """The study's J48 (compiled CV loop of lib.c45) equals refitting c45.J48 per fold, on the
+    data sets and folds the study draws."""
+    X, y, spec = _data(6, 60)
+    if missing:  # missing numeric and nominal values: fractional instances
+        X[1, 0] = np.nan
+        X[7, 2] = np.nan
+    folds = _folds(y, 2)
+    k = 4
+    Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 12)
+    tree = wl.fit_predict_fn(lambda: c45.J48(spec))
+    orig, fast = pm.study_errors("j48", X, y, spec, test, folds, k, np.random.default_rng(12))
+    assert np.array_equal(fast, pm.cv_errors(tree, Xs, ys, fs))
+    assert np.array_equal(orig, [pm.cv_error(tree, X, y, f) for f in folds])
+
+
+@pytest.mark.parametrize("test", [1, 2])
+@pytest.mark.parametrize("missing", [False, True])
 def test_tree_engine_equals_refitting_j48like(test, missing):
-    """The J48 path (encoding and validation done once) grows exactly J48Like's trees."""
+    """The former stand-in's engine (encoding and validation done once) grows exactly
+    J48Like's trees (kept for comparisons, e.g. scripts/benchmark_j48.py)."""
     X, y, spec = _data(6, 60)
     if missing:  # one missing numeric and one missing nominal value: the check_input path
         X[1, 0] = np.nan
@@ -101,8 +121,10 @@ def test_tree_engine_equals_refitting_j48like(test, missing):
     k = 4
     Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 12)
     tree = wl.fit_predict_fn(lambda: wl.J48Like(spec))
-    orig, fast = pm.study_errors("j48", X, y, spec, test, folds, k, np.random.default_rng(12))
-    assert np.array_equal(fast, pm.cv_errors(tree, Xs, ys, fs))
-    assert np.array_equal(orig, [pm.cv_error(tree, X, y, f) for f in folds])
+    ident = np.arange(len(y))[None]
+    for b in range(k):
+        Xb, yb = (X, ys[b]) if test == 1 else (Xs[b], y)
+        assert np.array_equal(pm.tree_cv_errors(Xb, yb, fs[b], spec, perms=ident),
+                              [pm.cv_error(tree, Xb, yb, fs[b])])
     with pytest.raises(ValueError, match="exactly one"):
         pm.tree_cv_errors(X, y, folds[0], spec)
