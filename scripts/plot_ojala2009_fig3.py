@@ -49,7 +49,8 @@ with runlog.logged(sm.log[0], "ojala2009_fig3"):
         "N((-1,0), same) (-1); line: stratified 10-fold CV error of the original data (mean of "
         f"{reps} CV repetitions); × Test 1 and ○ Test 2: mean error over the randomized data sets with "
         "the [1%, 99%] quantile bar. " + plotting.profile_note(sm.params.profile, k, 1000, unit="randomizations")
-        + " Deviations: Weka stand-ins (J48: entropy tree without C4.5 pruning; SMO: libsvm linear SVC; "
+        + " Deviations: J48 = Weka J48 re-implemented (lib/c45.py); SMO: libsvm linear SVC with Weka's "
+        f"preprocessing (solver {sm.params.svm_solver}); "
         f"1-NN: IB1 ties, tie_rule={sm.params.tie_rule}; NB: Weka's estimator exactly); every randomized "
         "data set gets a fresh stratified CV; one data set per ρ shared by all classifiers and tests."))
     plotting.save(fig, sm.output.pdf, sm.output.png)

@@ -171,6 +171,7 @@ rule ojala2009_fig3:
         repetitions=PERM_FIG3["repetitions"],
         alpha=PERM["alpha"],
         tie_rule=PERM["tie_rule"],
+        svm_solver=PERM["svm_solver"],
     log:
         "logs/ojala2009/fig3.log",
     benchmark:
