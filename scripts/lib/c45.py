@@ -920,9 +920,8 @@ def _build(Xt, Xc, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T, 
 # Pruning (C45PruneableClassifierTree: collapse, then prune with subtree raising)
 # --------------------------------------------------------------------------------------
 @_jit
-def _subtree_sum(node, estimated, cf, z, T, stk):
-    """Sum over the subtree's leaves of the training errors (``getTrainingErrors``) or of the
-    estimated errors (``getEstimatedErrors``); ``stk`` is a stack."""
+def _training_errors(node, T, stk):
+    """``getTrainingErrors()``: training errors of the subtree's leaves; ``stk`` is a stack."""
     ni, pcls, ptot = T[0], T[4], T[1][:, 1]
     leaf, son0, nbag = ni[:, 5], ni[:, 2], ni[:, 1]
     s = 0.0
@@ -932,10 +931,7 @@ def _subtree_sum(node, estimated, cf, z, T, stk):
         sp_ -= 1
         v = stk[sp_]
         if leaf[v]:
-            if estimated:
-                s += _est_errors(ptot[v], pcls[v], cf, z)
-            else:
-                s += ptot[v] - pcls[v, _max_class(pcls[v])]
+            s += ptot[v] - pcls[v, _max_class(pcls[v])]
             continue
         for b in range(nbag[v] - 1, -1, -1):
             stk[sp_] = son0[v] + b
@@ -956,7 +952,8 @@ def _collapse(T, W):
         v = stk[sp_, 0]
         if leaf[v]:
             continue
-        if _subtree_sum(v, False, 0.0, 0.0, T, stk1) >= ptot[v] - pcls[v, _max_class(pcls[v])] - 1e-3:
+        node_errors = ptot[v] - pcls[v, _max_class(pcls[v])]
+        if _training_errors(v, T, stk1) >= node_errors - 1e-3:
             _collapse_to_leaf(v, T)
             continue
         for b in range(nbag[v] - 1, -1, -1):
@@ -1636,7 +1633,8 @@ class J48:
         ``class (weight/errors)`` rounded to 2 decimals."""
         self._check_fitted()
         ni, nf, pcb, pbag, pcls = self.tree_[:5]
-        attr, nbag, son0, leaf, spl, ptot = ni[:, 0], ni[:, 1], ni[:, 2], ni[:, 5], nf[:, 0], nf[:, 1]
+        attr, nbag, son0, leaf = ni[:, 0], ni[:, 1], ni[:, 2], ni[:, 5]
+        spl, ptot = nf[:, 0], nf[:, 1]
         fn = feature_names or [f"a{j}" for j in range(self.spec.m)]
         cn = class_names or [str(c) for c in range(self.n_classes_)]
 
@@ -1733,6 +1731,6 @@ def j48_cv_errors(X, y, folds, spec: AttributeSpec, *, perms=None, idx=None,
         raise ValueError(f"folds must be (n,) or ({k}, n)")
     if k == 0:
         return np.zeros(0)
-    return _cv_driver(np.ascontiguousarray(X.T), _codes(X, nvals), y, mode, perms, idx_arr, folds2, nvals, numidx,
-                      order, count, rank, C, float(min_num_obj), cf, z, _xlogx_table(n), exact,
-                      *_new_tree(n, nvals, C))
+    return _cv_driver(np.ascontiguousarray(X.T), _codes(X, nvals), y, mode, perms, idx_arr,
+                      folds2, nvals, numidx, order, count, rank, C, float(min_num_obj), cf, z,
+                      _xlogx_table(n), exact, *_new_tree(n, nvals, C))
