@@ -15,7 +15,9 @@ in a fresh process with an empty numba cache):
 * ``standin_test1`` / ``j48_test1`` (and ``..._test2``): ``permutation.tree_cv_errors`` (the
   stand-in) / ``c45.j48_cv_errors`` for ``--perms`` randomised data sets (Test 1: permuted
   labels, Test 2: within-class column permutations), fresh stratified folds per data set as in
-  the study.
+  the study;
+* ``study_minutes``: the J48 CPU of the Ojala & Garriga study for the data set at paper scale
+  extrapolated from these timings (1000 randomisations per test, 10 original CVs per test).
 """
 from __future__ import annotations
 
@@ -120,7 +122,8 @@ def main():
     yw = np.array([0, 0, 1, 1] * 3)
     c45.J48(warm).fit(Xw, yw).predict(Xw)
     c45.j48_cv_errors(Xw, yw, np.arange(12) % 3, warm, perms=np.arange(12)[None])
-    c45.j48_cv_errors(Xw, yw, np.arange(12) % 3, warm, idx=np.tile(np.arange(12)[:, None], (1, 1, 2)))
+    c45.j48_cv_errors(Xw, yw, np.arange(12) % 3, warm,
+                      idx=np.tile(np.arange(12)[:, None], (1, 1, 2)))
 
     rows = []
     for name in args.datasets:
@@ -136,28 +139,44 @@ def main():
         idx = pm.within_class_permutations(y, spec.m, args.perms, rng)
         f2 = pm.resample_folds(folds, y, args.perms, rng)
         B = wl.one_hot_nominal(X, spec)
-        row = {"dataset": name, "n": n, "m": spec.m, "one_hot_columns": B.shape[1], "perms": args.perms,
-               "standin_perms": ks}
+        row = {"dataset": name, "n": n, "m": spec.m, "one_hot_columns": B.shape[1],
+               "perms": args.perms, "standin_perms": ks}
+        ident = np.arange(n)[None]
         row["sklearn_cv"], e_sk = timed(lambda: sklearn_cv(B, y, folds), args.repeat)
         row["j48_cv"], e_j = timed(lambda: j48_cv(X, y, folds, spec, C), args.repeat)
-        row["j48_engine_cv"], e_e = timed(lambda: c45.j48_cv_errors(X, y, folds, spec, perms=np.arange(n)[None],
-                                                                    n_classes=C)[0], args.repeat)
+        row["j48_engine_cv"], e_e = timed(
+            lambda: c45.j48_cv_errors(X, y, folds, spec, perms=ident, n_classes=C)[0], args.repeat)
         assert e_j == e_e
         row["error_sklearn"], row["error_j48"] = e_sk, e_j
-        row["standin_test1"], _ = timed(lambda: pm.tree_cv_errors(X, y, folds[perms[:ks]], spec, perms=perms[:ks]))
-        row["j48_test1"], null1 = timed(lambda: c45.j48_cv_errors(X, y, folds[perms], spec, perms=perms, n_classes=C))
-        row["standin_test2"], _ = timed(lambda: pm.tree_cv_errors(X, y, f2[:ks], spec, idx=idx[:ks]))
-        row["j48_test2"], null2 = timed(lambda: c45.j48_cv_errors(X, y, f2, spec, idx=idx, n_classes=C))
-        row["j48_test1_null_mean"], row["j48_test2_null_mean"] = float(null1.mean()), float(null2.mean())
+        row["standin_test1"], _ = timed(
+            lambda: pm.tree_cv_errors(X, y, folds[perms[:ks]], spec, perms=perms[:ks]))
+        row["j48_test1"], null1 = timed(
+            lambda: c45.j48_cv_errors(X, y, folds[perms], spec, perms=perms, n_classes=C))
+        row["standin_test2"], _ = timed(
+            lambda: pm.tree_cv_errors(X, y, f2[:ks], spec, idx=idx[:ks]))
+        row["j48_test2"], null2 = timed(
+            lambda: c45.j48_cv_errors(X, y, f2, spec, idx=idx, n_classes=C))
+        row["j48_test1_null_mean"] = float(null1.mean())
+        row["j48_test2_null_mean"] = float(null2.mean())
+        # CPU of this data set in the Ojala study at paper scale: 1000 randomisations of each
+        # test plus 2 x 10 original CVs
+        row["study_minutes"] = (1000 * (row["j48_test1"] + row["j48_test2"]) / args.perms
+                                + 20 * row["j48_engine_cv"]) / 60 if args.perms else float("nan")
         rows.append(row)
         per = lambda key, k: row[key] / k if k else float("nan")  # noqa: E731
+        speedup = row["sklearn_cv"] / row["j48_engine_cv"]
         print(f"{name:10s} n={n:5d} CV: sklearn {row['sklearn_cv']:.3f}s  J48 {row['j48_cv']:.3f}s"
-              f" (engine {row['j48_engine_cv']:.3f}s; x{row['sklearn_cv'] / row['j48_engine_cv']:.1f})"
+              f" (engine {row['j48_engine_cv']:.3f}s; x{speedup:.1f})"
               f" | per randomised CV: Test 1 stand-in {per('standin_test1', ks):.3f}s"
               f" J48 {per('j48_test1', args.perms):.3f}s,"
-              f" Test 2 stand-in {per('standin_test2', ks):.3f}s J48 {per('j48_test2', args.perms):.3f}s"
+              f" Test 2 stand-in {per('standin_test2', ks):.3f}s"
+              f" J48 {per('j48_test2', args.perms):.3f}s"
               f" | error sklearn {e_sk:.4f} J48 {e_j:.4f}", flush=True)
     frame = pd.DataFrame(rows)
+    if args.perms:
+        parts = ", ".join(f"{d} {t:.1f}" for d, t in zip(frame["dataset"], frame["study_minutes"]))
+        print(f"estimated J48 CPU of the Ojala study (1000 randomisations per test) on these data "
+              f"sets: {frame['study_minutes'].sum():.1f} min ({parts})")
     if args.compile:
         first_fit, first_cv = cold_start()
         print(f"cold start (empty numba cache): first J48 fit+predict {first_fit:.1f}s, "

@@ -5,10 +5,10 @@ environment with python-weka-wrapper3 (which ships ``weka.jar``) and Java >= 11:
 
     python3 -m venv /tmp/weka-venv
     /tmp/weka-venv/bin/pip install python-weka-wrapper3 numpy scipy pandas numba==0.68.1
-    /tmp/weka-venv/bin/python scripts/crosscheck_j48_weka.py --randomised 2 --out crosscheck-j48
+    /tmp/weka-venv/bin/python scripts/crosscheck_j48_weka.py --randomised 2
     # Weka 3.6 (Debian package ``weka``, 3.6.14):
     /tmp/weka-venv/bin/python scripts/crosscheck_j48_weka.py --randomised 2 \
-        --weka-jar /usr/share/java/weka.jar --out crosscheck-j48-3.6
+        --weka-jar /usr/share/java/weka.jar --out results/crosscheck_j48_weka36
 
 python-weka-wrapper3 is used only for its ``weka.jar`` (and JPype); Weka runs through JPype.
 
@@ -17,7 +17,8 @@ on every fold both J48s are trained on the same training rows in the same order 
 from the project's loader, so attribute types, value order and missing values are identical)
 and compared: number of leaves and tree size (Weka ``measureNumLeaves`` /
 ``measureTreeSize``), the tree text (Weka's ``toString`` vs ``J48.to_text``, numbers rounded to
-6 decimals: split attributes, thresholds, leaf classes, weights and errors), test predictions (first maximum of ``distributionForInstance``), the
+6 decimals: split attributes, thresholds, leaf classes, weights and errors), test predictions
+(first maximum of ``distributionForInstance``), the
 largest difference between the predicted distributions, and the CV error (counted like
 Weka's ``Evaluation``). ``lib.c45.j48_cv_errors`` must give the same CV error as the fold-by-fold
 refits. Tree texts of folds whose trees differ are written to ``--out`` for inspection.
@@ -220,7 +221,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--randomised", type=int, default=0, metavar="K",
                     help="also compare on K Test 1 and K Test 2 randomisations per data set")
-    ap.add_argument("--out", default="crosscheck-j48", help="folder for the report and tree dumps")
+    ap.add_argument("--out", default="results/crosscheck_j48",
+                    help="folder for the report and tree dumps")
     ap.add_argument("--weka-jar", default=None,
                     help="weka.jar to compare with (default: python-weka-wrapper3's, Weka 3.9; "
                          "Debian's weka package has Weka 3.6.14 in /usr/share/java/weka.jar)")

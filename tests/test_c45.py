@@ -55,7 +55,8 @@ def _reference_root_choice(X, y, V, min_obj=2):
     gains, ratios, valid = [], [], []
     for j, v in enumerate(V):
         sizes = np.bincount(X[:, j].astype(int), minlength=v)
-        cond = sum(sizes[k] / n * _entropy(np.bincount(y[X[:, j] == k])) for k in range(v) if sizes[k])
+        cond = sum(sizes[k] / n * _entropy(np.bincount(y[X[:, j] == k]))
+                   for k in range(v) if sizes[k])
         g = h - cond
         si = _entropy(sizes)
         gains.append(g)
@@ -146,7 +147,8 @@ def _add_errs(N, e, cf=0.25):
     if e + 0.5 >= N:
         return max(N - e, 0.0)
     f = (e + 0.5) / N
-    r = (f + z * z / (2 * N) + z * math.sqrt(f / N - f * f / N + z * z / (4 * N * N))) / (1 + z * z / N)
+    root = math.sqrt(f / N - f * f / N + z * z / (4 * N * N))
+    r = (f + z * z / (2 * N) + z * root) / (1 + z * z / N)
     return r * N - e
 
 
@@ -321,7 +323,8 @@ def test_j48_cv_errors_test2_with_row_indices_that_are_not_permutations():
     # bootstrap-like indices (repeats): the engine re-sorts the columns instead of using ranks
     X, y, spec = _mixed_data(n=60, seed=8)
     rng = np.random.default_rng(9)
-    idx = np.stack([np.stack([rng.choice(np.flatnonzero(y == y[i]), size=spec.m) for i in range(len(y))])
+    same_class = [np.flatnonzero(y == c) for c in range(3)]
+    idx = np.stack([np.stack([rng.choice(same_class[y[i]], size=spec.m) for i in range(len(y))])
                     for _ in range(2)])
     folds = pm.stratified_folds(y, 5, rng)
     got = c45.j48_cv_errors(X, y, folds, spec, idx=idx, n_classes=3)
