@@ -16,9 +16,11 @@ DATA_MIRROR = Path(os.environ.get("DATA_MIRROR", ROOT.parent / "shared" / "data"
 
 
 def copy_workflow(dest: Path) -> Path:
-    """Copy what a run needs (not results, logs or caches) into ``dest``."""
+    """Copy what a run needs (not results, logs or bytecode) into ``dest``. numba's on-disk
+    caches (``__pycache__/*.nbi, *.nbc``) are copied: they are keyed by the source file's
+    mtime and size, which ``copytree`` keeps, so the copy's jobs load instead of compiling."""
     dest.mkdir(parents=True, exist_ok=True)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    ignore = shutil.ignore_patterns("*.pyc")
     for part in WORKFLOW_PARTS:
         src = ROOT / part
         if src.is_dir():
@@ -38,6 +40,27 @@ def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.Compl
     if check and proc.returncode != 0:
         raise AssertionError(f"snakemake {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
     return proc
+
+
+@pytest.fixture(scope="session", autouse=True)
+def warm_numba_cache():
+    """Compile the numba engines once per session, before any workflow copy is made (a cold
+    compile costs ~40 s of CPU per process that first uses them)."""
+    import numpy as np
+
+    from lib import permutation as pm
+    from lib import weka_like as wl
+
+    r = np.random.default_rng(0)
+    y = np.repeat([0, 1], 20)
+    X = np.column_stack([r.normal(size=40) + y, r.integers(0, 3, 40)]).astype(float)
+    X[3, 0] = X[5, 1] = np.nan
+    nominal = np.column_stack([r.integers(0, 2, 40), r.integers(0, 3, 40)]).astype(float)
+    folds = pm.stratified_folds(y, 5, r)[None]
+    for data, spec in ((X, wl.AttributeSpec((0, 3))), (nominal, wl.AttributeSpec((2, 3)))):
+        for clf in ("j48", "1nn", "nb"):
+            for test in (1, 2):
+                pm.study_errors(clf, data, y, spec, test, folds, 2, np.random.default_rng(1))
 
 
 @pytest.fixture
