@@ -90,18 +90,24 @@ def test_slow_path_with_missing_values_and_bad_arguments():
         pm.study_errors("nb", X, y, spec, 3, folds, 2, np.random.default_rng(0))
 
 
+def _tree_case(test, missing, k=4):
+    """Mixed data (optionally with missing numeric and nominal values), two original CVs, and
+    the ``k`` randomised data sets and folds ``study_errors`` draws from seed 12."""
+    X, y, spec = _data(6, 60)
+    if missing:
+        X[1, 0] = np.nan
+        X[7, 2] = np.nan
+    folds = _folds(y, 2)
+    Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 12)
+    return X, y, spec, folds, k, Xs, ys, fs
+
+
 @pytest.mark.parametrize("test", [1, 2])
 @pytest.mark.parametrize("missing", [False, True])
 def test_study_j48_equals_refitting_c45_j48(test, missing):
     """The study's J48 (compiled CV loop of lib.c45) equals refitting c45.J48 per fold, on the
     data sets and folds the study draws."""
-    X, y, spec = _data(6, 60)
-    if missing:  # missing numeric and nominal values: fractional instances
-        X[1, 0] = np.nan
-        X[7, 2] = np.nan
-    folds = _folds(y, 2)
-    k = 4
-    Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 12)
+    X, y, spec, folds, k, Xs, ys, fs = _tree_case(test, missing)
     tree = wl.fit_predict_fn(lambda: c45.J48(spec))
     orig, fast = pm.study_errors("j48", X, y, spec, test, folds, k, np.random.default_rng(12))
     assert np.array_equal(fast, pm.cv_errors(tree, Xs, ys, fs))
@@ -113,13 +119,7 @@ def test_study_j48_equals_refitting_c45_j48(test, missing):
 def test_tree_engine_equals_refitting_j48like(test, missing):
     """The former stand-in's engine (encoding and validation done once) grows exactly
     J48Like's trees (kept for comparisons, e.g. scripts/benchmark_j48.py)."""
-    X, y, spec = _data(6, 60)
-    if missing:  # one missing numeric and one missing nominal value: the check_input path
-        X[1, 0] = np.nan
-        X[7, 2] = np.nan
-    folds = _folds(y, 2)
-    k = 4
-    Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 12)
+    X, y, spec, folds, k, Xs, ys, fs = _tree_case(test, missing)
     tree = wl.fit_predict_fn(lambda: wl.J48Like(spec))
     ident = np.arange(len(y))[None]
     for b in range(k):
