@@ -67,6 +67,10 @@ class CodedData:
         self.nom_off = np.concatenate([[0], np.cumsum(V)[:-1]]).astype(np.int64) if len(V) else np.zeros(0, np.int64)
         nom = X[:, self.nom_cols]
         self.nom_code = np.where(np.isnan(nom), -1, np.nan_to_num(nom)).astype(np.int64)
+        # the kernel reads codes column by column (one column stays in cache while rows are
+        # gathered): transposed int32 copies, made once per data set, not per call
+        self.num_code_T = np.ascontiguousarray(self.num_code.T, dtype=np.int32)
+        self.nom_code_T = np.ascontiguousarray(self.nom_code.T, dtype=np.int32)
 
 
 def cv_wrong(data: CodedData, labels, folds, n_classes: int, *, rows=None) -> np.ndarray:
@@ -98,9 +102,7 @@ def cv_wrong(data: CodedData, labels, folds, n_classes: int, *, rows=None) -> np
     for name, a in (("labels", labels), ("folds", folds), ("rows", rows)):
         if a.shape[0] not in (1, k) or a.shape[1] != n:
             raise ValueError(f"{name} must have shape (1 or {k}, {n}, ...), got {a.shape}")
-    # codes column by column (one column's codes stay in cache while rows are gathered)
-    return _cv_wrong(k, np.ascontiguousarray(data.num_code.T, dtype=np.int32), data.values,
-                     data.counts, data.off, np.ascontiguousarray(data.nom_code.T, dtype=np.int32),
+    return _cv_wrong(k, data.num_code_T, data.values, data.counts, data.off, data.nom_code_T,
                      data.nom_V, data.nom_off, rows, data.num_cols, data.nom_cols, labels, folds,
                      int(n_classes),
                      wl.DEFAULT_NUM_PRECISION)

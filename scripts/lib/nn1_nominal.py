@@ -100,6 +100,8 @@ def _wrong_counts(bits, y, folds, n_classes, vote):
                     s += np.int64(_popcount(bits[b, i, w] & bits[b, j, w]))
                 # row i sees j in increasing order; row j sees i in increasing order too
                 # (all i < j come from this outer loop before j's own inner loop)
+                # (the two updates are written out: a shared helper, even inlined, made this
+                # loop ~10x slower, Mushroom 1.2 s instead of 0.1 s per randomisation)
                 if s > best[i]:
                     best[i] = s
                     arg[i] = j
