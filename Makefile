@@ -6,9 +6,9 @@
 #   make archive  report, then archive/reproduction-<profile>.tar.gz (snakemake archive)
 #   make slurm-profile   rederive profiles/slurm/config.yaml from benchmarks/ (after a run)
 #   make slurm-test      run the quick profile through a private local SLURM cluster (root, Debian slurm)
-#   make weka-crosscheck optional: lib/weka_like.py vs real Weka on identical folds (needs java;
+#   make weka-crosscheck optional: lib/models/weka_like.py vs real Weka on identical folds (needs java;
 #                        own venv .venv-weka; also Weka 3.6 if WEKA36_JAR exists, e.g. Debian's weka)
-#   make weka-test       the opt-in test of that harness (tests/test_crosscheck_weka.py)
+#   make weka-test       the opt-in test of that harness (tests/tools/test_crosscheck_weka.py)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -57,15 +57,15 @@ archive: report
 	$(BIN)/snakemake --cores 1 archive $(PROFILE_ARGS) $(SNAKE_ARGS)
 
 slurm-profile: env
-	$(BIN)/python scripts/derive_slurm_profile.py benchmarks
+	$(BIN)/python scripts/tools/derive_slurm_profile.py benchmarks
 
 slurm-test: env
-	REPRO_SLURM_TEST=1 $(BIN)/python -m pytest tests/test_slurm.py -v
+	REPRO_SLURM_TEST=1 $(BIN)/python -m pytest tests/workflow/test_slurm.py -v
 
 clean:
 	rm -rf results logs benchmarks .snakemake archive
 
-# Optional cross-check against real Weka (scripts/crosscheck_weka.py). A separate venv keeps the
+# Optional cross-check against real Weka (scripts/tools/crosscheck_weka.py). A separate venv keeps the
 # project's pinned .venv untouched; python-weka-wrapper3 ships Weka 3.9.7 and needs java (>= 11).
 # Weka 3.6 (the paper's version) runs as well when WEKA36_JAR is a file: Debian's `weka` package
 # (apt-get install weka) installs 3.6.14 as /usr/share/java/weka.jar. Set WEKA36_JAR= to skip it.
@@ -83,9 +83,9 @@ $(VENV_WEKA)/.installed: envs/weka-requirements.txt
 	@touch $@
 
 weka-crosscheck: weka-env
-	$(VENV_WEKA)/bin/python scripts/crosscheck_weka.py $(if $(MIRROR),--mirror $(abspath $(MIRROR)),) \
+	$(VENV_WEKA)/bin/python scripts/tools/crosscheck_weka.py $(if $(MIRROR),--mirror $(abspath $(MIRROR)),) \
 		--weka36-jar '$(WEKA36_JAR)' $(if $(WEKA_DATASETS),--datasets $(WEKA_DATASETS),) \
 		--out results/crosscheck/weka.csv
 
 weka-test: env weka-env
-	REPRO_WEKA_TEST=1 $(BIN)/python -m pytest tests/test_crosscheck_weka.py -v
+	REPRO_WEKA_TEST=1 $(BIN)/python -m pytest tests/tools/test_crosscheck_weka.py -v

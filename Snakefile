@@ -11,8 +11,10 @@ from snakemake.utils import min_version
 
 min_version("9.0")
 
+# The one place that makes the lib importable for the rules files (common.smk, data.smk use it);
+# rule scripts get it from Snakemake (a script's folder is on its sys.path) and tests from pytest.ini.
 sys.path.insert(0, str(Path(workflow.basedir) / "scripts"))
-from lib import configcheck  # noqa: E402
+from lib.infra import configcheck  # noqa: E402
 
 configfile: "config/config.yaml"
 

@@ -48,8 +48,9 @@ def warm_numba_cache():
     compile costs ~40 s of CPU per process that first uses them)."""
     import numpy as np
 
-    from lib import permutation as pm
-    from lib import weka_like as wl
+    from lib.evaluation import permutation_tests as pm
+    from lib.studies import permutation
+    from lib.models import weka_like as wl
 
     r = np.random.default_rng(0)
     y = np.repeat([0, 1], 20)
@@ -60,7 +61,7 @@ def warm_numba_cache():
     for data, spec in ((X, wl.AttributeSpec((0, 3))), (nominal, wl.AttributeSpec((2, 3)))):
         for clf in ("j48", "1nn", "nb"):
             for test in (1, 2):
-                pm.study_errors(clf, data, y, spec, test, folds, 2, np.random.default_rng(1))
+                permutation.study_errors(clf, data, y, spec, test, folds, 2, np.random.default_rng(1))
 
 
 @pytest.fixture

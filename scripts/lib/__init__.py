@@ -1,6 +1,15 @@
-"""Shared science of the reproduction pipeline.
+"""Shared science of the reproduction pipeline, as a package of layers whose imports point down:
 
-Each module owns one idea (see DESIGN.md): ``seeding``, ``sampling``, ``significance``,
-``simulated``, ``rates``, ``tables``, ``plotting``, ``scorecard``, ``configcheck``.
-No module here imports Snakemake; rule scripts in ``scripts/`` are the only bridge.
+    core        seeding, tables, runlog, rates
+    data        attributes, datasets (registry, acquisition, file formats), networks
+    models      Weka re-implementations (weka_like, c45, nb_engine, nn1_nominal), relational
+                models (wvrn_nbc: wvRN, nBC, relaxation labeling, handicaps; linkbased)
+    evaluation  sampling, significance, rsc, permutation_tests, pairtests, summaries, metrics,
+                auc_statistics, rankings
+    studies     one module per study: simulated, relational, realnet, imbalance, permutation
+    reporting   plotting, scorecard, captions
+    infra       configcheck, archive, slurmprofile
+
+Each module owns one idea; none imports Snakemake (rule scripts in ``scripts/`` are the only
+bridge). ``tests/test_lib_layers.py`` enforces the direction; docs/architecture.md explains it.
 """

@@ -1,9 +1,8 @@
-"""Helpers shared by every rules file (lib inputs, job seeds, artifact registry, study settings)."""
-import copy
-import re
+"""Cross-cutting helpers of every rules file: lib inputs, job seeds, the artifact registry and the
+report categories. Study-specific helpers live at the top of the study's own rules file."""
+import ast
 
-sys.path.insert(0, str(Path(workflow.basedir) / "scripts"))
-from lib import seeding  # noqa: E402
+from lib.core import seeding  # importable: the Snakefile put scripts/ on sys.path
 
 LIB = Path("scripts") / "lib"  # relative to the working directory, like every other path
 CONDA_ENV = "../../envs/environment.yaml"
@@ -13,26 +12,52 @@ ARTIFACTS = []
 CLAIMS = []
 
 
-def _lib_imports(name):
-    """lib modules that ``name`` imports (``from . import a, b as c`` / ``from .a import x``)."""
-    text = (LIB / f"{name}.py").read_text()
-    found = set(re.findall(r"^\s*from \.(\w+) import", text, re.M))
-    for group in re.findall(r"^\s*from \. import ([\w ,]+)", text, re.M):
-        found.update(part.split(" as ")[0].strip() for part in group.split(","))
+def _lib_files_imported_by(path):
+    """lib source files that the Python file ``path`` imports directly (absolute ``from lib.x
+    import y`` / ``import lib.x``, and inside lib relative ``from . import`` / ``from ..x import``):
+    for each import, the module file, or the package's ``__init__.py`` plus the named modules."""
+    path = Path(path)
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: only inside lib
+                base = path.parent
+                for _ in range(node.level - 1):
+                    base = base.parent
+                parts = base.relative_to(LIB).parts + tuple((node.module or "").split(".") if node.module else ())
+            elif node.module and (node.module == "lib" or node.module.startswith("lib.")):
+                parts = tuple(node.module.split(".")[1:])
+            else:
+                continue
+            target = LIB.joinpath(*parts)
+            if target.with_suffix(".py").is_file():
+                found.add(target.with_suffix(".py"))
+            else:
+                found.add(target / "__init__.py")
+                found.update(target / f"{alias.name}.py" for alias in node.names
+                             if (target / f"{alias.name}.py").is_file())
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("lib."):
+                    found.add(LIB.joinpath(*alias.name.split(".")[1:]).with_suffix(".py"))
     return found
 
 
-def lib_modules(*names):
-    """The lib source files a rule uses -- the named modules and everything they import from
-    lib, transitively -- declared as inputs so that editing one of them reruns exactly the
-    rules that use it (Snakemake tracks a script's own code, not its imports)."""
-    todo, seen = list(names), set()
+def lib_inputs(script):
+    """The lib source files a rule's ``script`` uses -- everything it imports from lib, transitively,
+    with the package ``__init__`` files -- declared as inputs so that editing one of them reruns
+    exactly the rules that use it (Snakemake tracks a script's own code, not its imports). The
+    list is read from the code itself, so it cannot go stale."""
+    todo, seen = [Path(script)], set()
     while todo:
-        name = todo.pop()
-        if name not in seen:
-            seen.add(name)
-            todo.extend(_lib_imports(name) - seen)
-    return [str(LIB / "__init__.py"), str(LIB / "runlog.py")] + [str(LIB / f"{n}.py") for n in sorted(seen)]
+        path = todo.pop()
+        for found in _lib_files_imported_by(path):
+            if found not in seen:
+                seen.add(found)
+                todo.append(found)
+    seen.update(f.parent / "__init__.py" for f in list(seen))
+    seen.add(LIB / "__init__.py")
+    return sorted(str(f) for f in seen)
 
 
 def job_entropy(study, params, chunk):
@@ -45,52 +70,6 @@ def register_artifact(paper, artifact, kinds=("pdf", "png", "csv")):
     ARTIFACTS.extend(files)
     CLAIMS.append(f"results/{paper}/{artifact}.claims.csv")
     return files
-
-
-# --- simulated-classifier study (workflow/rules/simulated.smk) ---------------------------------
-SIMULATED = config["simulated"]
-SIM_STUDY = {k: SIMULATED[k] for k in ("instances", "groups", "alpha")}
-
-
-def sim_scenario(name):
-    """The scenario's parameters that determine its draws (chunk count excluded: adding chunks
-    must not change the chunks already computed)."""
-    scenario = copy.deepcopy(SIMULATED["scenarios"][name])
-    scenario.pop("chunks")
-    return scenario
-
-
-def sim_chunks(wildcards):
-    n = SIMULATED["scenarios"][wildcards.scenario]["chunks"]
-    return expand("results/studies/simulated/{scenario}/chunk{chunk}.csv",
-                  scenario=wildcards.scenario, chunk=range(n))
-
-
-# --- real-network study (workflow/rules/realnet.smk) --------------------------------------------
-def rn_set_spec(name):
-    """What determines a network set: the public dataset, task and partition, or the user's files."""
-    spec = dict(config["realnet"]["sets"][name])
-    if "dataset" in spec:
-        spec["partition"] = config["realnet"]["partition"]
-    return spec
-
-
-def rn_set_inputs(wildcards):
-    """A network set's raw inputs: the dataset's verified files (stand-in) or the user's two CSVs."""
-    spec = config["realnet"]["sets"][wildcards.netset]
-    if "dataset" in spec:
-        return dataset_files(spec["dataset"])
-    return [spec["nodes"], spec["edges"]]
-
-
-def rn_chunk_setting(purpose):
-    """Everything that determines a real-network chunk's draws."""
-    study = config["realnet"]
-    return {"purpose": purpose, "samplers": study["samplers"],
-            "prop_labeled": list(study["prop_labeled"]) if purpose == "type1" else [study["power_prop_labeled"]],
-            "trials": study["trials_per_network"], "alpha": study["alpha"],
-            "strength": study["handicap_strength"], "selection": study["handicap_selection"],
-            **({"handicaps": list(study["power_handicaps"])} if purpose == "power" else {})}
 
 
 # --- report (snakemake --report; captions in workflow/report/) ----------------------------------
@@ -123,17 +102,3 @@ def report_output(path):
         subcategory=artifact,
         labels={"artifact": artifact, "file": REPORT_KINDS[kind]},
     )
-
-
-# --- reproduction archive (report.smk) ---------------------------------------------------------
-from snakemake.exceptions import WorkflowError  # noqa: E402
-
-REPORT_HTML = "results/report.html"
-
-
-def built_report(wildcards):
-    """The HTML report is made by `snakemake --report`, never by a rule: require it to exist."""
-    if not Path(REPORT_HTML).is_file():
-        raise WorkflowError(f"{REPORT_HTML} is missing; build it first with `make report` "
-                            f"(snakemake --report {REPORT_HTML}), then rerun `snakemake archive`.")
-    return REPORT_HTML

@@ -1,5 +1,5 @@
-"""Real datasets (DESIGN.md "Real data"). Every dataset of the registry in
-scripts/lib/datasets.py gets one rule, `dataset_<name>`, that copies its files from the mirror
+"""Real datasets. Every dataset of the registry in
+scripts/lib/data/datasets.py gets one rule, `dataset_<name>`, that copies its files from the mirror
 folder (config `data.mirror`; relative paths are taken from the working directory) or, for
 files the mirror lacks, downloads them from the canonical source, then verifies checksum,
 shape and class counts, and writes data/raw/<name>/<files> plus the marker
@@ -10,11 +10,8 @@ Nothing here is in `rule all`: a study pulls a dataset in with `input: dataset_f
 (include this file before the studies that call it). `snakemake datasets` fetches every
 pinned public dataset (not Covtype, which is a large unpinned download)."""
 import functools as _functools
-import sys as _sys
-from pathlib import Path as _Path
 
-_sys.path.insert(0, str(_Path(workflow.basedir) / "scripts"))
-from lib import datasets as DATASETS  # noqa: E402
+from lib.data import datasets as DATASETS
 
 RAW_DATA = "data/raw"
 
@@ -31,7 +28,7 @@ for _name in DATASETS.names():
         name:
             f"dataset_{_name.replace('-', '_')}"
         input:
-            lib=lib_modules("datasets"),
+            lib=lib_inputs("scripts/dataset_fetch.py"),
         output:
             marker=_outputs[0],
             files=_outputs[1:],
@@ -44,7 +41,7 @@ for _name in DATASETS.names():
         conda:
             CONDA_ENV
         script:
-            "../../scripts/fetch_dataset.py"
+            "../../scripts/dataset_fetch.py"
 
 
 rule datasets:

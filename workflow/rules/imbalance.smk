@@ -9,20 +9,18 @@ IMBALANCE = config["imbalance"]
 # evaluated is excluded: the quick profile evaluates a subset of the same folds).
 IMB_STUDY = {k: IMBALANCE[k] for k in ("removed_percent", "classifiers", "precision_k")}
 IMB_STUDY["tenfold"] = {"folds": IMBALANCE["tenfold"]["folds"]}
-IMB_CHUNKS = expand("results/studies/raeder2012/{dataset}.csv", dataset=IMBALANCE["datasets"])
-IMB_PANELS = {"fig2a": "auc", "fig2b": "h_measure", "fig2c": "f1",
-              "fig2d": f"precision_at_{IMBALANCE['precision_k']}", "fig2e": "brier",
-              "fig2f": "accuracy", "fig2g": "pr_break_even"}
+IMB_CHUNKS = expand("results/studies/imbalance/{dataset}.csv", dataset=IMBALANCE["datasets"])
 
 
-rule raeder2012_cv:
+
+rule imbalance_cv:
     """One dataset: nested minority removal 0-50 %, stratified 10-fold and 5x2 CV (same splits
     for every classifier), seven metrics per test fold for NB, J48 (Laplace) and SMO (Platt)."""
     input:
         data=lambda w: dataset_files(w.dataset),
-        lib=lib_modules("datasets", "weka_like", "imbalance", "sampling", "seeding", "tables"),
+        lib=lib_inputs("scripts/imbalance_cv.py"),
     output:
-        "results/studies/raeder2012/{dataset}.csv",
+        "results/studies/imbalance/{dataset}.csv",
     wildcard_constraints:
         dataset=r"[a-z0-9][a-z0-9-]*",
     params:
@@ -31,24 +29,24 @@ rule raeder2012_cv:
         fivebytwo_repeats=IMBALANCE["fivebytwo"]["repeats"],
         entropy=lambda w: job_entropy("raeder2012", [IMB_STUDY, w.dataset], 0),
     log:
-        "logs/raeder2012/cv/{dataset}.log",
+        "logs/imbalance/cv/{dataset}.log",
     benchmark:
-        "benchmarks/raeder2012/cv/{dataset}.tsv"
+        "benchmarks/imbalance/cv/{dataset}.tsv"
     conda:
         CONDA_ENV
     script:
-        "../../scripts/run_raeder_cv.py"
+        "../../scripts/imbalance_cv.py"
 
 
 register_artifact("raeder2012", "table1", kinds=("md", "csv"))
 
 
-rule raeder2012_table1:
+rule imbalance_raeder2012_table1:
     """Table 1: examples, features, minority count and % computed from the data; non-public
     datasets as rows marked "not public"; Covtype "not built offline"."""
     input:
         data=[f for name in IMBALANCE["datasets"] for f in dataset_files(name)],
-        lib=lib_modules("datasets", "scorecard", "tables"),
+        lib=lib_inputs("scripts/imbalance_raeder2012_table1.py"),
     output:
         md=report_output("results/raeder2012/table1.md"),
         csv=report_output("results/raeder2012/table1.csv"),
@@ -63,48 +61,175 @@ rule raeder2012_table1:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/table_raeder2012_table1.py"
+        "../../scripts/imbalance_raeder2012_table1.py"
 
 
-for _panel, _metric in IMB_PANELS.items():
-    register_artifact("raeder2012", _panel)
+# Figure 2, one rule per panel (metric): panel (a) in full, the others reuse it with their own
+# files and metric (one script, scripts/imbalance_raeder2012_fig2.py).
+register_artifact("raeder2012", "fig2a")
 
-    rule:
-        name:
-            f"raeder2012_{_panel}"
-        input:
-            chunks=IMB_CHUNKS,
-            lib=lib_modules("plotting", "scorecard", "tables"),
-        output:
-            pdf=f"results/raeder2012/{_panel}.pdf",
-            png=report_output(f"results/raeder2012/{_panel}.png"),
-            csv=report_output(f"results/raeder2012/{_panel}.csv"),
-            claims=f"results/raeder2012/{_panel}.claims.csv",
-        params:
-            profile=config["profile"],
-            panel=_panel,
-            metric=_metric,
-            tenfold=IMBALANCE["tenfold"],
-            fivebytwo=IMBALANCE["fivebytwo"],
-        log:
-            f"logs/raeder2012/{_panel}.log",
-        benchmark:
-            f"benchmarks/raeder2012/{_panel}.tsv"
-        conda:
-            CONDA_ENV
-        script:
-            "../../scripts/plot_raeder2012_fig2.py"
+
+rule imbalance_raeder2012_fig2a:
+    """Figure 2(a)-(g): one metric vs % of the minority removed, 10-fold and 5x2 CV, NB / J48 / SMO."""
+    input:
+        chunks=IMB_CHUNKS,
+        lib=lib_inputs("scripts/imbalance_raeder2012_fig2.py"),
+    output:
+        pdf="results/raeder2012/fig2a.pdf",
+        png=report_output("results/raeder2012/fig2a.png"),
+        csv=report_output("results/raeder2012/fig2a.csv"),
+        claims="results/raeder2012/fig2a.claims.csv",
+    params:
+        profile=config["profile"],
+        panel="fig2a",
+        metric="auc",
+        tenfold=IMBALANCE["tenfold"],
+        fivebytwo=IMBALANCE["fivebytwo"],
+    log:
+        "logs/raeder2012/fig2a.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2a.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/imbalance_raeder2012_fig2.py"
+
+
+register_artifact("raeder2012", "fig2b")
+
+
+use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2b with:
+    output:
+        pdf="results/raeder2012/fig2b.pdf",
+        png=report_output("results/raeder2012/fig2b.png"),
+        csv=report_output("results/raeder2012/fig2b.csv"),
+        claims="results/raeder2012/fig2b.claims.csv",
+    params:
+        profile=config["profile"],
+        panel="fig2b",
+        metric="h_measure",
+        tenfold=IMBALANCE["tenfold"],
+        fivebytwo=IMBALANCE["fivebytwo"],
+    log:
+        "logs/raeder2012/fig2b.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2b.tsv"
+
+
+register_artifact("raeder2012", "fig2c")
+
+
+use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2c with:
+    output:
+        pdf="results/raeder2012/fig2c.pdf",
+        png=report_output("results/raeder2012/fig2c.png"),
+        csv=report_output("results/raeder2012/fig2c.csv"),
+        claims="results/raeder2012/fig2c.claims.csv",
+    params:
+        profile=config["profile"],
+        panel="fig2c",
+        metric="f1",
+        tenfold=IMBALANCE["tenfold"],
+        fivebytwo=IMBALANCE["fivebytwo"],
+    log:
+        "logs/raeder2012/fig2c.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2c.tsv"
+
+
+register_artifact("raeder2012", "fig2d")
+
+
+use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2d with:
+    output:
+        pdf="results/raeder2012/fig2d.pdf",
+        png=report_output("results/raeder2012/fig2d.png"),
+        csv=report_output("results/raeder2012/fig2d.csv"),
+        claims="results/raeder2012/fig2d.claims.csv",
+    params:
+        profile=config["profile"],
+        panel="fig2d",
+        metric=f"precision_at_{IMBALANCE['precision_k']}",
+        tenfold=IMBALANCE["tenfold"],
+        fivebytwo=IMBALANCE["fivebytwo"],
+    log:
+        "logs/raeder2012/fig2d.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2d.tsv"
+
+
+register_artifact("raeder2012", "fig2e")
+
+
+use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2e with:
+    output:
+        pdf="results/raeder2012/fig2e.pdf",
+        png=report_output("results/raeder2012/fig2e.png"),
+        csv=report_output("results/raeder2012/fig2e.csv"),
+        claims="results/raeder2012/fig2e.claims.csv",
+    params:
+        profile=config["profile"],
+        panel="fig2e",
+        metric="brier",
+        tenfold=IMBALANCE["tenfold"],
+        fivebytwo=IMBALANCE["fivebytwo"],
+    log:
+        "logs/raeder2012/fig2e.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2e.tsv"
+
+
+register_artifact("raeder2012", "fig2f")
+
+
+use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2f with:
+    output:
+        pdf="results/raeder2012/fig2f.pdf",
+        png=report_output("results/raeder2012/fig2f.png"),
+        csv=report_output("results/raeder2012/fig2f.csv"),
+        claims="results/raeder2012/fig2f.claims.csv",
+    params:
+        profile=config["profile"],
+        panel="fig2f",
+        metric="accuracy",
+        tenfold=IMBALANCE["tenfold"],
+        fivebytwo=IMBALANCE["fivebytwo"],
+    log:
+        "logs/raeder2012/fig2f.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2f.tsv"
+
+
+register_artifact("raeder2012", "fig2g")
+
+
+use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2g with:
+    output:
+        pdf="results/raeder2012/fig2g.pdf",
+        png=report_output("results/raeder2012/fig2g.png"),
+        csv=report_output("results/raeder2012/fig2g.csv"),
+        claims="results/raeder2012/fig2g.claims.csv",
+    params:
+        profile=config["profile"],
+        panel="fig2g",
+        metric="pr_break_even",
+        tenfold=IMBALANCE["tenfold"],
+        fivebytwo=IMBALANCE["fivebytwo"],
+    log:
+        "logs/raeder2012/fig2g.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2g.tsv"
 
 
 register_artifact("raeder2012", "rankings", kinds=("md", "csv"))
 
 
-rule raeder2012_rankings:
+rule imbalance_raeder2012_rankings:
     """Sec. 3.2 "Summary": each metric's and CV scheme's ranking of NB, J48 and SMO (mean over
     datasets; over all removal levels and per level) and which rankings flip."""
     input:
         chunks=IMB_CHUNKS,
-        lib=lib_modules("rankings", "scorecard", "tables"),
+        lib=lib_inputs("scripts/imbalance_raeder2012_rankings.py"),
     output:
         md=report_output("results/raeder2012/rankings.md"),
         csv=report_output("results/raeder2012/rankings.csv"),
@@ -119,18 +244,18 @@ rule raeder2012_rankings:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/table_raeder2012_rankings.py"
+        "../../scripts/imbalance_raeder2012_rankings.py"
 
 
 register_artifact("raeder2012", "fig3")
 
 
-rule raeder2012_fig3:
+rule imbalance_raeder2012_fig3:
     """Figure 3: negatives needed for x % positives with at least 100 positives,
     100 (1 - x) / x, with this project's datasets marked (negatives from Table 1)."""
     input:
-        table1="results/raeder2012/table1.csv",
-        lib=lib_modules("plotting", "scorecard", "tables"),
+        table1=rules.imbalance_raeder2012_table1.output.csv,
+        lib=lib_inputs("scripts/imbalance_raeder2012_fig3.py"),
     output:
         pdf="results/raeder2012/fig3.pdf",
         png=report_output("results/raeder2012/fig3.png"),
@@ -145,17 +270,17 @@ rule raeder2012_fig3:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/plot_raeder2012_fig3.py"
+        "../../scripts/imbalance_raeder2012_fig3.py"
 
 
 register_artifact("raeder2012", "sec4", kinds=("pdf", "png", "csv", "md"))
 
 
-rule raeder2012_sec4:
+rule imbalance_raeder2012_sec4:
     """Section 4: SD of AUC at mean 0.95 on 100:5000, 100:500, 10:500 and 10:5000 test sets
     (closed form and simulation), and the critical AUC of random classifiers at 50:1000."""
     input:
-        lib=lib_modules("imbalance", "plotting", "scorecard", "seeding", "tables"),
+        lib=lib_inputs("scripts/imbalance_raeder2012_sec4.py"),
     output:
         pdf="results/raeder2012/sec4.pdf",
         png=report_output("results/raeder2012/sec4.png"),
@@ -173,4 +298,4 @@ rule raeder2012_sec4:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/plot_raeder2012_sec4.py"
+        "../../scripts/imbalance_raeder2012_sec4.py"

@@ -19,37 +19,37 @@ perm_uci_params = lambda w: {
     "randomizations": PERM_UCI["randomizations"], "tie_rule": PERM["tie_rule"],
     "folds": perm_uci_folds_params(w.dataset)}
 PERM_FIG3_DATA = {k: PERM_FIG3[k] for k in ("points_per_class", "rho", "folds", "repetitions")}
-PERM_UCI_CHUNKS = expand("results/studies/ojala/uci/{dataset}/{classifier}_test{test}.csv",
+PERM_UCI_CHUNKS = expand("results/studies/permutation/uci/{dataset}/{classifier}_test{test}.csv",
                          dataset=PERM_UCI["datasets"], classifier=PERM_CLASSIFIERS, test=(1, 2))
 
 
-rule ojala_table1_study:
+rule permutation_table1_study:
     """Table I: 1-NN leave-one-out error on D1 and D2 and both tests' null samples."""
     input:
-        lib=lib_modules("ojala_toy", "permutation", "seeding", "tables", "weka_like"),
+        lib=lib_inputs("scripts/permutation_table1_study.py"),
     output:
-        "results/studies/ojala/table1.csv",
+        "results/studies/permutation/table1.csv",
     params:
         randomizations=PERM["table1"]["randomizations"],
         tie_rule=PERM["tie_rule"],
         entropy=job_entropy("ojala_table1", [PERM["table1"], PERM["tie_rule"]], 0),
     log:
-        "logs/ojala/table1.log",
+        "logs/permutation/table1.log",
     benchmark:
-        "benchmarks/ojala/table1.tsv"
+        "benchmarks/permutation/table1.tsv"
     conda:
         CONDA_ENV
     script:
-        "../../scripts/run_ojala_table1.py"
+        "../../scripts/permutation_table1_study.py"
 
 
-rule ojala_fig3_chunk:
+rule permutation_fig3_chunk:
     """Figure 3: one classifier and one test over the correlation grid (data and original folds
     seeded per rho only, so every classifier and test sees the same data sets)."""
     input:
-        lib=lib_modules("permutation", "seeding", "tables", "weka_like"),
+        lib=lib_inputs("scripts/permutation_fig3_chunk.py"),
     output:
-        "results/studies/ojala/fig3/{classifier}_test{test}.csv",
+        "results/studies/permutation/fig3/{classifier}_test{test}.csv",
     wildcard_constraints:
         classifier=r"[a-z0-9]+",
         test=r"[12]",
@@ -63,23 +63,23 @@ rule ojala_fig3_chunk:
             "ojala_fig3", [PERM_FIG3_DATA, w.classifier, int(w.test),
                            PERM_FIG3["randomizations"], PERM["tie_rule"]], 0),
     log:
-        "logs/ojala/fig3/{classifier}_test{test}.log",
+        "logs/permutation/fig3/{classifier}_test{test}.log",
     benchmark:
-        "benchmarks/ojala/fig3/{classifier}_test{test}.tsv"
+        "benchmarks/permutation/fig3/{classifier}_test{test}.tsv"
     conda:
         CONDA_ENV
     script:
-        "../../scripts/run_ojala_fig3.py"
+        "../../scripts/permutation_fig3_chunk.py"
 
 
-rule ojala_uci_chunk:
+rule permutation_uci_chunk:
     """Tables II-III: one (data set, classifier, test): the original stratified 10-fold CV
     error, repeated (folds seeded per data set), and the errors of the randomised data sets."""
     input:
         data=lambda w: dataset_files(w.dataset),
-        lib=lib_modules("datasets", "permutation", "seeding", "tables", "weka_like"),
+        lib=lib_inputs("scripts/permutation_uci_chunk.py"),
     output:
-        "results/studies/ojala/uci/{dataset}/{classifier}_test{test}.csv",
+        "results/studies/permutation/uci/{dataset}/{classifier}_test{test}.csv",
     wildcard_constraints:
         dataset=r"[a-z0-9-]+",
         classifier=r"[a-z0-9]+",
@@ -90,23 +90,23 @@ rule ojala_uci_chunk:
         entropy=lambda w: job_entropy("ojala_uci", perm_uci_params(w), 0),
         svm_solver=PERM["svm_solver"],  # changes the fit, not the draws: not in the entropy
     log:
-        "logs/ojala/uci/{dataset}/{classifier}_test{test}.log",
+        "logs/permutation/uci/{dataset}/{classifier}_test{test}.log",
     benchmark:
-        "benchmarks/ojala/uci/{dataset}/{classifier}_test{test}.tsv"
+        "benchmarks/permutation/uci/{dataset}/{classifier}_test{test}.tsv"
     conda:
         CONDA_ENV
     script:
-        "../../scripts/run_ojala_uci.py"
+        "../../scripts/permutation_uci_chunk.py"
 
 
 register_artifact("ojala2009", "table1", kinds=("md", "csv"))
 
 
-rule ojala2009_table1:
+rule permutation_ojala2009_table1:
     """Table I as a Markdown table, with the paper's values alongside."""
     input:
-        study="results/studies/ojala/table1.csv",
-        lib=lib_modules("scorecard", "tables"),
+        study=rules.permutation_table1_study.output[0],
+        lib=lib_inputs("scripts/permutation_ojala2009_table1.py"),
     output:
         md=report_output("results/ojala2009/table1.md"),
         csv=report_output("results/ojala2009/table1.csv"),
@@ -122,17 +122,17 @@ rule ojala2009_table1:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/table_ojala2009_table1.py"
+        "../../scripts/permutation_ojala2009_table1.py"
 
 
 register_artifact("ojala2009", "fig2")
 
 
-rule ojala2009_fig2:
+rule permutation_ojala2009_fig2:
     """Figure 2: Iris petal length vs width, original and one randomisation of each kind."""
     input:
         data=dataset_files("iris"),
-        lib=lib_modules("datasets", "permutation", "plotting", "scorecard", "seeding", "tables"),
+        lib=lib_inputs("scripts/permutation_ojala2009_fig2.py"),
     output:
         pdf="results/ojala2009/fig2.pdf",
         png=report_output("results/ojala2009/fig2.png"),
@@ -148,18 +148,18 @@ rule ojala2009_fig2:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/plot_ojala2009_fig2.py"
+        "../../scripts/permutation_ojala2009_fig2.py"
 
 
 register_artifact("ojala2009", "fig3")
 
 
-rule ojala2009_fig3:
+rule permutation_ojala2009_fig3:
     """Figure 3: original CV error and the [1%, 99%] null bands of Tests 1 and 2 against rho."""
     input:
-        chunks=expand("results/studies/ojala/fig3/{classifier}_test{test}.csv",
+        chunks=expand(rules.permutation_fig3_chunk.output[0],
                       classifier=PERM_CLASSIFIERS, test=(1, 2)),
-        lib=lib_modules("permutation", "plotting", "scorecard", "tables"),
+        lib=lib_inputs("scripts/permutation_ojala2009_fig3.py"),
     output:
         pdf="results/ojala2009/fig3.pdf",
         png=report_output("results/ojala2009/fig3.png"),
@@ -179,36 +179,56 @@ rule ojala2009_fig3:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/plot_ojala2009_fig3.py"
+        "../../scripts/permutation_ojala2009_fig3.py"
 
 
 # Table II = decision tree, Table III = 1-NN (Sec. V); each also checks the prose claims about
-# the other classifiers, so both read every chunk.
-for _table in ("table2", "table3"):
-    register_artifact("ojala2009", _table, kinds=("md", "csv"))
+# the other classifiers, so both read every chunk (one script for both tables).
+register_artifact("ojala2009", "table2", kinds=("md", "csv"))
 
-    rule:
-        name:
-            f"ojala2009_{_table}"
-        input:
-            chunks=PERM_UCI_CHUNKS,
-            lib=lib_modules("datasets", "permutation", "scorecard", "tables"),
-        output:
-            md=report_output(f"results/ojala2009/{_table}.md"),
-            csv=report_output(f"results/ojala2009/{_table}.csv"),
-            claims=f"results/ojala2009/{_table}.claims.csv",
-        params:
-            profile=config["profile"],
-            table=_table,
-            alpha=PERM["alpha"],
-            randomizations=PERM_UCI["randomizations"],
-            repetitions=PERM_UCI["repetitions"],
-            tie_rule=PERM["tie_rule"],
-        log:
-            f"logs/ojala2009/{_table}.log",
-        benchmark:
-            f"benchmarks/ojala2009/{_table}.tsv"
-        conda:
-            CONDA_ENV
-        script:
-            "../../scripts/table_ojala2009_uci.py"
+
+rule permutation_ojala2009_table2:
+    """Table II (decision tree) and the prose claims, from every UCI chunk."""
+    input:
+        chunks=PERM_UCI_CHUNKS,
+        lib=lib_inputs("scripts/permutation_ojala2009_uci_tables.py"),
+    output:
+        md=report_output("results/ojala2009/table2.md"),
+        csv=report_output("results/ojala2009/table2.csv"),
+        claims="results/ojala2009/table2.claims.csv",
+    params:
+        profile=config["profile"],
+        table="table2",
+        alpha=PERM["alpha"],
+        randomizations=PERM_UCI["randomizations"],
+        repetitions=PERM_UCI["repetitions"],
+        tie_rule=PERM["tie_rule"],
+    log:
+        "logs/ojala2009/table2.log",
+    benchmark:
+        "benchmarks/ojala2009/table2.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/permutation_ojala2009_uci_tables.py"
+
+
+register_artifact("ojala2009", "table3", kinds=("md", "csv"))
+
+
+use rule permutation_ojala2009_table2 as permutation_ojala2009_table3 with:
+    output:
+        md=report_output("results/ojala2009/table3.md"),
+        csv=report_output("results/ojala2009/table3.csv"),
+        claims="results/ojala2009/table3.claims.csv",
+    params:
+        profile=config["profile"],
+        table="table3",
+        alpha=PERM["alpha"],
+        randomizations=PERM_UCI["randomizations"],
+        repetitions=PERM_UCI["repetitions"],
+        tie_rule=PERM["tie_rule"],
+    log:
+        "logs/ojala2009/table3.log",
+    benchmark:
+        "benchmarks/ojala2009/table3.tsv"

@@ -2,8 +2,34 @@
 autocorrelation of four public tasks, four network-only models) and the real-data Type I / power
 experiments (Neville 2009 Sec. 6, Fig. 1(f); Wang 2011 Sec. 5.2, Fig. 3) on network sets: six
 disjoint networks each, the user's own files (Add Health, IMDB) or, by default, public stand-ins
-carved from Cora and Citeseer (lib.realnet). Per set: one network-set job, one calibration job
+carved from Cora and Citeseer (lib.studies.realnet). Per set: one network-set job, one calibration job
 (leave one network out), one chunk per purpose; one summary; the panels are views of it."""
+
+def rn_set_spec(name):
+    """What determines a network set: the public dataset, task and partition, or the user's files."""
+    spec = dict(config["realnet"]["sets"][name])
+    if "dataset" in spec:
+        spec["partition"] = config["realnet"]["partition"]
+    return spec
+
+
+def rn_set_inputs(wildcards):
+    """A network set's raw inputs: the dataset's verified files (stand-in) or the user's two CSVs."""
+    spec = config["realnet"]["sets"][wildcards.netset]
+    if "dataset" in spec:
+        return dataset_files(spec["dataset"])
+    return [spec["nodes"], spec["edges"]]
+
+
+def rn_chunk_setting(purpose):
+    """Everything that determines a real-network chunk's draws."""
+    study = config["realnet"]
+    return {"purpose": purpose, "samplers": study["samplers"],
+            "prop_labeled": list(study["prop_labeled"]) if purpose == "type1" else [study["power_prop_labeled"]],
+            "trials": study["trials_per_network"], "alpha": study["alpha"],
+            "strength": study["handicap_strength"], "selection": study["handicap_selection"],
+            **({"handicaps": list(study["power_handicaps"])} if purpose == "power" else {})}
+
 
 REALNET = config["realnet"]
 RN_TABLE1 = REALNET["table1"]
@@ -27,8 +53,7 @@ rule realnet_table1_study:
     unlabeled pairs; and the label autocorrelation of each task."""
     input:
         data=[f for name in RN_TABLE1["datasets"] for f in dataset_files(name)],
-        lib=lib_modules("datasets", "linkbased", "networks", "realnet", "relational", "sampling", "seeding",
-                        "tables"),
+        lib=lib_inputs("scripts/realnet_table1_study.py"),
     output:
         trials="results/studies/realnet/table1/trials.csv",
         tasks="results/studies/realnet/table1/tasks.csv",
@@ -43,18 +68,18 @@ rule realnet_table1_study:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/run_realnet_table1.py"
+        "../../scripts/realnet_table1_study.py"
 
 
 register_artifact("neville2009", "table1", kinds=("md", "csv"))
 
 
-rule neville2009_table1:
+rule realnet_neville2009_table1:
     """Neville 2009 Table 1 next to the reproduced values, with claims."""
     input:
-        trials="results/studies/realnet/table1/trials.csv",
-        tasks="results/studies/realnet/table1/tasks.csv",
-        lib=lib_modules("realnet", "scorecard", "tables"),
+        trials=rules.realnet_table1_study.output.trials,
+        tasks=rules.realnet_table1_study.output.tasks,
+        lib=lib_inputs("scripts/realnet_neville2009_table1.py"),
     output:
         md=report_output("results/neville2009/table1.md"),
         csv=report_output("results/neville2009/table1.csv"),
@@ -70,7 +95,7 @@ rule neville2009_table1:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/table_neville2009_table1.py"
+        "../../scripts/realnet_neville2009_table1.py"
 
 
 rule realnet_network_set:
@@ -79,7 +104,7 @@ rule realnet_network_set:
     statistics per network."""
     input:
         data=rn_set_inputs,
-        lib=lib_modules("datasets", "networks", "realnet", "seeding", "tables"),
+        lib=lib_inputs("scripts/realnet_network_set.py"),
     output:
         nodes="results/studies/realnet/{netset}/nodes.csv",
         edges="results/studies/realnet/{netset}/edges.csv",
@@ -96,7 +121,7 @@ rule realnet_network_set:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/run_realnet_network_set.py"
+        "../../scripts/realnet_network_set.py"
 
 
 rule realnet_calibration:
@@ -105,9 +130,9 @@ rule realnet_calibration:
     handicap equalising the models on the other networks (Type I) and the mean difference
     wvRN - nBC(c) for each nBC handicap (power)."""
     input:
-        nodes="results/studies/realnet/{netset}/nodes.csv",
-        edges="results/studies/realnet/{netset}/edges.csv",
-        lib=lib_modules("networks", "realnet", "relational", "sampling", "seeding", "tables"),
+        nodes=rules.realnet_network_set.output.nodes,
+        edges=rules.realnet_network_set.output.edges,
+        lib=lib_inputs("scripts/realnet_calibration.py"),
     output:
         "results/studies/realnet/{netset}/calibration.csv",
     wildcard_constraints:
@@ -125,7 +150,7 @@ rule realnet_calibration:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/run_realnet_calibration.py"
+        "../../scripts/realnet_calibration.py"
 
 
 rule realnet_chunk:
@@ -133,11 +158,10 @@ rule realnet_chunk:
     trial and level, RS and NCV splits, both models inferred, the held-out network's calibrated
     handicap (Type I) or each nBC handicap (power) applied; paired/unpaired t and RS-C."""
     input:
-        nodes="results/studies/realnet/{netset}/nodes.csv",
-        edges="results/studies/realnet/{netset}/edges.csv",
-        calibration="results/studies/realnet/{netset}/calibration.csv",
-        lib=lib_modules("networks", "pairtests", "realnet", "relational", "rsc", "sampling", "seeding",
-                        "significance", "tables"),
+        nodes=rules.realnet_network_set.output.nodes,
+        edges=rules.realnet_network_set.output.edges,
+        calibration=rules.realnet_calibration.output[0],
+        lib=lib_inputs("scripts/realnet_chunk.py"),
     output:
         "results/studies/realnet/{netset}/{purpose}/chunk0.csv",
     wildcard_constraints:
@@ -153,7 +177,7 @@ rule realnet_chunk:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/run_realnet_chunk.py"
+        "../../scripts/realnet_chunk.py"
 
 
 rule realnet_summary:
@@ -161,11 +185,11 @@ rule realnet_summary:
     handicap, pooled over the held-out networks; the power x axis (mean calibration difference
     over the held-out networks); the networks' statistics."""
     input:
-        chunks=expand("results/studies/realnet/{netset}/{purpose}/chunk0.csv", netset=RN_SHOWN,
+        chunks=expand(rules.realnet_chunk.output[0], netset=RN_SHOWN,
                       purpose=RN_PURPOSES),
-        calibrations=expand("results/studies/realnet/{netset}/calibration.csv", netset=RN_SHOWN),
-        networks=expand("results/studies/realnet/{netset}/networks.csv", netset=RN_SHOWN),
-        lib=lib_modules("rates", "summaries", "tables"),
+        calibrations=expand(rules.realnet_calibration.output[0], netset=RN_SHOWN),
+        networks=expand(rules.realnet_network_set.output.networks, netset=RN_SHOWN),
+        lib=lib_inputs("scripts/realnet_summary.py"),
     output:
         summary="results/studies/realnet/summary.csv",
         calibration="results/studies/realnet/calibration.csv",
@@ -179,45 +203,107 @@ rule realnet_summary:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/summarize_realnet.py"
+        "../../scripts/realnet_summary.py"
 
 
-# Paper panels: `sets` the network sets shown (one panel each); `paper_trials` what the paper used.
-REALNET_PANELS = {
-    ("neville2009", "fig1f"): dict(sets=list(REALNET["fig1f_sets"]), paper_trials=50),
-    ("wang2011", "fig3a"): dict(sets=list(REALNET["fig3_sets"]), paper_trials=None),
-    ("wang2011", "fig3b"): dict(sets=list(REALNET["fig3_sets"]), paper_trials=None),
-}
+# Paper panels: views of the summary (results/<paper>/<artifact>.* is built by rule
+# realnet_<paper>_<artifact>, script scripts/realnet_<paper>_<artifact>.py). `sets`: the network
+# sets shown (one panel each); `paper_trials`: what the paper used.
+RN_PANEL_STUDY = {k: REALNET[k] for k in ("trials_per_network", "calibration_samples", "calibration_folds",
+                                          "tolerance", "power_prop_labeled", "power_handicaps", "partition")}
 
-for (paper, artifact), panel in REALNET_PANELS.items():
-    register_artifact(paper, artifact)
 
-    rule:
-        name:
-            f"{paper}_{artifact}"
-        input:
-            summary="results/studies/realnet/summary.csv",
-            calibration="results/studies/realnet/calibration.csv",
-            networks="results/studies/realnet/networks.csv",
-            lib=lib_modules("plotting", "rates", "realnet", "scorecard", "summaries", "tables"),
-        output:
-            pdf=f"results/{paper}/{artifact}.pdf",
-            png=report_output(f"results/{paper}/{artifact}.png"),
-            csv=report_output(f"results/{paper}/{artifact}.csv"),
-            claims=f"results/{paper}/{artifact}.claims.csv",
-        params:
-            profile=config["profile"],
-            alpha=REALNET["alpha"],
-            panel=f"{paper}_{artifact}",
-            set_specs={name: RN_SETS[name] for name in panel["sets"]},
-            study={k: REALNET[k] for k in ("trials_per_network", "calibration_samples", "calibration_folds",
-                                           "tolerance", "power_prop_labeled", "power_handicaps", "partition")},
-            **panel,
-        log:
-            f"logs/{paper}/{artifact}.log",
-        benchmark:
-            f"benchmarks/{paper}/{artifact}.tsv"
-        conda:
-            CONDA_ENV
-        script:
-            "../../scripts/plot_{params.panel}.py"
+register_artifact("neville2009", "fig1f")
+
+
+rule realnet_neville2009_fig1f:
+    """Neville 2009 Fig. 1(f): Type I error on real network sets (public STAND-INs by default)."""
+    input:
+        summary=rules.realnet_summary.output.summary,
+        calibration=rules.realnet_summary.output.calibration,
+        networks=rules.realnet_summary.output.networks,
+        lib=lib_inputs("scripts/realnet_neville2009_fig1f.py"),
+    output:
+        pdf="results/neville2009/fig1f.pdf",
+        png=report_output("results/neville2009/fig1f.png"),
+        csv=report_output("results/neville2009/fig1f.csv"),
+        claims="results/neville2009/fig1f.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=REALNET["alpha"],
+        set_specs={name: RN_SETS[name] for name in REALNET["fig1f_sets"]},
+        study=RN_PANEL_STUDY,
+        sets=list(REALNET["fig1f_sets"]),
+        paper_trials=50,
+    log:
+        "logs/neville2009/fig1f.log",
+    benchmark:
+        "benchmarks/neville2009/fig1f.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/realnet_neville2009_fig1f.py"
+
+
+register_artifact("wang2011", "fig3a")
+
+
+rule realnet_wang2011_fig3a:
+    """Wang 2011 Fig. 3(a): Type I error of RS, RS-C and NCV on real network sets."""
+    input:
+        summary=rules.realnet_summary.output.summary,
+        calibration=rules.realnet_summary.output.calibration,
+        networks=rules.realnet_summary.output.networks,
+        lib=lib_inputs("scripts/realnet_wang2011_fig3a.py"),
+    output:
+        pdf="results/wang2011/fig3a.pdf",
+        png=report_output("results/wang2011/fig3a.png"),
+        csv=report_output("results/wang2011/fig3a.csv"),
+        claims="results/wang2011/fig3a.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=REALNET["alpha"],
+        set_specs={name: RN_SETS[name] for name in REALNET["fig3_sets"]},
+        study=RN_PANEL_STUDY,
+        sets=list(REALNET["fig3_sets"]),
+        paper_trials=None,
+    log:
+        "logs/wang2011/fig3a.log",
+    benchmark:
+        "benchmarks/wang2011/fig3a.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/realnet_wang2011_fig3a.py"
+
+
+register_artifact("wang2011", "fig3b")
+
+
+rule realnet_wang2011_fig3b:
+    """Wang 2011 Fig. 3(b): power of RS, RS-C and NCV on real network sets."""
+    input:
+        summary=rules.realnet_summary.output.summary,
+        calibration=rules.realnet_summary.output.calibration,
+        networks=rules.realnet_summary.output.networks,
+        lib=lib_inputs("scripts/realnet_wang2011_fig3b.py"),
+    output:
+        pdf="results/wang2011/fig3b.pdf",
+        png=report_output("results/wang2011/fig3b.png"),
+        csv=report_output("results/wang2011/fig3b.csv"),
+        claims="results/wang2011/fig3b.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=REALNET["alpha"],
+        set_specs={name: RN_SETS[name] for name in REALNET["fig3_sets"]},
+        study=RN_PANEL_STUDY,
+        sets=list(REALNET["fig3_sets"]),
+        paper_trials=None,
+    log:
+        "logs/wang2011/fig3b.log",
+    benchmark:
+        "benchmarks/wang2011/fig3b.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/realnet_wang2011_fig3b.py"

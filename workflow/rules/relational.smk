@@ -11,7 +11,7 @@ REL_HANDICAP = {"strength": RELATIONAL["handicap_strength"], "selection": RELATI
 REL_SIZES = {"type1": [RELATIONAL["nodes"]], "power": [RELATIONAL["nodes"], RELATIONAL["large_nodes"]]}
 REL_LEVELS = {"type1": list(RELATIONAL["prop_labeled"]), "power": [RELATIONAL["power_prop_labeled"]]}
 REL_SETTINGS = [(purpose, nodes) for purpose, sizes in REL_SIZES.items() for nodes in sizes]
-# latent group model parameters per network size (lib.networks.LGMParams)
+# latent group model parameters per network size (lib.data.networks.LGMParams)
 REL_NETWORK = {n: {**RELATIONAL["network"], "n_nodes": n} for n in REL_SIZES["power"]}
 # what determines the calibration networks and their NCV splits: shared by both purposes, so Type I
 # and power are calibrated on the same set, as in the paper
@@ -44,7 +44,7 @@ rule relational_calibration:
     none does). Power: the mean accuracy difference wvRN - nBC(c) for each nBC handicap c, the
     x axis of the power panels."""
     input:
-        lib=lib_modules("seeding", "networks", "relational", "rsc", "sampling", "tables"),
+        lib=lib_inputs("scripts/relational_calibration.py"),
     output:
         calibration="results/studies/relational/calibration/{purpose}_n{nodes}.csv",
         networks="results/studies/relational/calibration/{purpose}_n{nodes}_networks.csv",
@@ -65,7 +65,7 @@ rule relational_calibration:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/run_relational_calibration.py"
+        "../../scripts/relational_calibration.py"
 
 
 rule relational_chunk:
@@ -75,7 +75,7 @@ rule relational_chunk:
     input:
         calibration=lambda w: ([f"results/studies/relational/calibration/type1_n{w.nodes}.csv"]
                                if w.purpose == "type1" else []),
-        lib=lib_modules("seeding", "networks", "pairtests", "relational", "rsc", "sampling", "significance", "tables"),
+        lib=lib_inputs("scripts/relational_chunk.py"),
     output:
         trials="results/studies/relational/{purpose}_n{nodes}/chunk{chunk}.csv",
         networks="results/studies/relational/{purpose}_n{nodes}/networks{chunk}.csv",
@@ -96,7 +96,7 @@ rule relational_chunk:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/run_relational_chunk.py"
+        "../../scripts/relational_chunk.py"
 
 
 rule relational_summary:
@@ -108,7 +108,7 @@ rule relational_summary:
         networks=REL_CHUNKS["networks"],
         calibrations=REL_CALIBRATIONS,
         calibration_networks=[path.replace(".csv", "_networks.csv") for path in REL_CALIBRATIONS],
-        lib=lib_modules("rates", "summaries", "tables"),
+        lib=lib_inputs("scripts/relational_summary.py"),
     output:
         summary="results/studies/relational/summary.csv",
         calibration="results/studies/relational/calibration.csv",
@@ -122,49 +122,173 @@ rule relational_summary:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/summarize_relational.py"
+        "../../scripts/relational_summary.py"
 
 
-# Paper panels: views of the summary; the rule is `<paper>_<artifact>`, its script
-# `scripts/plot_<paper>_<artifact>.py`. `nodes`: the network size shown; `trials`: trials per
-# evaluation network the panel uses; `paper_trials`: what the paper pooled over its 4 networks.
-RELATIONAL_PANELS = {
-    ("neville2009", "fig1c"): dict(nodes=RELATIONAL["nodes"], trials=RELATIONAL["trials_per_network"], paper_trials=400),
-    ("neville2009", "fig1d"): dict(nodes=RELATIONAL["nodes"], trials=RELATIONAL["trials_per_network"], paper_trials=400),
-    ("neville2009", "fig1e"): dict(nodes=RELATIONAL["large_nodes"], trials=RELATIONAL["trials_per_network"], paper_trials=400),
-    ("wang2011", "fig2a"): dict(nodes=RELATIONAL["nodes"], trials=RELATIONAL["wang_trials_per_network"], paper_trials=200),
-    ("wang2011", "fig2b"): dict(nodes=RELATIONAL["nodes"], trials=RELATIONAL["wang_trials_per_network"], paper_trials=200),
-}
-
-for (paper, artifact), panel in RELATIONAL_PANELS.items():
-    register_artifact(paper, artifact)
-
-    rule:
-        name:
-            f"{paper}_{artifact}"
-        input:
-            summary="results/studies/relational/summary.csv",
-            calibration="results/studies/relational/calibration.csv",
-            networks="results/studies/relational/networks.csv",
-            lib=lib_modules("plotting", "rates", "scorecard", "summaries", "tables"),
-        output:
-            pdf=f"results/{paper}/{artifact}.pdf",
-            png=report_output(f"results/{paper}/{artifact}.png"),
-            csv=report_output(f"results/{paper}/{artifact}.csv"),
-            claims=f"results/{paper}/{artifact}.claims.csv",
-        params:
-            profile=config["profile"],
-            alpha=RELATIONAL["alpha"],
-            panel=f"{paper}_{artifact}",
-            study={k: RELATIONAL[k] for k in ("nodes", "large_nodes", "power_prop_labeled", "power_handicaps",
+# Paper panels: views of the summary (results/<paper>/<artifact>.* is built by rule
+# relational_<paper>_<artifact>, script scripts/relational_<paper>_<artifact>.py). `nodes`: the
+# network size shown; `trials`: trials per evaluation network the panel uses; `paper_trials`: what
+# the paper pooled over its 4 networks.
+REL_PANEL_STUDY = {k: RELATIONAL[k] for k in ("nodes", "large_nodes", "power_prop_labeled", "power_handicaps",
                                               "evaluation_networks", "calibration_networks", "calibration_folds",
-                                              "tolerance", "handicap_strength", "handicap_selection", "samplers")},
-            **panel,
-        log:
-            f"logs/{paper}/{artifact}.log",
-        benchmark:
-            f"benchmarks/{paper}/{artifact}.tsv"
-        conda:
-            CONDA_ENV
-        script:
-            "../../scripts/plot_{params.panel}.py"
+                                              "tolerance", "handicap_strength", "handicap_selection", "samplers")}
+
+
+register_artifact("neville2009", "fig1c")
+
+
+rule relational_neville2009_fig1c:
+    """Neville 2009 Fig. 1(c): Type I error of paired/unpaired t-tests under RRS and NCV vs propLabeled (wvRN vs nBC, synthetic networks)."""
+    input:
+        summary=rules.relational_summary.output.summary,
+        calibration=rules.relational_summary.output.calibration,
+        networks=rules.relational_summary.output.networks,
+        lib=lib_inputs("scripts/relational_neville2009_fig1c.py"),
+    output:
+        pdf="results/neville2009/fig1c.pdf",
+        png=report_output("results/neville2009/fig1c.png"),
+        csv=report_output("results/neville2009/fig1c.csv"),
+        claims="results/neville2009/fig1c.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=RELATIONAL["alpha"],
+        study=REL_PANEL_STUDY,
+        nodes=RELATIONAL["nodes"],
+        trials=RELATIONAL["trials_per_network"],
+        paper_trials=400,
+    log:
+        "logs/neville2009/fig1c.log",
+    benchmark:
+        "benchmarks/neville2009/fig1c.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/relational_neville2009_fig1c.py"
+
+
+register_artifact("neville2009", "fig1d")
+
+
+rule relational_neville2009_fig1d:
+    """Neville 2009 Fig. 1(d): power vs the calibrated accuracy difference (network size `nodes`)."""
+    input:
+        summary=rules.relational_summary.output.summary,
+        calibration=rules.relational_summary.output.calibration,
+        networks=rules.relational_summary.output.networks,
+        lib=lib_inputs("scripts/relational_neville2009_fig1d.py"),
+    output:
+        pdf="results/neville2009/fig1d.pdf",
+        png=report_output("results/neville2009/fig1d.png"),
+        csv=report_output("results/neville2009/fig1d.csv"),
+        claims="results/neville2009/fig1d.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=RELATIONAL["alpha"],
+        study=REL_PANEL_STUDY,
+        nodes=RELATIONAL["nodes"],
+        trials=RELATIONAL["trials_per_network"],
+        paper_trials=400,
+    log:
+        "logs/neville2009/fig1d.log",
+    benchmark:
+        "benchmarks/neville2009/fig1d.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/relational_neville2009_fig1d.py"
+
+
+register_artifact("neville2009", "fig1e")
+
+
+rule relational_neville2009_fig1e:
+    """Neville 2009 Fig. 1(e): power on the larger networks (`large_nodes`)."""
+    input:
+        summary=rules.relational_summary.output.summary,
+        calibration=rules.relational_summary.output.calibration,
+        networks=rules.relational_summary.output.networks,
+        lib=lib_inputs("scripts/relational_neville2009_fig1e.py"),
+    output:
+        pdf="results/neville2009/fig1e.pdf",
+        png=report_output("results/neville2009/fig1e.png"),
+        csv=report_output("results/neville2009/fig1e.csv"),
+        claims="results/neville2009/fig1e.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=RELATIONAL["alpha"],
+        study=REL_PANEL_STUDY,
+        nodes=RELATIONAL["large_nodes"],
+        trials=RELATIONAL["trials_per_network"],
+        paper_trials=400,
+    log:
+        "logs/neville2009/fig1e.log",
+    benchmark:
+        "benchmarks/neville2009/fig1e.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/relational_neville2009_fig1e.py"
+
+
+register_artifact("wang2011", "fig2a")
+
+
+rule relational_wang2011_fig2a:
+    """Wang 2011 Fig. 2(a): Type I error of RS, RS-C and NCV (synthetic networks)."""
+    input:
+        summary=rules.relational_summary.output.summary,
+        calibration=rules.relational_summary.output.calibration,
+        networks=rules.relational_summary.output.networks,
+        lib=lib_inputs("scripts/relational_wang2011_fig2a.py"),
+    output:
+        pdf="results/wang2011/fig2a.pdf",
+        png=report_output("results/wang2011/fig2a.png"),
+        csv=report_output("results/wang2011/fig2a.csv"),
+        claims="results/wang2011/fig2a.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=RELATIONAL["alpha"],
+        study=REL_PANEL_STUDY,
+        nodes=RELATIONAL["nodes"],
+        trials=RELATIONAL["wang_trials_per_network"],
+        paper_trials=200,
+    log:
+        "logs/wang2011/fig2a.log",
+    benchmark:
+        "benchmarks/wang2011/fig2a.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/relational_wang2011_fig2a.py"
+
+
+register_artifact("wang2011", "fig2b")
+
+
+rule relational_wang2011_fig2b:
+    """Wang 2011 Fig. 2(b): power of RS, RS-C and NCV."""
+    input:
+        summary=rules.relational_summary.output.summary,
+        calibration=rules.relational_summary.output.calibration,
+        networks=rules.relational_summary.output.networks,
+        lib=lib_inputs("scripts/relational_wang2011_fig2b.py"),
+    output:
+        pdf="results/wang2011/fig2b.pdf",
+        png=report_output("results/wang2011/fig2b.png"),
+        csv=report_output("results/wang2011/fig2b.csv"),
+        claims="results/wang2011/fig2b.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=RELATIONAL["alpha"],
+        study=REL_PANEL_STUDY,
+        nodes=RELATIONAL["nodes"],
+        trials=RELATIONAL["wang_trials_per_network"],
+        paper_trials=200,
+    log:
+        "logs/wang2011/fig2b.log",
+    benchmark:
+        "benchmarks/wang2011/fig2b.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/relational_wang2011_fig2b.py"

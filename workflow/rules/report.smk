@@ -6,11 +6,24 @@ workflow/report/) plus the scorecard. The archive rule packages code, config, en
 checksums (and the raw files whose licence allows it), results, scorecard and report."""
 
 
+from snakemake.exceptions import WorkflowError  # noqa: E402
+
+REPORT_HTML = "results/report.html"
+
+
+def built_report(wildcards):
+    """The HTML report is made by `snakemake --report`, never by a rule: require it to exist."""
+    if not Path(REPORT_HTML).is_file():
+        raise WorkflowError(f"{REPORT_HTML} is missing; build it first with `make report` "
+                            f"(snakemake --report {REPORT_HTML}), then rerun `snakemake archive`.")
+    return REPORT_HTML
+
+
 rule scorecard:
     """Collect every artifact's claims into one table with a verdict per claim."""
     input:
         claims=CLAIMS,
-        lib=lib_modules("scorecard", "tables"),
+        lib=lib_inputs("scripts/scorecard.py"),
     output:
         csv=report("results/scorecard.csv", caption="../report/scorecard.rst", category="Scorecard",
                    labels={"artifact": "scorecard", "file": "numbers"}),
@@ -23,19 +36,19 @@ rule scorecard:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/build_scorecard.py"
+        "../../scripts/scorecard.py"
 
 
 rule archive:
     """Reproduction package archive/reproduction-<profile>.tar.gz: code at its git commit, config,
     pinned environment, raw-data checksums (+ files whose licence allows it), results, scorecard,
-    report, MANIFEST.sha256 (scripts/lib/archive.py). Not part of `rule all`."""
+    report, MANIFEST.sha256 (scripts/lib/infra/archive.py). Not part of `rule all`."""
     input:
         artifacts=ARTIFACTS,
         claims=CLAIMS,
         scorecard=["results/scorecard.csv", "results/scorecard.md"],
         report=built_report,
-        lib=lib_modules("archive", "datasets"),
+        lib=lib_inputs("scripts/archive.py"),
     output:
         f"archive/reproduction-{config['profile']}.tar.gz",
     params:
@@ -45,4 +58,4 @@ rule archive:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/build_archive.py"
+        "../../scripts/archive.py"

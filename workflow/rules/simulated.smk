@@ -3,12 +3,32 @@ group-based simulated classifiers under RRS, ERS and NCV. One study, many panels
 scenario of config `simulated.scenarios` is computed once in seeded chunks and summarised;
 the paper panels are views of the summaries."""
 
+import copy
+
+SIMULATED = config["simulated"]
+SIM_STUDY = {k: SIMULATED[k] for k in ("instances", "groups", "alpha")}
+
+
+def sim_scenario(name):
+    """The scenario's parameters that determine its draws (chunk count excluded: adding chunks
+    must not change the chunks already computed)."""
+    scenario = copy.deepcopy(SIMULATED["scenarios"][name])
+    scenario.pop("chunks")
+    return scenario
+
+
+def sim_chunks(wildcards):
+    n = SIMULATED["scenarios"][wildcards.scenario]["chunks"]
+    return expand("results/studies/simulated/{scenario}/chunk{chunk}.csv",
+                  scenario=wildcards.scenario, chunk=range(n))
+
+
 rule simulated_chunk:
     """One seeded chunk (one Table 6 "simulation") of a simulated-classifier scenario:
     per trial, the fold error rates of classifiers A and B, the paired and unpaired t-test
     outcomes and the measured error correlation, for every sampler and propLabeled."""
     input:
-        lib=lib_modules("seeding", "sampling", "significance", "simulated", "tables"),
+        lib=lib_inputs("scripts/simulated_chunk.py"),
     output:
         "results/studies/simulated/{scenario}/chunk{chunk}.csv",
     params:
@@ -24,14 +44,14 @@ rule simulated_chunk:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/run_simulated.py"
+        "../../scripts/simulated_chunk.py"
 
 
 rule simulated_summary:
     """Rejection rate of every test per sampler and propLabeled, with 95% Wilson intervals."""
     input:
         chunks=sim_chunks,
-        lib=lib_modules("rates", "summaries", "tables"),
+        lib=lib_inputs("scripts/simulated_summary.py"),
     output:
         "results/studies/simulated/{scenario}/summary.csv",
     log:
@@ -41,45 +61,165 @@ rule simulated_summary:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/summarize_simulated.py"
+        "../../scripts/simulated_summary.py"
 
 
-# Paper panels: views of the scenario summaries. Each entry names the scenarios a panel reads
-# (as input names of its script) and what it shows; the rule is `<paper>_<artifact>` and its
-# script `scripts/plot_<paper>_<artifact>.py`.
-SIMULATED_PANELS = {
-    ("neville2009", "fig1a"): dict(summary="neville_fig1a"),
-    ("neville2009", "fig1a_readings"): dict(per_fold="neville_fig1a", per_trial="neville_fig1a_per_trial"),
-    ("neville2009", "fig1b"): dict(summary="neville_fig1b"),
-    ("wang2011", "fig1a"): dict(summary="wang_fig1a"),
-    ("wang2011", "fig1b"): dict(summary="wang_fig1b"),
-    ("wang2011", "tests_compared"): dict(summary="tests_compared"),
-}
+# Paper panels: views of the scenario summaries (results/<paper>/<artifact>.* is built by rule
+# simulated_<paper>_<artifact>, script scripts/simulated_<paper>_<artifact>.py).
 
-for (paper, artifact), scenarios in SIMULATED_PANELS.items():
-    register_artifact(paper, artifact)
 
-    rule:
-        name:
-            f"{paper}_{artifact}"
-        input:
-            **{key: f"results/studies/simulated/{sc}/summary.csv" for key, sc in scenarios.items()},
-            lib=lib_modules("plotting", "scorecard", "summaries", "tables"),
-        output:
-            pdf=f"results/{paper}/{artifact}.pdf",
-            png=report_output(f"results/{paper}/{artifact}.png"),
-            csv=report_output(f"results/{paper}/{artifact}.csv"),
-            claims=f"results/{paper}/{artifact}.claims.csv",
-        params:
-            profile=config["profile"],
-            alpha=SIMULATED["alpha"],
-            panel=f"{paper}_{artifact}",
-        log:
-            f"logs/{paper}/{artifact}.log",
-        benchmark:
-            f"benchmarks/{paper}/{artifact}.tsv"
-        conda:
-            CONDA_ENV
-        script:
-            # formatted per job from params: an f-string here would bind the loop's last values
-            "../../scripts/plot_{params.panel}.py"
+register_artifact("neville2009", "fig1a")
+
+
+rule simulated_neville2009_fig1a:
+    """Neville 2009 Fig. 1(a): Type I error of paired/unpaired t-tests under RRS, ERS and NCV vs propLabeled (simulated classifiers)."""
+    input:
+        summary=rules.simulated_summary.output[0].format(scenario="neville_fig1a"),
+        lib=lib_inputs("scripts/simulated_neville2009_fig1a.py"),
+    output:
+        pdf="results/neville2009/fig1a.pdf",
+        png=report_output("results/neville2009/fig1a.png"),
+        csv=report_output("results/neville2009/fig1a.csv"),
+        claims="results/neville2009/fig1a.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=SIMULATED["alpha"],
+    log:
+        "logs/neville2009/fig1a.log",
+    benchmark:
+        "benchmarks/neville2009/fig1a.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/simulated_neville2009_fig1a.py"
+
+
+register_artifact("neville2009", "fig1a_readings")
+
+
+rule simulated_neville2009_fig1a_readings:
+    """Fig. 1(a) under both readings of the group draw (per fold, per trial), side by side."""
+    input:
+        per_fold=rules.simulated_summary.output[0].format(scenario="neville_fig1a"),
+        per_trial=rules.simulated_summary.output[0].format(scenario="neville_fig1a_per_trial"),
+        lib=lib_inputs("scripts/simulated_neville2009_fig1a_readings.py"),
+    output:
+        pdf="results/neville2009/fig1a_readings.pdf",
+        png=report_output("results/neville2009/fig1a_readings.png"),
+        csv=report_output("results/neville2009/fig1a_readings.csv"),
+        claims="results/neville2009/fig1a_readings.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=SIMULATED["alpha"],
+    log:
+        "logs/neville2009/fig1a_readings.log",
+    benchmark:
+        "benchmarks/neville2009/fig1a_readings.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/simulated_neville2009_fig1a_readings.py"
+
+
+register_artifact("neville2009", "fig1b")
+
+
+rule simulated_neville2009_fig1b:
+    """Neville 2009 Fig. 1(b): Type I error vs error correlation."""
+    input:
+        summary=rules.simulated_summary.output[0].format(scenario="neville_fig1b"),
+        lib=lib_inputs("scripts/simulated_neville2009_fig1b.py"),
+    output:
+        pdf="results/neville2009/fig1b.pdf",
+        png=report_output("results/neville2009/fig1b.png"),
+        csv=report_output("results/neville2009/fig1b.csv"),
+        claims="results/neville2009/fig1b.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=SIMULATED["alpha"],
+    log:
+        "logs/neville2009/fig1b.log",
+    benchmark:
+        "benchmarks/neville2009/fig1b.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/simulated_neville2009_fig1b.py"
+
+
+register_artifact("wang2011", "fig1a")
+
+
+rule simulated_wang2011_fig1a:
+    """Wang 2011 Fig. 1(a): Type I error of RS, RS-C and NCV (simulated classifiers)."""
+    input:
+        summary=rules.simulated_summary.output[0].format(scenario="wang_fig1a"),
+        lib=lib_inputs("scripts/simulated_wang2011_fig1a.py"),
+    output:
+        pdf="results/wang2011/fig1a.pdf",
+        png=report_output("results/wang2011/fig1a.png"),
+        csv=report_output("results/wang2011/fig1a.csv"),
+        claims="results/wang2011/fig1a.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=SIMULATED["alpha"],
+    log:
+        "logs/wang2011/fig1a.log",
+    benchmark:
+        "benchmarks/wang2011/fig1a.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/simulated_wang2011_fig1a.py"
+
+
+register_artifact("wang2011", "fig1b")
+
+
+rule simulated_wang2011_fig1b:
+    """Wang 2011 Fig. 1(b): power of RS, RS-C and NCV vs the true difference."""
+    input:
+        summary=rules.simulated_summary.output[0].format(scenario="wang_fig1b"),
+        lib=lib_inputs("scripts/simulated_wang2011_fig1b.py"),
+    output:
+        pdf="results/wang2011/fig1b.pdf",
+        png=report_output("results/wang2011/fig1b.png"),
+        csv=report_output("results/wang2011/fig1b.csv"),
+        claims="results/wang2011/fig1b.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=SIMULATED["alpha"],
+    log:
+        "logs/wang2011/fig1b.log",
+    benchmark:
+        "benchmarks/wang2011/fig1b.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/simulated_wang2011_fig1b.py"
+
+
+register_artifact("wang2011", "tests_compared")
+
+
+rule simulated_wang2011_tests_compared:
+    """Beyond the papers: RS-C next to Nadeau-Bengio and 5x2cv tests."""
+    input:
+        summary=rules.simulated_summary.output[0].format(scenario="tests_compared"),
+        lib=lib_inputs("scripts/simulated_wang2011_tests_compared.py"),
+    output:
+        pdf="results/wang2011/tests_compared.pdf",
+        png=report_output("results/wang2011/tests_compared.png"),
+        csv=report_output("results/wang2011/tests_compared.csv"),
+        claims="results/wang2011/tests_compared.claims.csv",
+    params:
+        profile=config["profile"],
+        alpha=SIMULATED["alpha"],
+    log:
+        "logs/wang2011/tests_compared.log",
+    benchmark:
+        "benchmarks/wang2011/tests_compared.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/simulated_wang2011_tests_compared.py"

@@ -2,10 +2,10 @@
 model of node errors against the closed forms of Theorems 1-3."""
 
 
-rule wang2011_theorems_mc:
+rule theory_montecarlo:
     """Monte Carlo Var(Z_k) over n/m, q and rho, next to Theorems 1, 2 and 3."""
     input:
-        lib=lib_modules("seeding", "rsc", "tables"),
+        lib=lib_inputs("scripts/theory_montecarlo.py"),
     output:
         "results/studies/theory/montecarlo.csv",
     params:
@@ -18,17 +18,17 @@ rule wang2011_theorems_mc:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/run_theorems.py"
+        "../../scripts/theory_montecarlo.py"
 
 
 register_artifact("wang2011", "theorems")
 
 
-rule wang2011_theorems:
+rule theory_wang2011_theorems:
     """Figure: Theorems 1-3 against Monte Carlo (normalised variance of Z_k)."""
     input:
-        mc="results/studies/theory/montecarlo.csv",
-        lib=lib_modules("plotting", "scorecard", "tables"),
+        mc=rules.theory_montecarlo.output[0],
+        lib=lib_inputs("scripts/theory_wang2011_theorems.py"),
     output:
         pdf="results/wang2011/theorems.pdf",
         png=report_output("results/wang2011/theorems.png"),
@@ -44,4 +44,4 @@ rule wang2011_theorems:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/plot_wang2011_theorems.py"
+        "../../scripts/theory_wang2011_theorems.py"

@@ -1,0 +1,1 @@
+"""Seeding, tables, run logs and rates: what every other layer uses."""

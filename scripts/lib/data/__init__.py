@@ -1,0 +1,1 @@
+"""Data: the dataset registry, acquisition, file formats, attribute descriptions and networks."""

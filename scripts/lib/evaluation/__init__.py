@@ -1,0 +1,1 @@
+"""Evaluation statistics: sampling designs, significance tests, RS-C, permutation tests, metrics."""

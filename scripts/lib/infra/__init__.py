@@ -1,0 +1,1 @@
+"""Configuration checks, the reproduction archive and the SLURM profile."""

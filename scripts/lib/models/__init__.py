@@ -1,0 +1,1 @@
+"""Classifiers: Weka re-implementations (one per module) and relational (collective) models."""

@@ -1,0 +1,1 @@
+"""Figures, claims/scorecard and captions."""

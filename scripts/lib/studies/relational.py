@@ -1,0 +1,340 @@
+"""The relational study: wvRN vs nBC on synthetic latent-group networks (Neville et al. 2009
+Sec. 5, Fig. 1(c)-(e); Wang et al. 2011 Sec. 5.2, Fig. 2).
+
+Three kinds of job, each a function here (the rule scripts only read inputs and write outputs):
+
+* :func:`calibrate` -- the calibration set of one network size and purpose (Neville Sec. 5.3):
+  for Type I the wvRN handicap that equalises the two models' accuracy at each labeling level;
+  for power the mean accuracy difference for each nBC handicap (the power panels' x axis).
+* :func:`evaluate_network` -- one evaluation network (Neville Sec. 5.4): RS and NCV splits, both
+  models inferred by relaxation labeling, handicaps applied, paired/unpaired t-tests and RS-C.
+* :func:`summarize` -- rejection rates with Wilson intervals, the calibration table and the
+  generated networks' statistics.
+
+The models are :mod:`lib.models.wvrn_nbc`; the per-trial tests :mod:`lib.evaluation.pairtests`.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..core import rates, seeding
+from ..data import networks
+from ..models import wvrn_nbc
+from ..evaluation import pairtests, sampling, summaries
+
+#: Keys of a summary row, the per-trial columns averaged into it, and the columns joining it to
+#: the calibration table.
+SUMMARY_KEYS = ["purpose", "nodes", "sampler", "folds", "prop_labeled", "handicap_nbc"]
+SUMMARY_MEANS = ["handicap_wvrn", "accuracy_wvrn", "accuracy_nbc", "accuracy_difference", "test_size",
+                 "error_correlation", *(f"rsc_{k}_{m}" for m in ("wvrn", "nbc") for k in ("p", "q", "rho", "L"))]
+CALIBRATION_JOIN = ["purpose", "nodes", "prop_labeled", "handicap_nbc"]
+
+
+def level_code(level: float) -> int:
+    """An integer naming a labeling level in a seed (identical in every job that uses it).
+
+    Parameters
+    ----------
+    level : float
+        Proportion of labeled nodes.
+
+    Returns
+    -------
+    code : int
+        ``round(level * 1_000_000)``.
+    """
+    return int(round(level * 1_000_000))
+
+
+def network_rows(nets, role: str, nodes: int) -> pd.DataFrame:
+    """One row of :func:`lib.data.networks.network_statistics` per network, with its role.
+
+    Parameters
+    ----------
+    nets : sequence of lib.data.networks.Network
+        The networks.
+    role : str
+        Their role, e.g. ``"calibration"`` or ``"evaluation"``.
+    nodes : int
+        Their size (the study's network size).
+
+    Returns
+    -------
+    rows : pandas.DataFrame
+        Columns ``role``, ``nodes``, ``network`` (position in ``nets``) and the statistics
+        ``edges``, ``mean_degree``, ``autocorrelation``, ``autocorrelation_contingency`` and
+        ``p_pos``.
+
+    Notes
+    -----
+    The network statistics of Neville, Gallagher & Eliassi-Rad 2009, Sec. 5.2 ("average
+    autocorrelation of 0.40 and a class prior of P(+) = 0.70").
+    """
+    return pd.DataFrame([{"role": role, "nodes": nodes, "network": i, **networks.network_statistics(net)}
+                         for i, net in enumerate(nets)])
+
+
+def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, entropy, log=None):
+    """The calibration set of one network size and purpose (Neville 2009 Sec. 5.3; Wang 2011
+    Sec. 5.2).
+
+    Parameters
+    ----------
+    nodes : int
+        Network size.
+    calibration_set : dict
+        ``network`` (:class:`lib.data.networks.LGMParams` fields), ``networks`` (how many) and
+        ``folds`` (NCV folds per network).
+    setting : dict
+        ``purpose`` ("type1" or "power"), ``prop_labeled`` (levels), ``strength``,
+        ``selection``, and ``tolerance`` (Type I) or ``handicaps`` (power).
+    set_entropy, entropy : sequence of int
+        Seed entropy of the calibration set (networks, NCV folds, labeled sets; shared by both
+        purposes so that Type I and power see the same splits) and of this job's perturbation
+        keys.
+    log : logging.Logger, optional
+
+    Returns
+    -------
+    calibration : pandas.DataFrame
+        Type I: one row per level with the wvRN handicap ``c`` meeting
+        ``|acc(wvRN_c) - acc(nBC)| <= tolerance`` (bisection; none is an error of one sentence).
+        Power: one row per nBC handicap ``c`` with ``acc(wvRN) - acc(nBC_c)`` (wvRN unhandicapped).
+    networks : pandas.DataFrame
+        The calibration networks' statistics.
+
+    Notes
+    -----
+    Both models are inferred once on a block-diagonal batch of all networks; the handicap is
+    applied to the stored probabilities.
+    """
+    cal = calibration_set
+    purpose, folds, levels = setting["purpose"], cal["folds"], setting["prop_labeled"]
+    handicap = {"strength": setting["strength"], "selection": setting["selection"]}
+    set_rng = seeding.generator(set_entropy)
+    lgm = networks.LGMParams(**cal["network"])
+    nets = [networks.generate_lgm(set_rng, lgm) for _ in range(cal["networks"])]
+    adjacency, labels, block = networks.stack_networks(nets)
+    fold_of = sampling.ncv_fold_of(set_rng, len(nets), nodes, folds)          # (G, n)
+    test = sampling.ncv_test_sets(fold_of, folds)                              # (G, k, n)
+
+    def rows_of(x):  # (G, k, n) -> (k, G n): row j holds fold j of every network
+        return x.transpose(1, 0, 2).reshape(folds, -1)
+
+    train = np.concatenate([rows_of(sampling.ncv_training_sets(
+        seeding.generator([*set_entropy, level_code(pl)]), fold_of, pl, folds)) for pl in levels])
+    test_rows = np.tile(rows_of(test), (len(levels), 1))
+    probs_w, probs_b = wvrn_nbc.infer_pair(adjacency, labels, train, node_block=block)
+    tie = wvrn_nbc.majority_class(labels, train, block)
+
+    # one row per (network, level, fold): row g * (L k) + b, level b // k
+    def split(x):
+        return wvrn_nbc.unstack_blocks(x, block)
+
+    pw, pb, te, ti = split(probs_w), split(probs_b), split(test_rows), split(tie)
+    y = split(np.broadcast_to(labels, train.shape))
+    level_of_row = np.tile(np.repeat(np.arange(len(levels)), folds), len(nets))
+    key_rng = seeding.generator(entropy)
+    records = []
+    for i, pl in enumerate(levels):
+        r = level_of_row == i
+        keys = wvrn_nbc.perturbation_keys(key_rng, (int(r.sum()), nodes))
+        acc_w = float(wvrn_nbc.accuracy(pw[r], y[r], te[r], ti[r]).mean())
+        acc_b = float(wvrn_nbc.accuracy(pb[r], y[r], te[r], ti[r]).mean())
+        base = {"purpose": purpose, "nodes": nodes, "prop_labeled": pl, "networks": len(nets),
+                "splits": int(r.sum()), "accuracy_wvrn_unhandicapped": acc_w,
+                "accuracy_nbc_unhandicapped": acc_b}
+        if purpose == "type1":
+            difference = wvrn_nbc.handicap_difference(pw[r], pb[r], y[r], te[r], keys, tie_handicapped=ti[r],
+                                                        tie_other=ti[r], **handicap)
+            try:
+                found = wvrn_nbc.calibrate_handicap(difference, tol=setting["tolerance"])
+            except ValueError as exc:
+                raise ValueError(
+                    f"relational calibration failed at propLabeled {pl:g} on {len(nets)} networks of "
+                    f"{nodes} nodes: no wvRN handicap c gives |acc(wvRN_c) - acc(nBC)| <= "
+                    f"{setting['tolerance']:g} ({exc})") from None
+            records.append({**base, "handicap_wvrn": found.c, "handicap_nbc": 0.0,
+                            "accuracy_wvrn": acc_b + found.difference, "accuracy_nbc": acc_b,
+                            "difference": found.difference, "tolerance": setting["tolerance"],
+                            "evaluations": len(found.evaluations)})
+            if log is not None:
+                log.info("propLabeled %g: wvRN %.4f, nBC %.4f unhandicapped -> c=%.5f, difference %+.5f",
+                         pl, acc_w, acc_b, found.c, found.difference)
+        else:
+            # handicap_difference(nBC, wvRN)(c) = acc(nBC_c) - acc(wvRN)
+            difference = wvrn_nbc.handicap_difference(pb[r], pw[r], y[r], te[r], keys, tie_handicapped=ti[r],
+                                                        tie_other=ti[r], **handicap)
+            for c in setting["handicaps"]:
+                d = -difference(c)
+                records.append({**base, "handicap_wvrn": 0.0, "handicap_nbc": c, "accuracy_wvrn": acc_w,
+                                "accuracy_nbc": acc_w - d, "difference": d, "tolerance": np.nan,
+                                "evaluations": 1})
+                if log is not None:
+                    log.info("propLabeled %g, nBC c=%g: mean difference wvRN - nBC %.4f", pl, c, d)
+    return pd.DataFrame(records), network_rows(nets, "calibration", nodes)
+
+
+def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, calibration=None,
+                     log=None):
+    """One evaluation network of the relational study for one purpose (Neville 2009 Sec. 5.4;
+    Wang 2011 Sec. 5.2).
+
+    Parameters
+    ----------
+    nodes, chunk : int
+        Network size and the evaluation network's index (a column of the result).
+    setting : dict
+        ``purpose``, ``network`` (LGM parameters), ``samplers`` (name -> folds),
+        ``prop_labeled``, ``trials``, ``alpha``, ``strength``, ``selection`` and for power
+        ``handicaps``.
+    network_rng, rng : numpy.random.Generator
+        Draw the network (depends on size and index only, so Type I and power evaluate the
+        same networks), then the splits and perturbation keys.
+    calibration : pandas.DataFrame, optional
+        The Type I calibration table of this size (:func:`calibrate`); needed for "type1".
+    log : logging.Logger, optional
+
+    Returns
+    -------
+    trials : pandas.DataFrame
+        One row per trial x level x sampler x handicap: accuracies, test size, error
+        correlation, p-values and rejections of the paired and unpaired t-tests and (RS) RS-C.
+    network : pandas.DataFrame
+        The network's statistics (one row).
+
+    Notes
+    -----
+    Per trial, labeling level and sampler: ``folds`` labeled/test splits
+    (:func:`lib.evaluation.sampling.within_network_splits`), nBC learned on each labeled set,
+    wvRN and nBC inferred over every unlabeled node by relaxation labeling -- all splits in one
+    batch (:func:`lib.models.wvrn_nbc.infer_pair`) -- then each handicap setting is applied
+    to the stored probabilities with fixed perturbation keys. Type I: wvRN handicapped by the
+    calibrated c of the level, nBC not. Power: nBC handicapped by each c, wvRN not (Sec. 5.3:
+    "perturbed the predictions of the worse performing model (nBC)"); the keys are shared
+    across c, so the perturbed sets are nested.
+    """
+    s = setting
+    purpose, trials, levels = s["purpose"], s["trials"], s["prop_labeled"]
+    net = networks.generate_lgm(network_rng, networks.LGMParams(**s["network"]))
+    if purpose == "type1":
+        c_wvrn = {pl: float(calibration.loc[np.isclose(calibration["prop_labeled"], pl), "handicap_wvrn"].iloc[0])
+                  for pl in levels}
+        settings = {pl: [(c_wvrn[pl], 0.0)] for pl in levels}
+    else:
+        settings = {pl: [(0.0, c) for c in s["handicaps"]] for pl in levels}
+
+    blocks, train, test = [], [], []
+    for pl in levels:
+        for sampler, folds in sampling.in_draw_order(s["samplers"]):
+            tr, te = sampling.within_network_splits(rng, sampler, trials, nodes, pl, folds)
+            blocks.append((pl, sampler, folds, sum(len(t) for t in train), trials * folds))
+            train.append(tr.reshape(-1, nodes))
+            test.append(te.reshape(-1, nodes))
+    train, test = np.concatenate(train), np.concatenate(test)
+    probs = wvrn_nbc.infer_pair(net.adjacency, net.labels, train)
+    tie = wvrn_nbc.majority_class(net.labels, train)
+    keys = wvrn_nbc.perturbation_keys(rng, (2,) + train.shape)
+    if log is not None:
+        log.info("%d splits inferred", len(train))
+
+    rows = []
+    for pl, sampler, folds, start, count in blocks:
+        sl = slice(start, start + count)
+        for c_w, c_b in settings[pl]:
+            columns = pairtests.score(net.adjacency, net.labels, (probs[0][sl], probs[1][sl]),
+                                      (keys[0][sl], keys[1][sl]), test[sl], tie[sl], c_w, c_b,
+                                      sampler, s["alpha"], trials, folds, s["strength"], s["selection"])
+            head = {"chunk": chunk, "trial": np.arange(trials), "purpose": purpose, "nodes": nodes,
+                    "sampler": sampler, "folds": folds, "prop_labeled": pl, "handicap_wvrn": c_w,
+                    "handicap_nbc": c_b}
+            rows.append(pd.DataFrame({**head, **columns}))
+    stats = pd.DataFrame([{"role": "evaluation", "nodes": nodes, "network": chunk,
+                           **networks.network_statistics(net)}])
+    return pd.concat(rows, ignore_index=True), stats
+
+
+def _rounded(frame, columns):
+    return frame.assign(**{c: frame[c].round(9) for c in columns if frame[c].dtype.kind == "f"})
+
+
+def network_summary(frame: pd.DataFrame) -> pd.DataFrame:
+    """Mean, SD and 95% t interval of each network statistic per role and size.
+
+    Summarises the generated networks' label autocorrelation, P(+) and mean degree per role, and
+    over both roles (role ``"evaluation+calibration"``: every row of ``frame``).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Rows of :func:`network_rows`, columns ``role``, ``nodes``, ``autocorrelation``,
+        ``autocorrelation_contingency``, ``p_pos`` and ``mean_degree``.
+
+    Returns
+    -------
+    summary : pandas.DataFrame
+        One row per (role, nodes) with ``role``, ``nodes``, ``networks`` (count) and, for each of
+        the four statistics, its mean (column named as the statistic) and ``<stat>_sd``,
+        ``<stat>_low``, ``<stat>_high`` (Student t interval; NaN values of a statistic dropped;
+        SD and bounds NaN with fewer than two values).
+
+    Notes
+    -----
+    Checks the generated networks against Neville, Gallagher & Eliassi-Rad 2009, Sec. 5.2 and
+    Wang et al. 2011, Sec. 5.2 (average autocorrelation 0.40, ``P(+) = 0.70``).
+    """
+    rows = []
+    groups = [(role, part) for role, part in frame.groupby("role")] + [("evaluation+calibration", frame)]
+    for role, part in groups:
+        for nodes, sub in part.groupby("nodes"):
+            row = {"role": role, "nodes": nodes, "networks": len(sub)}
+            for column in ("autocorrelation", "autocorrelation_contingency", "p_pos", "mean_degree"):
+                mean, sd, low, high = rates.t_interval(sub[column].dropna().to_numpy())
+                row.update({column: mean, f"{column}_sd": sd, f"{column}_low": low, f"{column}_high": high})
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def summarize(trials: pd.DataFrame, calibration: pd.DataFrame, nets: pd.DataFrame, trial_sets):
+    """The relational study's summaries.
+
+    Parameters
+    ----------
+    trials : pandas.DataFrame
+        Every chunk's rows (:func:`evaluate_network`).
+    calibration : pandas.DataFrame
+        Every calibration table (:func:`calibrate`).
+    nets : pandas.DataFrame
+        Network statistics of the evaluation and calibration networks.
+    trial_sets : sequence of int
+        Trials per network to summarise (all for Neville's panels, the first
+        ``wang_trials_per_network`` for Wang's).
+
+    Returns
+    -------
+    summary, calibration, networks : pandas.DataFrame
+        Rejection rates with 95% Wilson intervals per trial set, purpose, size, sampler, test,
+        labeling level and nBC handicap, joined with the calibration-set difference; the sorted
+        calibration table; :func:`network_summary` of the networks.
+    """
+    calibration = calibration.sort_values(CALIBRATION_JOIN, kind="stable").reset_index(drop=True)
+    parts = []
+    for per_network in trial_sets:
+        subset = trials[trials["trial"] < per_network]
+        part = summaries.rejection_rates(subset, keys=SUMMARY_KEYS,
+                                         extra_means=[c for c in SUMMARY_MEANS if c in trials.columns])
+        part.insert(0, "trials_per_network", per_network)
+        parts.append(part)
+    summary = _rounded(pd.concat(parts, ignore_index=True), CALIBRATION_JOIN)
+    x = (_rounded(calibration, CALIBRATION_JOIN)[CALIBRATION_JOIN + ["difference"]]
+         .rename(columns={"difference": "calibration_difference"}))
+    summary = summary.merge(x, on=CALIBRATION_JOIN, how="left", validate="many_to_one")
+    if summary["calibration_difference"].isna().any():
+        raise ValueError("some summary rows have no calibration-set difference: the calibration tables do "
+                         "not cover every purpose, size, level and handicap of the chunks")
+    # Type I and power jobs of a size share their evaluation networks and their calibration set
+    if (nets.groupby(["role", "nodes", "network"])[["edges", "p_pos"]].nunique() > 1).any().any():
+        raise ValueError("jobs that should share a network report different networks; check the seeds")
+    nets = nets.drop_duplicates(["role", "nodes", "network"])
+    return summary, calibration, network_summary(nets)

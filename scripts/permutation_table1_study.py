@@ -1,0 +1,19 @@
+"""Rule script: Ojala & Garriga 2009 Table I -- 1-NN leave-one-out on the toy data D1, D2."""
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy (lib/evaluation/permutation_tests.py docstring)
+
+import pandas as pd  # noqa: E402
+
+from lib.core import runlog, seeding, tables  # noqa: E402
+from lib.studies import permutation
+
+sm = snakemake  # noqa: F821 (injected by Snakemake)
+with runlog.logged(sm.log[0], "ojala_table1_study") as log:
+    rng = seeding.generator(sm.params.entropy)
+    rows = []
+    for name, (X, y) in (("D1", permutation.d1()), ("D2", permutation.d2())):
+        row = permutation.table1(X, y, int(sm.params.randomizations), rng, tie_rule=sm.params.tie_rule)
+        rows.append({"dataset": name, "randomizations": int(sm.params.randomizations), **row})
+        log.info("%s: %s", name, row)
+    tables.write_csv(pd.DataFrame(rows), sm.output[0])

@@ -1,0 +1,191 @@
+"""Benchmark (not a rule, not a test): ``lib.models.c45`` J48 against scikit-learn's tree, one thread.
+
+    .venv/bin/python scripts/tools/benchmark_j48.py --raw data/raw --mirror ../shared/data \
+        --out results/benchmarks/j48.csv
+
+Per data set, stratified 10-fold CV, times in seconds (single CVs: best of ``--repeat`` runs;
+compilation excluded: the compiled
+functions are loaded / compiled once before timing; ``--compile`` reports the cold-start cost
+in a fresh process with an empty numba cache):
+
+* ``sklearn_cv``: ``DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2)`` on the
+  one-hot data (the old ``weka_like.J48Like`` stand-in), one fit + predict per fold;
+* ``j48_cv``: ``c45.J48`` fit + predict per fold from Python;
+* ``j48_engine_cv``: ``c45.j48_cv_errors`` for the one CV;
+* ``standin_test1`` / ``j48_test1`` (and ``..._test2``): ``permutation.tree_cv_errors`` (the
+  stand-in) / ``c45.j48_cv_errors`` for ``--perms`` randomised data sets (Test 1: permuted
+  labels, Test 2: within-class column permutations), fresh stratified folds per data set as in
+  the study;
+* ``study_minutes``: the J48 CPU of the Ojala & Garriga study for the data set at paper scale
+  extrapolated from these timings (1000 randomisations per test, 10 original CVs per test).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for lib
+
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from lib.data import datasets  # noqa: E402
+from lib.models import c45
+from lib.models import weka_like as wl  # noqa: E402
+from lib.evaluation import permutation_tests as pm  # noqa: E402
+
+
+def timed(func, repeat: int = 1):
+    """(smallest wall time of ``repeat`` runs, result)."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = func()
+        best = min(best, time.perf_counter() - t)
+    return best, out
+
+
+def sklearn_cv(B, y, folds):
+    from sklearn.tree import DecisionTreeClassifier
+
+    wrong = 0
+    for f in np.unique(folds):
+        te = folds == f
+        tree = DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2, random_state=0)
+        tree.fit(B[~te], y[~te])
+        wrong += int((tree.predict(B[te]) != y[te]).sum())
+    return wrong / len(y)
+
+
+def j48_cv(X, y, folds, spec, C):
+    wrong = 0
+    for f in np.unique(folds):
+        te = folds == f
+        pred = c45.J48(spec, n_classes=C).fit(X[~te], y[~te]).predict(X[te])
+        wrong += int((pred != y[te]).sum())
+    return wrong / len(y)
+
+
+COLD = """
+import sys, time
+sys.path.insert(0, {scripts!r})
+t = time.perf_counter()
+import numpy as np
+from lib.models import c45
+from lib.models.weka_like import AttributeSpec
+X = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 1.0], [3.0, np.nan]] * 3)
+y = np.array([0, 0, 1, 1] * 3)
+spec = AttributeSpec((0, 2))
+t0 = time.perf_counter(); c45.J48(spec).fit(X, y).predict_proba(X); t1 = time.perf_counter()
+c45.j48_cv_errors(X, y, np.arange(12) % 3, spec, perms=np.arange(12)[None])
+c45.j48_cv_errors(X, y, np.arange(12) % 3, spec, idx=np.tile(np.arange(12)[:, None], (1, 1, 2)))
+t2 = time.perf_counter()
+print(f"{{t1 - t0:.2f}} {{t2 - t1:.2f}}")
+"""
+
+
+def cold_start() -> tuple[float, float]:
+    """Seconds for the first J48 fit/predict and the first j48_cv_errors calls in a fresh
+    process with an empty numba cache (``NUMBA_CACHE_DIR`` takes precedence over the cache
+    next to the module)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, NUMBA_CACHE_DIR=tmp)
+        code = COLD.format(scripts=str(Path(__file__).resolve().parents[1]))
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                             check=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--datasets", nargs="+", default=["diabetes", "segment", "splice", "mushroom"])
+    ap.add_argument("--raw", default="data/raw")
+    ap.add_argument("--mirror", default=None, help="verified copies of the raw files")
+    ap.add_argument("--perms", type=int, default=50)
+    ap.add_argument("--standin-perms", type=int, default=None,
+                    help="randomisations for the scikit-learn stand-in (default: --perms)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=3, help="single-CV timings: best of this many")
+    ap.add_argument("--compile", action="store_true", help="also time a cold start")
+    ap.add_argument("--out", default=None, help="CSV file")
+    args = ap.parse_args()
+    ks = args.standin_perms if args.standin_perms is not None else args.perms
+
+    # load / compile the numba functions before timing
+    warm = wl.AttributeSpec((0, 2))
+    Xw = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 1.0], [3.0, np.nan]] * 3)
+    yw = np.array([0, 0, 1, 1] * 3)
+    c45.J48(warm).fit(Xw, yw).predict(Xw)
+    c45.j48_cv_errors(Xw, yw, np.arange(12) % 3, warm, perms=np.arange(12)[None])
+    c45.j48_cv_errors(Xw, yw, np.arange(12) % 3, warm,
+                      idx=np.tile(np.arange(12)[:, None], (1, 1, 2)))
+
+    rows = []
+    for name in args.datasets:
+        if not (Path(args.raw) / name / datasets.MARKER).exists():
+            datasets.acquire(name, args.raw, args.mirror)
+        data = datasets.load(name, args.raw)
+        X, y, spec = data.X, data.y, data.spec
+        C = len(data.class_names)
+        n = len(y)
+        rng = np.random.default_rng(args.seed)
+        folds = pm.stratified_folds(y, 10, rng)
+        perms = pm.label_permutations(n, args.perms, rng)
+        idx = pm.within_class_permutations(y, spec.m, args.perms, rng)
+        f2 = pm.resample_folds(folds, y, args.perms, rng)
+        B = wl.one_hot_nominal(X, spec)
+        row = {"dataset": name, "n": n, "m": spec.m, "one_hot_columns": B.shape[1],
+               "perms": args.perms, "standin_perms": ks}
+        ident = np.arange(n)[None]
+        row["sklearn_cv"], e_sk = timed(lambda: sklearn_cv(B, y, folds), args.repeat)
+        row["j48_cv"], e_j = timed(lambda: j48_cv(X, y, folds, spec, C), args.repeat)
+        row["j48_engine_cv"], e_e = timed(
+            lambda: c45.j48_cv_errors(X, y, folds, spec, perms=ident, n_classes=C)[0], args.repeat)
+        assert e_j == e_e
+        row["error_sklearn"], row["error_j48"] = e_sk, e_j
+        row["standin_test1"], _ = timed(
+            lambda: pm.tree_cv_errors(X, y, folds[perms[:ks]], spec, perms=perms[:ks]))
+        row["j48_test1"], null1 = timed(
+            lambda: c45.j48_cv_errors(X, y, folds[perms], spec, perms=perms, n_classes=C))
+        row["standin_test2"], _ = timed(
+            lambda: pm.tree_cv_errors(X, y, f2[:ks], spec, idx=idx[:ks]))
+        row["j48_test2"], null2 = timed(
+            lambda: c45.j48_cv_errors(X, y, f2, spec, idx=idx, n_classes=C))
+        row["j48_test1_null_mean"] = float(null1.mean())
+        row["j48_test2_null_mean"] = float(null2.mean())
+        # CPU of this data set in the Ojala study at paper scale: 1000 randomisations of each
+        # test plus 2 x 10 original CVs
+        row["study_minutes"] = (1000 * (row["j48_test1"] + row["j48_test2"]) / args.perms
+                                + 20 * row["j48_engine_cv"]) / 60 if args.perms else float("nan")
+        rows.append(row)
+        per = lambda key, k: row[key] / k if k else float("nan")  # noqa: E731
+        speedup = row["sklearn_cv"] / row["j48_engine_cv"]
+        print(f"{name:10s} n={n:5d} CV: sklearn {row['sklearn_cv']:.3f}s  J48 {row['j48_cv']:.3f}s"
+              f" (engine {row['j48_engine_cv']:.3f}s; x{speedup:.1f})"
+              f" | per randomised CV: Test 1 stand-in {per('standin_test1', ks):.3f}s"
+              f" J48 {per('j48_test1', args.perms):.3f}s,"
+              f" Test 2 stand-in {per('standin_test2', ks):.3f}s"
+              f" J48 {per('j48_test2', args.perms):.3f}s"
+              f" | error sklearn {e_sk:.4f} J48 {e_j:.4f}", flush=True)
+    frame = pd.DataFrame(rows)
+    if args.perms:
+        parts = ", ".join(f"{d} {t:.1f}" for d, t in zip(frame["dataset"], frame["study_minutes"]))
+        print(f"estimated J48 CPU of the Ojala study (1000 randomisations per test) on these data "
+              f"sets: {frame['study_minutes'].sum():.1f} min ({parts})")
+    if args.compile:
+        first_fit, first_cv = cold_start()
+        print(f"cold start (empty numba cache): first J48 fit+predict {first_fit:.1f}s, "
+              f"then j48_cv_errors Test 1 + Test 2 {first_cv:.1f}s")
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        frame.to_csv(args.out, index=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,615 @@
+"""Optional cross-check (not a rule, not part of the test suite): the project's Weka-like
+classifiers (``lib/models/weka_like.py``) against real Weka on identical cross-validation folds.
+
+    make weka-crosscheck          # creates .venv-weka (envs/weka-requirements.txt) and runs this
+    .venv-weka/bin/python scripts/tools/crosscheck_weka.py --mirror ../shared/data \
+        --datasets iris vote --out results/crosscheck/weka.csv
+
+For every data set (the project's loader, ``lib.data.datasets``), seeded stratified 10-fold folds are
+drawn with ``lib.evaluation.permutation_tests.stratified_folds``; on every fold real Weka is trained on the
+training rows and predicts the test rows, and so is the project's classifier. Per data set and
+classifier the CSV gives both error rates and the prediction agreement:
+
+    Weka                    ours
+    IB1 (3.6 only)          IBk1(tie_rule="first"), range_mode "weka" and whole-data ranges
+    IBk -K 1                IBk1(tie_rule="vote"),  range_mode "weka" and whole-data ranges
+    IBk -K 1 (no IB1)       IBk1(tie_rule="first") (3.9: IB1 was removed from Weka in 3.7)
+    NaiveBayes              NaiveBayesWeka
+    SMO (defaults)          SMOLike
+    J48 (informative)       J48Like (a stand-in; J48 is being re-implemented separately)
+
+"whole-data ranges" is what the fast permutation engines use (``weka_ranges`` of all rows,
+``range_mode="fixed"``); for them the CV error of ``lib.evaluation.permutation_tests.nn1_cv_errors_test1`` is
+checked to equal the refit predictions' error.
+
+Weka versions. python-weka-wrapper3 0.3.3 ships Weka 3.9.7 (``weka.jar``) and always runs. The
+paper used Weka 3.6; Debian's ``weka`` package is 3.6.14 (``apt-get install weka`` gives
+``/usr/share/java/weka.jar``): when ``--weka36-jar`` names such a jar (default: that path if it
+exists) the same folds are also run through it, in a second JVM (one JVM per process, so each
+Weka version runs in its own worker process of this script; JPype comes with
+python-weka-wrapper3). Differences 3.6 -> 3.9 that matter here: IB1 is gone (moved to a
+package; the worker reports it absent); ``NormalEstimator.getProbability`` returns the mass of
+the rounding interval divided by the precision (a density) in 3.9, the mass itself in 3.6,
+which changes NaiveBayes only where Weka's 1e-75 floor is hit; ``NormalizableDistance.norm``
+tests ``width == 0`` (3.9) instead of ``isNaN(min) || max == min`` (3.6); the range update at
+prediction time handles an attribute missing in all training rows only in 3.9.
+
+Instances are built from the project's arrays (ARFF text read by Weka's own reader), so the
+nominal value order is the project's coding, the class attribute's value order is the coding
+of ``y`` and training rows keep the data set's row order (IB1's tie rule depends on it); test
+rows are classified in row order (IBk widens its ranges with each test row). Separately, each
+raw ARFF file is read with Weka and compared value by value with the project's loader (column
+``loader_check``): same attributes, same nominal codes (header order), same missing cells.
+
+What the full run showed (22 data sets, seed 20090601, Weka 3.6.14 and 3.9.7; ~4 min):
+Weka's predictions were identical in both versions. 1-NN with ``range_mode="weka"`` agreed on
+every row except one iris row, a mathematically exact tie (squared distances equal in exact
+arithmetic, 1.7e-17 apart in doubles) that Weka's exact comparison breaks and ``TIE_TOL``
+keeps; with ``tol=0`` the agreement was 100% everywhere (the element-wise distance is
+evaluated in Weka's order of operations, so the doubles are Weka's). Whole-data ranges (fast
+engine) changed 4 rows (autos, hepatitis, diabetes x2). NaiveBayesWeka: 100% everywhere. SMO:
+68 rows (balance-scale 50, on the L-vs-R boundary by the data's mirror symmetry; the rest
+mostly |f| < 0.01, two rows on data with duplicate instances of both classes where Weka's SMO
+ends at a different, less optimal solution). The raw ARFF files parsed by Weka equal the
+project's loader output on all 22 data sets.
+
+Outputs: ``--out`` (CSV, one row per data set x Weka version x comparison), the same name with
+``.md`` (summary table), and ``_disagreements.csv`` (every row where the predictions differ,
+with a diagnosis: ties, normalisation ranges, tie tolerance, naive Bayes floor / near-tie,
+SVM margin).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for lib
+
+import numpy as np  # noqa: E402
+
+DEFAULT_WEKA36_JAR = "/usr/share/java/weka.jar"
+DEFAULT_SEED = 20090601
+N_FOLDS = 10
+# The 22 UCI data sets of Ojala & Garriga (2009), in the registry's order.
+WEKA_CLASSIFIERS = {
+    "IB1": ("weka.classifiers.lazy.IB1", []),
+    "IBk -K 1": ("weka.classifiers.lazy.IBk", ["-K", "1"]),
+    "NaiveBayes": ("weka.classifiers.bayes.NaiveBayes", []),
+    "SMO": ("weka.classifiers.functions.SMO", []),
+    "J48": ("weka.classifiers.trees.J48", []),
+}
+
+
+# ====================================================================================
+# Worker side: runs inside one JVM (one Weka version), no project imports beyond numpy
+# ====================================================================================
+def _start_jvm(backend: str, jar: str | None):
+    """Start the JVM: python-weka-wrapper3's bundled Weka, or a given weka.jar via JPype."""
+    if backend == "pww3":
+        import weka.core.jvm as jvm  # python-weka-wrapper3
+
+        jvm.start(packages=False, logging_level=40)
+    else:
+        import jpype
+
+        jpype.startJVM("-Djava.awt.headless=true", classpath=[jar], convertStrings=True)
+    from jpype import JClass
+
+    version = str(JClass("weka.core.Version").VERSION)
+    return JClass, version
+
+
+def _arff_text(X, y, n_values, n_classes, relation="crosscheck") -> str:
+    """ARFF with nominal values ``v0..v{V-1}`` (= the project's codes) and classes ``c0..``.
+
+    Numbers are written with ``repr`` (shortest round-trip decimal), so Java's parser gives
+    back the same doubles; the worker checks this.
+    """
+    lines = [f"@relation {relation}"]
+    for j, V in enumerate(n_values):
+        if V:
+            lines.append(f"@attribute a{j} {{{','.join(f'v{k}' for k in range(V))}}}")
+        else:
+            lines.append(f"@attribute a{j} numeric")
+    lines.append(f"@attribute class {{{','.join(f'c{k}' for k in range(n_classes))}}}")
+    lines.append("@data")
+    nominal = [V > 0 for V in n_values]
+    for row, label in zip(X, y):
+        cells = []
+        for x, nom in zip(row, nominal):
+            if np.isnan(x):
+                cells.append("?")
+            elif nom:
+                cells.append(f"v{int(x)}")
+            else:
+                cells.append(repr(float(x)))
+        cells.append(f"c{int(label)}")
+        lines.append(",".join(cells))
+    return "\n".join(lines) + "\n"
+
+
+def _instances_values(JClass, inst) -> np.ndarray:
+    """All values of ``inst`` as an ``(n, m)`` float array (NaN = missing), class excluded."""
+    m = inst.numAttributes()
+    cols = [np.asarray(list(inst.attributeToDoubleArray(j)), dtype=float) for j in range(m)]
+    return np.column_stack(cols) if cols else np.zeros((inst.numInstances(), 0))
+
+
+def _loader_check(JClass, meta: dict, X, y) -> str:
+    """Read the raw ARFF file(s) with Weka and compare with the project's loader."""
+    Instances = JClass("weka.core.Instances")
+    BufferedReader = JClass("java.io.BufferedReader")
+    FileReader = JClass("java.io.FileReader")
+    blocks_X, blocks_y = [], []
+    try:
+        for path in meta["raw_files"]:
+            inst = Instances(BufferedReader(FileReader(path)))
+            names = [str(inst.attribute(j).name()) for j in range(inst.numAttributes())]
+            target = meta["target"] or names[-1]
+            t = names.index(target)
+            cls = inst.attribute(t)
+            classes = [str(cls.value(k)) for k in range(cls.numValues())]
+            if classes != list(meta["class_names"]):
+                return f"class values differ: Weka {classes} vs ours {meta['class_names']}"
+            V = _instances_values(JClass, inst)
+            cols = []
+            for j, f in enumerate(meta["feature_names"]):
+                k = names.index(f)
+                a = inst.attribute(k)
+                nv = int(a.numValues()) if a.isNominal() else 0
+                if nv != meta["n_values"][j]:
+                    return f"attribute {f!r}: Weka {nv} values vs ours {meta['n_values'][j]}"
+                cols.append(V[:, k])
+            blocks_X.append(np.column_stack(cols))
+            blocks_y.append(V[:, t])
+    except Exception as error:  # noqa: BLE001 - reported, not fatal
+        return f"Weka could not read the raw file: {error}"
+    WX = np.vstack(blocks_X)
+    Wy = np.concatenate(blocks_y)
+    if WX.shape != X.shape:
+        return f"shape differs: Weka {WX.shape} vs ours {X.shape}"
+    same = (WX == X) | (np.isnan(WX) & np.isnan(X))
+    if not same.all():
+        i, j = np.argwhere(~same)[0]
+        return f"{int((~same).sum())} cells differ, first row {i} col {j}: Weka {WX[i, j]} vs ours {X[i, j]}"
+    if not np.array_equal(Wy, y):
+        return "class codes differ"
+    return "ok"
+
+
+def run_worker(task_dir: Path, backend: str, jar: str | None, out: Path, classifiers: list[str]):
+    JClass, version = _start_jvm(backend, jar)
+    from jpype import JArray, JString
+
+    Instances = JClass("weka.core.Instances")
+    StringReader = JClass("java.io.StringReader")
+    meta_all = json.loads((task_dir / "task.json").read_text())
+    arrays = np.load(task_dir / "task.npz")
+    result = {"weka_version": version, "backend": backend, "jar": jar, "datasets": {}}
+    preds = {}
+    for d, meta in enumerate(meta_all["datasets"]):
+        X, y, folds = arrays[f"X{d}"], arrays[f"y{d}"], arrays[f"folds{d}"]
+        n_values, C = meta["n_values"], meta["n_classes"]
+        full = Instances(StringReader(_arff_text(X, y, n_values, C, meta["name"])))
+        full.setClassIndex(full.numAttributes() - 1)
+        back = _instances_values(JClass, full)
+        if not (np.array_equal(np.isnan(back[:, :-1]), np.isnan(X))
+                and np.array_equal(np.nan_to_num(back[:, :-1], nan=0.5), np.nan_to_num(X, nan=0.5))
+                and np.array_equal(back[:, -1], y)):
+            raise SystemExit(f"{meta['name']}: Weka's Instances do not hold the project's values")
+        info = {"loader_check": _loader_check(JClass, meta, X, y), "classifiers": {}}
+        fold_ids = np.unique(folds)
+        subsets = []
+        for f in fold_ids:
+            tr = Instances(full, 0)
+            te = Instances(full, 0)
+            for i in range(len(y)):
+                (te if folds[i] == f else tr).add(full.instance(i))
+            subsets.append((np.flatnonzero(folds == f), tr, te))
+        for name in classifiers:
+            cls_name, options = WEKA_CLASSIFIERS[name]
+            try:
+                JClass(cls_name)
+            except Exception:  # noqa: BLE001 - e.g. IB1 in Weka >= 3.7
+                info["classifiers"][name] = {"available": False}
+                continue
+            pred = np.full(len(y), -1, dtype=np.int64)
+            opts_used = ""
+            t0 = time.perf_counter()
+            for rows, tr, te in subsets:
+                clf = JClass(cls_name)()
+                if options:
+                    clf.setOptions(JArray(JString)(options))
+                clf.buildClassifier(tr)
+                opts_used = " ".join(str(o) for o in clf.getOptions())
+                for t, i in enumerate(rows):  # test rows in row order (IBk widens its ranges)
+                    pred[i] = int(clf.classifyInstance(te.instance(t)))
+            info["classifiers"][name] = {"available": True, "options": opts_used,
+                                         "seconds": time.perf_counter() - t0}
+            preds[f"{d}|{name}"] = pred
+            print(f"[Weka {version}] {meta['name']} {name}: error {np.mean(pred != y):.4f}",
+                  file=sys.stderr, flush=True)
+        result["datasets"][meta["name"]] = info
+    np.savez(out.with_suffix(".npz"), **preds)
+    out.with_suffix(".json").write_text(json.dumps(result, indent=1))
+
+
+# ====================================================================================
+# Main side: the project's classifiers, comparison, diagnosis, outputs
+# ====================================================================================
+def _ours_predictions(X, y, spec, folds, n_classes):
+    """Predictions of the project's classifiers on the same folds (and their run times)."""
+    from lib.models import weka_like as wl
+
+    whole = wl.weka_ranges(X, spec)
+    makers = {
+        "first/weka": lambda: wl.IBk1(spec, n_classes, tie_rule="first", range_mode="weka"),
+        "first/whole": lambda: wl.IBk1(spec, n_classes, tie_rule="first", range_mode="fixed", ranges=whole),
+        "vote/weka": lambda: wl.IBk1(spec, n_classes, tie_rule="vote", range_mode="weka"),
+        "vote/whole": lambda: wl.IBk1(spec, n_classes, tie_rule="vote", range_mode="fixed", ranges=whole),
+        # exact comparison of distances, as Weka does (range_mode="weka" always uses the
+        # element-wise distance, evaluated in Weka's order of operations)
+        "first/weka/tol0": lambda: wl.IBk1(spec, n_classes, tie_rule="first", range_mode="weka", tol=0.0),
+        "vote/weka/tol0": lambda: wl.IBk1(spec, n_classes, tie_rule="vote", range_mode="weka", tol=0.0),
+        "nb": lambda: wl.NaiveBayesWeka(spec, n_classes),
+        "smo": lambda: wl.SMOLike(spec),
+        "j48": lambda: wl.J48Like(spec),
+    }
+    preds, seconds = {}, {}
+    for key, make in makers.items():
+        pred = np.full(len(y), -1, dtype=np.int64)
+        t0 = time.perf_counter()
+        for f in np.unique(folds):
+            test = folds == f
+            pred[test] = make().fit(X[~test], y[~test]).predict(X[test])
+        preds[key] = pred
+        seconds[key] = time.perf_counter() - t0
+    return preds, seconds
+
+
+def _engine_errors(X, y, spec, folds, n_classes) -> dict:
+    """CV errors of the fast permutation engine (whole-data ranges), identity permutation."""
+    from lib.evaluation import permutation_tests as pm
+    from lib.models import weka_like as wl
+
+    sq = wl.ibk_sqdist_fn(X, spec)
+    ident = np.arange(len(y))[None]
+    return {rule: float(pm.nn1_cv_errors_test1(sq, y, folds, ident, n_classes=n_classes,
+                                               tie_rule=rule)[0]) for rule in ("first", "vote")}
+
+
+# Comparisons: (Weka classifier, our key, label of ours, condition)
+COMPARISONS = [
+    ("IB1", "first/weka", "IBk1 first, range_mode=weka"),
+    ("IB1", "first/whole", "IBk1 first, whole-data ranges (fast engine)"),
+    ("IB1", "first/weka/tol0", "IBk1 first, range_mode=weka, tol=0"),
+    ("IBk -K 1", "vote/weka", "IBk1 vote, range_mode=weka"),
+    ("IBk -K 1", "vote/whole", "IBk1 vote, whole-data ranges (fast engine)"),
+    ("IBk -K 1", "vote/weka/tol0", "IBk1 vote, range_mode=weka, tol=0"),
+    ("IBk -K 1", "first/weka", "IBk1 first, range_mode=weka (IB1 absent)"),
+    ("NaiveBayes", "nb", "NaiveBayesWeka"),
+    ("SMO", "smo", "SMOLike"),
+    ("J48", "j48", "J48Like (stand-in, informative)"),
+]
+
+
+def _diagnose_nn(X, y, spec, folds, i, weka_pred, our_key, n_classes):
+    """Why 1-NN predictions differ on row ``i``: ties, tie tolerance or normalisation ranges.
+
+    Distances are recomputed element-wise (``ibk_sq_distances``, Weka's order of operations);
+    "exact" ties are equal doubles, as Weka compares them."""
+    from lib.models import weka_like as wl
+
+    test = folds == folds[i]
+    rows = np.flatnonzero(test)
+    t = int(np.searchsorted(rows, i))
+    train = np.flatnonzero(~test)
+    Xtr = X[train]
+    seq = wl.weka_sequential_ranges(wl.weka_ranges(Xtr, spec), X[rows])
+    r_weka = wl.Ranges(seq.lo[t], seq.width[t])
+    r_whole = wl.weka_ranges(X, spec)
+    out = {}
+    for tag, r in (("weka", r_weka), ("whole", r_whole)):
+        d = wl.ibk_sq_distances(X[i:i + 1], Xtr, spec, r)[0]
+        dmin = d.min()
+        exact = np.flatnonzero(d == dmin)
+        tol = np.flatnonzero(d <= dmin + wl.TIE_TOL)
+        out[tag] = (d, exact, tol)
+    d, exact, tol = out["weka"]
+    cls_exact = sorted(set(y[train][exact].tolist()))
+    cls_tol = sorted(set(y[train][tol].tolist()))
+    notes = [f"weka-ranges nearest: {len(exact)} exact tie(s) classes {cls_exact}"]
+    cause = "unexplained"
+    if len(tol) != len(exact) and not our_key.endswith("tol0"):
+        cause = "tie tolerance (TIE_TOL groups distances Weka compares exactly)"
+        notes.append(f"{len(tol)} within TIE_TOL, classes {cls_tol}")
+    if our_key.endswith("whole"):
+        _, exact_w, _ = out["whole"]
+        if set(exact_w.tolist()) != set(exact.tolist()):
+            cause = "normalisation ranges (whole data vs training fold + test rows so far)"
+            notes.append(f"whole-data-ranges nearest {train[exact_w].tolist()} vs weka-ranges "
+                         f"{train[exact].tolist()}")
+    if cause == "unexplained" and len(cls_exact) > 1:
+        if weka_pred in cls_exact:
+            cause = "tie between classes resolved differently"
+        notes.append(f"Weka's class {weka_pred} {'is' if weka_pred in cls_exact else 'is not'} "
+                     "among the tied classes")
+    if cause == "unexplained":
+        second = np.partition(d, min(len(exact), len(d) - 1))[min(len(exact), len(d) - 1)]
+        notes.append(f"min sq distance {d.min():.17g}, next {second:.17g}")
+    return cause, "; ".join(notes)
+
+
+def _nb_terms(model, X_row, precision_divide=False):
+    """Per-class log joint of one row, with Weka 3.6 (mass) or 3.9 (mass / precision) terms,
+    and the number of attribute terms that hit the 1e-75 floor."""
+    from scipy.special import ndtr
+
+    from lib.models import weka_like as wl
+
+    out = model.log_prior.copy()
+    floors = 0
+    num = model.num_cols
+    if len(num):
+        x = X_row[num]
+        present = ~np.isnan(x)
+        p = model.precision
+        xr = wl.weka_round(np.where(present, x, 0.0), p)
+        P = ndtr((xr - model.mean + p / 2) / model.std) - ndtr((xr - model.mean - p / 2) / model.std)
+        if precision_divide:
+            P = P / p
+        floors += int(((P < 1e-75) & present).sum())
+        out = out + np.where(present, np.log(np.maximum(1e-75, P)), 0.0).sum(axis=1)
+    for q, j in enumerate(model.nom_cols):
+        v = X_row[j]
+        if not np.isnan(v):
+            out = out + model.log_cond[:, model.nom_offset[q] + int(v)]
+    return out, floors
+
+
+def _diagnose_nb(X, y, spec, folds, i, weka_pred, n_classes, weka_version, cache):
+    from lib.models import weka_like as wl
+
+    test = folds == folds[i]
+    if folds[i] not in cache:
+        cache[folds[i]] = wl.nb_fit(X[~test], y[~test], spec, n_classes)
+    model = cache[folds[i]]
+    lj36, floors36 = _nb_terms(model, X[i])
+    lj39, floors39 = _nb_terms(model, X[i], precision_divide=True)
+    ours = int(np.argmax(lj36))
+    margin = float(lj36[ours] - lj36[weka_pred])
+    notes = [f"log-joint margin ours-vs-Weka's class {margin:.3g}",
+             f"1e-75 floors hit: {floors36} (3.6 mass), {floors39} (3.9 density)"]
+    cause = "unexplained"
+    if not weka_version.startswith("3.6") and int(np.argmax(lj39)) == weka_pred:
+        cause = "3.9 NormalEstimator density (mass / precision) with the 1e-75 floor"
+    elif abs(margin) < 1e-9 * max(1.0, abs(lj36[ours])):
+        cause = "near-tie of the class scores (rounding)"
+    elif floors36:
+        cause = "1e-75 floor"
+    return cause, "; ".join(notes)
+
+
+def _diagnose_smo(X, y, spec, folds, i, weka_pred, our_pred, cache):
+    """SVM disagreements: our pairwise (one-vs-one) decision values on row ``i``.
+
+    The pairs that decide between our class and Weka's are those involving either class;
+    the smallest ``|f|`` among them says whether the row sits on a pairwise boundary (where
+    the two solvers' slightly different solutions, or rounding, flip a vote)."""
+    from lib.models import weka_like as wl
+
+    test = folds == folds[i]
+    if folds[i] not in cache:
+        cache[folds[i]] = wl.SMOLike(spec).fit(X[~test], y[~test])
+    m = cache[folds[i]]
+    m.model_.decision_function_shape = "ovo"
+    dec = np.atleast_1d(m.model_.decision_function(m._transform(X[i:i + 1]))[0])
+    classes = [int(c) for c in m.model_.classes_]
+    pairs = [(a, b) for k, a in enumerate(classes) for b in classes[k + 1:]]
+    votes = dict.fromkeys(classes, 0)
+    for (a, b), f in zip(pairs, dec):  # libsvm: f > 0 votes for the first class of the pair
+        votes[a if f > 0 else b] += 1
+    top = max(votes.values())
+    relevant = [(abs(float(f)), (a, b), float(f)) for (a, b), f in zip(pairs, dec)
+                if {a, b} & {our_pred, weka_pred}]
+    small, pair, value = min(relevant)
+    tie = sum(v == top for v in votes.values()) > 1
+    note = (f"smallest |f| among pairs with class {our_pred} or {weka_pred}: f{pair} = {value:.5f} "
+            f"(margin at +-1); votes ours {votes[our_pred]} vs Weka's class "
+            f"{votes.get(weka_pred, 0)}{'; vote tie' if tie else ''}")
+    if small < 0.01:
+        cause = "SVM: row on a pairwise boundary (|f| < 0.01)"
+    elif small < 0.1:
+        cause = "SVM: row near a pairwise boundary (|f| < 0.1)"
+    else:
+        cause = "SVM: different solution (|f| >= 0.1)"
+    return cause, note
+
+
+def run_main(args):
+    import pandas as pd
+
+    from lib.core import seeding, tables
+    from lib.data import datasets
+    from lib.evaluation import permutation_tests as pm
+
+    t_start = time.perf_counter()
+    names = args.datasets or [n for n in datasets.names("tabular", public=True)
+                              if datasets.get(n).used_by.startswith("ojala2009")]
+    loaded = []
+    for name in names:
+        datasets.acquire(name, args.raw, args.mirror)
+        data = datasets.load(name, args.raw)
+        ds = datasets.get(name)
+        rng = seeding.generator([args.seed, seeding.stable_hash(["crosscheck_weka", name])])
+        folds = pm.stratified_folds(data.y, N_FOLDS, rng)
+        loaded.append((data, ds, folds))
+
+    backends = [("pww3", None)]
+    if args.weka36_jar and Path(args.weka36_jar).is_file():
+        backends.append(("jar", str(Path(args.weka36_jar).resolve())))
+    elif args.weka36_jar and args.weka36_jar != DEFAULT_WEKA36_JAR:
+        sys.exit(f"--weka36-jar {args.weka36_jar} does not exist")
+
+    weka_results = []
+    with tempfile.TemporaryDirectory(prefix="crosscheck-weka-") as tmp:
+        tmp = Path(tmp)
+        meta = {"datasets": []}
+        arrays = {}
+        for d, (data, ds, folds) in enumerate(loaded):
+            C = len(data.class_names)
+            meta["datasets"].append({
+                "name": data.name, "n_values": [int(v) for v in data.spec.n_values],
+                "n_classes": C, "class_names": list(data.class_names),
+                "feature_names": list(data.feature_names),
+                "target": ds.options.get("target"),
+                "raw_files": [str(Path(args.raw) / data.name / f.filename)
+                              for f in ds.files if not f.doc]})
+            arrays[f"X{d}"], arrays[f"y{d}"], arrays[f"folds{d}"] = data.X, data.y, folds
+        (tmp / "task.json").write_text(json.dumps(meta))
+        np.savez(tmp / "task.npz", **arrays)
+        for b, (backend, jar) in enumerate(backends):
+            out = tmp / f"weka{b}"
+            cmd = [sys.executable, __file__, "--worker", backend, "--task", str(tmp),
+                   "--worker-out", str(out), "--classifiers", *args.classifiers]
+            if jar:
+                cmd += ["--jar", jar]
+            t0 = time.perf_counter()
+            subprocess.run(cmd, check=True)
+            info = json.loads(out.with_suffix(".json").read_text())
+            info["seconds"] = time.perf_counter() - t0
+            with np.load(out.with_suffix(".npz")) as z:
+                info["preds"] = {k: z[k] for k in z.files}
+            weka_results.append(info)
+
+    rows, dis = [], []
+    ours_seconds_total = 0.0
+    for d, (data, ds, folds) in enumerate(loaded):
+        X, y, spec = data.X, data.y, data.spec
+        C = len(data.class_names)
+        print(f"[ours] {data.name}", file=sys.stderr, flush=True)
+        ours, ours_sec = _ours_predictions(X, y, spec, folds, C)
+        ours_seconds_total += sum(ours_sec.values())
+        engine = _engine_errors(X, y, spec, folds, C)
+        for rule in ("first", "vote"):
+            refit = float(np.mean(ours[f"{rule}/whole"] != y))
+            if abs(refit - engine[rule]) > 1e-12:
+                raise SystemExit(f"{data.name}: fast engine error {engine[rule]} != refit {refit} ({rule})")
+        nb_cache, smo_cache = {}, {}
+        for info in weka_results:
+            version = info["weka_version"]
+            dinfo = info["datasets"][data.name]
+            for weka_name, key, label in COMPARISONS:
+                cinfo = dinfo["classifiers"].get(weka_name)
+                if cinfo is None or not cinfo["available"]:
+                    continue
+                if label.endswith("(IB1 absent)") and dinfo["classifiers"].get("IB1", {}).get("available"):
+                    continue
+                wp = info["preds"][f"{d}|{weka_name}"]
+                op = ours[key]
+                differ = np.flatnonzero(wp != op)
+                causes = {}
+                if weka_name != "J48":
+                    for i in differ:
+                        if weka_name in ("IB1", "IBk -K 1"):
+                            cause, note = _diagnose_nn(X, y, spec, folds, i, int(wp[i]), key, C)
+                        elif weka_name == "NaiveBayes":
+                            cause, note = _diagnose_nb(X, y, spec, folds, i, int(wp[i]), C, version,
+                                                       nb_cache)
+                        else:
+                            cause, note = _diagnose_smo(X, y, spec, folds, i, int(wp[i]), int(op[i]),
+                                                        smo_cache)
+                        causes[cause] = causes.get(cause, 0) + 1
+                        dis.append({"dataset": data.name, "weka_version": version,
+                                    "weka_classifier": weka_name, "ours": label, "row": int(i),
+                                    "fold": int(folds[i]), "true": int(y[i]), "weka_pred": int(wp[i]),
+                                    "our_pred": int(op[i]), "cause": cause, "detail": note})
+                rows.append({
+                    "dataset": data.name, "n": int(X.shape[0]), "m": int(X.shape[1]),
+                    "missing_cells": int(np.isnan(X).sum()), "weka_version": version,
+                    "weka_classifier": weka_name, "weka_options": cinfo["options"], "ours": label,
+                    "weka_errors": int((wp != y).sum()), "our_errors": int((op != y).sum()),
+                    "weka_error": float(np.mean(wp != y)), "our_error": float(np.mean(op != y)),
+                    "agreement_pct": 100.0 * float(np.mean(wp == op)), "n_disagree": int(len(differ)),
+                    "causes": "; ".join(f"{k}: {v}" for k, v in sorted(causes.items())),
+                    "weka_seconds": cinfo["seconds"],
+                    "our_seconds": ours_sec[key],
+                    "loader_check": dinfo["loader_check"],
+                })
+    frame = pd.DataFrame(rows)
+    out = Path(args.out)
+    tables.write_csv(frame, out)
+    tables.write_csv(pd.DataFrame(dis, columns=["dataset", "weka_version", "weka_classifier", "ours",
+                                                "row", "fold", "true", "weka_pred", "our_pred",
+                                                "cause", "detail"]),
+                     out.with_name(out.stem + "_disagreements.csv"))
+    total = time.perf_counter() - t_start
+    tables.write_text(_summary(frame, weka_results, args, total, ours_seconds_total),
+                      out.with_suffix(".md"))
+    print(f"wrote {out}, {out.with_suffix('.md')} ({total:.0f} s)", file=sys.stderr)
+    return frame
+
+
+def _summary(frame, weka_results, args, total, ours_seconds) -> str:
+    from lib.core import tables
+
+    versions = ", ".join(f"Weka {r['weka_version']} ({'python-weka-wrapper3 bundled jar' if r['backend'] == 'pww3' else r['jar']}; "
+                         f"{r['seconds']:.0f} s)" for r in weka_results)
+    lines = [
+        "# Cross-check of lib/models/weka_like.py against real Weka",
+        "",
+        f"Generated by `scripts/tools/crosscheck_weka.py` (`make weka-crosscheck`). Weka: {versions}. "
+        f"Our classifiers: {ours_seconds:.0f} s. Total {total:.0f} s.",
+        f"Stratified {N_FOLDS}-fold CV, one fold draw per data set "
+        f"(`lib.evaluation.permutation_tests.stratified_folds`, seed {args.seed}); identical folds, training-row "
+        "order and test-row order on both sides. Agreement = % of rows with the same predicted class.",
+        "",
+    ]
+    checks = frame.groupby("dataset", sort=False)["loader_check"].first()
+    bad = checks[checks != "ok"]
+    lines.append("Loader check (raw ARFF read by Weka vs `lib.data.datasets.load`): "
+                 + ("all data sets identical." if bad.empty else
+                    "; ".join(f"{k}: {v}" for k, v in bad.items())))
+    lines.append("")
+    show = frame.copy()
+    show["Weka error"] = show["weka_error"].map(lambda v: f"{v:.4f}")
+    show["our error"] = show["our_error"].map(lambda v: f"{v:.4f}")
+    show["agreement %"] = show["agreement_pct"].map(lambda v: f"{v:.2f}")
+    show = show.rename(columns={"weka_version": "Weka", "weka_classifier": "Weka classifier"})
+    lines.append(tables.markdown_table(show[["dataset", "Weka", "Weka classifier", "ours", "Weka error",
+                                             "our error", "agreement %", "n_disagree", "causes"]]))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--datasets", nargs="*", default=None,
+                    help="registry names (default: the 22 UCI data sets of Ojala & Garriga 2009)")
+    ap.add_argument("--mirror", default=None, help="folder with verified dataset copies (shared/data)")
+    ap.add_argument("--raw", default="data/raw", help="where raw files are kept")
+    ap.add_argument("--out", default="results/crosscheck/weka.csv")
+    ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    ap.add_argument("--classifiers", nargs="+", default=list(WEKA_CLASSIFIERS),
+                    choices=list(WEKA_CLASSIFIERS))
+    ap.add_argument("--weka36-jar", default=DEFAULT_WEKA36_JAR,
+                    help="a Weka 3.6 weka.jar to run as well (default: Debian's, if installed; '' = none)")
+    ap.add_argument("--worker", choices=["pww3", "jar"], help=argparse.SUPPRESS)
+    ap.add_argument("--jar", help=argparse.SUPPRESS)
+    ap.add_argument("--task", help=argparse.SUPPRESS)
+    ap.add_argument("--worker-out", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.worker:
+        run_worker(Path(args.task), args.worker, args.jar, Path(args.worker_out), args.classifiers)
+        return None
+    return run_main(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""Tests for lib.models.nn1_nominal: bitset 1-NN on all-nominal data equals Weka's distance + refit."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lib.models import nn1_nominal as nb1
+from lib.models import weka_like as wl
+from lib.evaluation import permutation_tests as pm
+
+
+def _slow_nn1(spec, C, tie_rule, ranges):
+    def fit_predict(Xtr, ytr, Xte):
+        D = wl.ibk_sq_distances(Xte, Xtr, spec, ranges)
+        return wl.nn1_from_sqdist(D, ytr, C, tie_rule)
+    return fit_predict
+
+
+def test_bitsets_put_one_bit_per_present_value():
+    codes = np.array([[0, 2], [1, np.nan], [np.nan, np.nan]])
+    bits = nb1.row_bitsets(codes, (2, 3))
+    assert bits.shape == (3, 1)
+    assert bits[0, 0] == (1 << 0) | (1 << (2 + 2))
+    assert bits[1, 0] == (1 << 1)
+    assert bits[2, 0] == 0
+    wide = nb1.row_bitsets(np.array([[69.0, 0.0]]), (70, 3))  # crosses a word boundary
+    assert wide.shape == (1, 2) and wide[0, 1] == (1 << (69 - 64)) | (1 << (70 - 64))
+
+
+def test_bitsets_reject_numeric_attributes_and_bad_codes():
+    with pytest.raises(ValueError, match="nominal"):
+        nb1.row_bitsets(np.zeros((2, 2)), (0, 2))
+    with pytest.raises(ValueError, match="outside"):
+        nb1.row_bitsets(np.array([[3.0]]), (3,))
+
+
+@pytest.mark.parametrize("tie_rule", ["first", "vote"])
+def test_bitset_nn1_equals_weka_distance_refit_with_missing_values(tie_rule):
+    """Many exact ties (few values per attribute) and missing values on both sides, shared and
+    fresh per-randomisation folds: errors equal refitting with Weka's element-wise distance."""
+    r = np.random.default_rng(21)
+    n = 90
+    y = r.integers(0, 3, n)
+    V = (3, 2, 4, 70)
+    X = np.column_stack([(r.integers(0, v, n) + (y if v < 5 else 0)) % v for v in V]).astype(float)
+    X[r.uniform(size=X.shape) < 0.1] = np.nan
+    X[:2] = np.nan                                   # a row with every value missing
+    spec = wl.AttributeSpec(V)
+    ranges = wl.weka_ranges(X, spec)
+    folds = pm.stratified_folds(y, 10, r)
+    idx = pm.within_class_permutations(y, len(V), 6, r)
+    Xp = pm.apply_within_class_permutations(X, idx)
+    bits = nb1.row_bitsets(Xp, V)
+    slow = _slow_nn1(spec, 3, tie_rule, ranges)
+    np.testing.assert_array_equal(nb1.nn1_cv_wrong(bits, y, folds, tie_rule=tie_rule) / n,
+                                  pm.cv_errors(slow, Xp, y, folds))
+    G = pm.resample_folds(folds, y, len(idx), r)
+    np.testing.assert_array_equal(nb1.nn1_cv_wrong(bits, y, G, tie_rule=tie_rule) / n,
+                                  pm.cv_errors(slow, Xp, y, G))
+
+
+def test_study_errors_uses_the_bitset_path_with_the_blas_answer():
+    """``study_errors`` on all-nominal data (Test 2) gives what the BLAS engine gives."""
+    r = np.random.default_rng(22)
+    n = 60
+    y = r.integers(0, 2, n)
+    V = (2, 3, 3)
+    X = np.column_stack([(r.integers(0, v, n) + y) % v for v in V]).astype(float)
+    X[r.uniform(size=X.shape) < 0.05] = np.nan
+    spec = wl.AttributeSpec(V)
+    folds = pm.stratified_folds(y, 10, np.random.default_rng(0))[None]
+    orig, null = pm.study_errors("1nn", X, y, spec, 2, folds, 7, np.random.default_rng(3), batch=3)
+    r2 = np.random.default_rng(3)  # the draws study_errors makes, in its order
+    idx = pm.within_class_permutations(y, len(V), 7, r2)
+    G = pm.resample_folds(folds[0], y, 7, r2)
+    Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, wl.weka_ranges(X, spec))
+    np.testing.assert_array_equal(null, pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups,
+                                                               weight=weight))
+
+
+def test_no_candidate_is_an_error():
+    bits = nb1.row_bitsets(np.zeros((1, 3, 1)), (2,))
+    with pytest.raises(ValueError, match="no training candidate"):
+        nb1.nn1_cv_wrong(bits, np.array([0, 1, 0]), np.zeros(3, int))

@@ -1,0 +1,131 @@
+"""The Ojala & Garriga 2009 study driver (lib.evaluation.permutation_tests.study_errors) and its design choices."""
+import numpy as np
+import pytest
+
+from lib.models import c45
+from lib.models import weka_like as wl
+from lib.evaluation import permutation_tests as pm
+from lib.studies import permutation
+
+
+def _data(seed=0, n=40):
+    rng = np.random.default_rng(seed)
+    y = np.repeat([0, 1, 2], [n // 2, n // 4, n - n // 2 - n // 4])
+    X = rng.normal(size=(n, 3)) + y[:, None] * 0.8
+    X[:, 2] = rng.integers(0, 3, n)  # one nominal attribute with 3 values
+    spec = wl.AttributeSpec(n_values=(0, 0, 3))
+    return X, y, spec
+
+
+def _folds(y, reps=3, seed=1):
+    rng = np.random.default_rng(seed)
+    return np.array([pm.stratified_folds(y, 5, rng) for _ in range(reps)])
+
+
+def _randomised_like_study(X, y, folds, test, k, seed):
+    """The randomised data sets and fresh folds study_errors draws from ``default_rng(seed)``."""
+    rng = np.random.default_rng(seed)
+    if test == 1:
+        perms = pm.label_permutations(len(y), k, rng)
+        return X, y[perms], folds[0][perms]
+    idx = pm.within_class_permutations(y, X.shape[1], k, rng)
+    fs = pm.resample_folds(folds[0], y, k, rng)
+    return pm.apply_within_class_permutations(X, idx), y, fs
+
+
+@pytest.mark.parametrize("classifier", permutation.CLASSIFIERS)
+@pytest.mark.parametrize("test", [1, 2])
+def test_shapes_determinism_and_original_independent_of_test(classifier, test):
+    X, y, spec = _data()
+    folds = _folds(y)
+    o1, n1 = permutation.study_errors(classifier, X, y, spec, test, folds, 6, np.random.default_rng(5))
+    o2, n2 = permutation.study_errors(classifier, X, y, spec, test, folds, 6, np.random.default_rng(5))
+    o3, _ = permutation.study_errors(classifier, X, y, spec, 3 - test, folds, 4, np.random.default_rng(9))
+    assert o1.shape == (3,) and n1.shape == (6,)
+    assert np.array_equal(o1, o2) and np.array_equal(n1, n2)
+    assert np.array_equal(o1, o3)  # the original errors depend on the folds only
+    assert ((0 <= n1) & (n1 <= 1)).all()
+
+
+@pytest.mark.parametrize("test", [1, 2])
+def test_fast_engines_equal_refitting_with_fresh_folds(test):
+    """NB and 1-NN fast paths give exactly the slow path's errors for the same draws
+    (fresh stratified CV per randomised data set: folds[perms] / resample_folds)."""
+    X, y, spec = _data(3)
+    folds = _folds(y, 2)
+    k = 5
+    Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 11)
+    nb = wl.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
+    _, fast = permutation.study_errors("nb", X, y, spec, test, folds, k, np.random.default_rng(11))
+    assert np.array_equal(fast, pm.cv_errors(nb, Xs, ys, fs))
+    orig, _ = permutation.study_errors("nb", X, y, spec, test, folds, k, np.random.default_rng(11))
+    assert np.allclose(orig, [pm.cv_error(nb, X, y, f) for f in folds])
+    ranges = wl.weka_ranges(X, spec)
+    nn = wl.fit_predict_fn(lambda: wl.IBk1(spec, 3, range_mode="fixed", ranges=ranges))
+    _, fast = permutation.study_errors("1nn", X, y, spec, test, folds, k, np.random.default_rng(11))
+    assert np.array_equal(fast, pm.cv_errors(nn, Xs, ys, fs))
+
+
+def test_null_folds_stay_stratified_for_the_randomised_labels():
+    X, y, spec = _data(4, 60)
+    folds = _folds(y, 1)
+    rng = np.random.default_rng(2)
+    perms = pm.label_permutations(len(y), 20, rng)
+    fresh = folds[0][perms]
+    for yp, f in zip(y[perms], fresh):  # per-(class, fold) counts of the permuted labels as for y
+        assert np.array_equal(np.histogram2d(yp, f, bins=[3, 5])[0], np.histogram2d(y, folds[0], bins=[3, 5])[0])
+
+
+def test_slow_path_with_missing_values_and_bad_arguments():
+    X, y, spec = _data(5)
+    X[0, 0] = np.nan
+    X[3, 2] = np.nan
+    folds = _folds(y, 1)
+    for clf in permutation.CLASSIFIERS:
+        for test in (1, 2):
+            o, n = permutation.study_errors(clf, X, y, spec, test, folds, 2, np.random.default_rng(0))
+            assert np.isfinite(o).all() and np.isfinite(n).all()
+    with pytest.raises(ValueError, match="classifier"):
+        permutation.study_errors("knn", X, y, spec, 1, folds, 2, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="test"):
+        permutation.study_errors("nb", X, y, spec, 3, folds, 2, np.random.default_rng(0))
+
+
+def _tree_case(test, missing, k=4):
+    """Mixed data (optionally with missing numeric and nominal values), two original CVs, and
+    the ``k`` randomised data sets and folds ``study_errors`` draws from seed 12."""
+    X, y, spec = _data(6, 60)
+    if missing:
+        X[1, 0] = np.nan
+        X[7, 2] = np.nan
+    folds = _folds(y, 2)
+    Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 12)
+    return X, y, spec, folds, k, Xs, ys, fs
+
+
+@pytest.mark.parametrize("test", [1, 2])
+@pytest.mark.parametrize("missing", [False, True])
+def test_study_j48_equals_refitting_c45_j48(test, missing):
+    """The study's J48 (compiled CV loop of lib.models.c45) equals refitting c45.J48 per fold, on the
+    data sets and folds the study draws."""
+    X, y, spec, folds, k, Xs, ys, fs = _tree_case(test, missing)
+    tree = wl.fit_predict_fn(lambda: c45.J48(spec))
+    orig, fast = permutation.study_errors("j48", X, y, spec, test, folds, k, np.random.default_rng(12))
+    assert np.array_equal(fast, pm.cv_errors(tree, Xs, ys, fs))
+    assert np.array_equal(orig, [pm.cv_error(tree, X, y, f) for f in folds])
+
+
+@pytest.mark.parametrize("test", [1, 2])
+@pytest.mark.parametrize("missing", [False, True])
+def test_tree_engine_equals_refitting_j48like(test, missing):
+    """The former stand-in's engine (encoding and validation done once) grows exactly
+    J48Like's trees (kept for comparisons, e.g. scripts/tools/benchmark_j48.py)."""
+    X, y, spec, folds, k, Xs, ys, fs = _tree_case(test, missing)
+    tree = wl.fit_predict_fn(lambda: wl.J48Like(spec))
+    ident = np.arange(len(y))[None]
+    for b in range(k):
+        Xb, yb = (X, ys[b]) if test == 1 else (Xs[b], y)
+        assert np.array_equal(pm.tree_cv_errors(Xb, yb, fs[b], spec, perms=ident),
+                              [pm.cv_error(tree, Xb, yb, fs[b])])
+    with pytest.raises(ValueError, match="exactly one"):
+        pm.tree_cv_errors(X, y, folds[0], spec)

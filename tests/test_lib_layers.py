@@ -1,0 +1,105 @@
+"""The lib's architecture: this project's package, layered, imports pointing down only, no
+Snakemake (docs/architecture.md)."""
+import ast
+from pathlib import Path
+
+import pytest
+
+import lib
+
+ROOT = Path(__file__).resolve().parents[1]
+LIB = ROOT / "scripts" / "lib"
+# Lowest first. A module may import from its own layer and the layers before it in this list;
+# reporting and infra sit on top, side by side (neither imports the other).
+LAYERS = ("core", "data", "models", "evaluation", "studies", "reporting", "infra")
+SIDE_BY_SIDE = {("reporting", "infra"), ("infra", "reporting")}
+
+
+def lib_imports(path: Path):
+    """(layer, module) of every lib module that ``path`` imports, absolute or relative."""
+    here = path.relative_to(LIB).parts[:-1]
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[:len(here) - (node.level - 1)]
+                parts = base + (tuple(node.module.split(".")) if node.module else ())
+            elif node.module and node.module.split(".")[0] == "lib":
+                parts = tuple(node.module.split(".")[1:])
+            else:
+                continue
+            if not parts:
+                yield from ((alias.name, None) for alias in node.names)
+            elif len(parts) == 1:
+                yield from ((parts[0], alias.name) for alias in node.names)
+            else:
+                yield parts[0], parts[1]
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "lib":
+                    parts = alias.name.split(".")[1:]
+                    yield (parts[0] if parts else None), (parts[1] if len(parts) > 1 else None)
+
+
+def modules():
+    return sorted(p for p in LIB.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def test_lib_is_this_projects_package():
+    # An installed module named `lib` would shadow ours; make sure it does not.
+    assert Path(lib.__file__).resolve().parent == LIB
+
+
+def test_every_module_lives_in_a_layer():
+    loose = [p.name for p in LIB.glob("*.py") if p.name != "__init__.py"]
+    assert not loose, f"modules outside the layers: {loose}"
+    assert {p.name for p in LIB.iterdir() if p.is_dir() and p.name != "__pycache__"} == set(LAYERS)
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(LIB)))
+def test_imports_point_down(path):
+    layer = path.relative_to(LIB).parts[0]
+    if layer == "__init__.py":
+        return
+    for target, module in lib_imports(path):
+        assert target in LAYERS, f"{path.relative_to(LIB)} imports lib.{target}, which is not a layer"
+        ok = LAYERS.index(target) <= LAYERS.index(layer) and (layer, target) not in SIDE_BY_SIDE
+        assert ok, f"{path.relative_to(LIB)} ({layer}) imports lib.{target}.{module} from a higher layer"
+
+
+def test_no_cycles_between_modules():
+    graph = {}
+    for path in modules():
+        if path.name == "__init__.py":
+            continue
+        name = ".".join(path.relative_to(LIB).with_suffix("").parts)
+        graph[name] = {f"{t}.{m}" for t, m in lib_imports(path) if m}
+    state = {}
+
+    def visit(node, stack):
+        state[node] = "open"
+        for nxt in graph.get(node, ()):
+            assert state.get(nxt) != "open", "import cycle: " + " -> ".join(stack + [node, nxt])
+            if nxt not in state:
+                visit(nxt, stack + [node])
+        state[node] = "done"
+
+    for node in graph:
+        if node not in state:
+            visit(node, [])
+
+
+def test_lib_has_no_snakemake():
+    for module in modules():
+        text = module.read_text()
+        assert "import snakemake" not in text and "from snakemake" not in text, module.name
+
+
+def test_no_lazy_imports_inside_functions():
+    # imports of lib inside functions hid import cycles before the layering (third-party
+    # libraries may still be imported lazily, e.g. scikit-learn where only one class needs it)
+    for path in modules():
+        tree = ast.parse(path.read_text())
+        for func in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            for node in ast.walk(func):
+                if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("lib")):
+                    raise AssertionError(f"{path.relative_to(LIB)}:{node.lineno} imports lib inside a function")

