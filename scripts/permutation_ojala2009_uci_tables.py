@@ -61,92 +61,109 @@ with runlog.logged(sm.log[0], f"ojala2009_{sm.params.table}"):
     N = len(run)
     sig = {c: summary[summary.classifier == c].set_index("dataset").reindex(run)
            for c in summary.classifier.unique()}
-    ours, paper = sig[clf], paper_frame(table).reindex(run)
-    out = ours.reset_index()[["dataset", "classifier", "repetitions", "randomizations"] + COLS]
-    out["paper_name"] = [datasets.get(d).paper_name for d in run]
-    for c in COLS:
-        out[f"paper_{c}"] = paper[c].to_numpy()
-    tables.write_csv(out, sm.output.csv)
+    missing = "not in permutation.uci.classifiers, so not run"
+    if clf not in sig:  # the table's own classifier was not configured: an empty table that says so
+        title = f"Ojala & Garriga 2009, Table {'II' if table == 'table2' else 'III'}"
+        tables.write_csv(pd.DataFrame(columns=["dataset", "classifier", "repetitions", "randomizations"] + COLS),
+                         sm.output.csv)
+        tables.write_text(f"# {title}\n\n{clf_name} ({clf}) {missing}: this table is empty.\n", sm.output.md)
+        book = scorecard.ClaimBook("ojala2009", table, sm.params.profile)
+        book.not_run(f"{title} ({clf_name})", "the paper's table", f"{clf} {missing}")
+        tables.write_csv(book.frame(), sm.output.claims)
+    else:
+        ours, paper = sig[clf], paper_frame(table).reindex(run)
+        out = ours.reset_index()[["dataset", "classifier", "repetitions", "randomizations"] + COLS]
+        out["paper_name"] = [datasets.get(d).paper_name for d in run]
+        for c in COLS:
+            out[f"paper_{c}"] = paper[c].to_numpy()
+        tables.write_csv(out, sm.output.csv)
 
-    def pcell(p):
-        return f"{p:.3f}" if p <= alpha else f"**{p:.3f}**"
+        def pcell(p):
+            return f"{p:.3f}" if p <= alpha else f"**{p:.3f}**"
 
-    shown = pd.DataFrame({
-        "Dataset": out.paper_name, "Orig. Err.": out.orig.map("{:.2f}".format),
-        "Test 1 Err. (Std)": [f"{m:.2f} ({s:.2f})" for m, s in zip(out.t1_mean, out.t1_std)],
-        "Test 1 p val.": out.t1_p.map(pcell),
-        "Test 2 Err. (Std)": [f"{m:.2f} ({s:.2f})" for m, s in zip(out.t2_mean, out.t2_std)],
-        "Test 2 p val.": out.t2_p.map(pcell),
-        "Paper Orig. / p1 / p2": [f"{o:.2f} / {a:.3f} / {b:.3f}" for o, a, b in
-                                  zip(out.paper_orig, out.paper_t1_p, out.paper_t2_p)]})
-    k, reps = int(sm.params.randomizations), int(sm.params.repetitions)
-    subset = "" if N == len(ORDER) else f" Only {N} of the paper's {len(ORDER)} data sets are configured."
-    floor = ("" if 1 / (k + 1) <= alpha else f" The smallest attainable p-value is {1 / (k + 1):.3f}, so no "
-             f"result can be significant at α = {alpha:g} and the significance claims fail by construction.")
-    scale = (f"Paper scale: {k} randomizations per test, {reps} repetitions of the original CV.{subset}{floor}"
-             if sm.params.profile == "paper" else
-             f"QUICK PROFILE: {k} randomizations per test (the paper uses 1000), {reps} repetition(s) of the "
-             f"original CV (the paper uses 10).{subset}{floor}")
-    caption = (
-        f"Ojala & Garriga 2009, Table {'II' if table == 'table2' else 'III'}: {clf_name}, stratified 10-fold CV "
-        "error on the original data (mean over the repetitions), mean (std) of the error over the randomized "
-        "data sets of Test 1 and Test 2, and the empirical p-value averaged over the repetitions of the "
-        f"original CV (Sec. V). Bold: not significant at α = {alpha:g}. {scale} Deviations: "
-        + ("J48 = Weka J48 -C 0.25 -M 2 re-implemented (lib/models/c45.py; trees identical to Weka 3.6.14's on "
-           "the 22 data sets in our cross-check); the SVM statement uses SMO-like = libsvm linear SVC with "
-           "Weka's preprocessing (lib/models/weka_like.py)"
-           if clf == "j48" else f"1-NN = Weka IB1 distance, ties to the lowest training index (tie_rule="
-           f"{sm.params.tie_rule}), normalisation ranges from the whole data set")
-        + "; folds from our seeded stratification, not Weka's random stream; each randomized data set gets a "
-        "fresh stratified CV; data sets are the Weka ARFF files (lib/data/datasets.py).")
-    tables.write_text(f"# Ojala & Garriga 2009, Table {'II' if table == 'table2' else 'III'}\n\n{caption}\n\n"
-                      + tables.markdown_table(shown), sm.output.md)
+        shown = pd.DataFrame({
+            "Dataset": out.paper_name, "Orig. Err.": out.orig.map("{:.2f}".format),
+            "Test 1 Err. (Std)": [f"{m:.2f} ({s:.2f})" for m, s in zip(out.t1_mean, out.t1_std)],
+            "Test 1 p val.": out.t1_p.map(pcell),
+            "Test 2 Err. (Std)": [f"{m:.2f} ({s:.2f})" for m, s in zip(out.t2_mean, out.t2_std)],
+            "Test 2 p val.": out.t2_p.map(pcell),
+            "Paper Orig. / p1 / p2": [f"{o:.2f} / {a:.3f} / {b:.3f}" for o, a, b in
+                                      zip(out.paper_orig, out.paper_t1_p, out.paper_t2_p)]})
+        k, reps = int(sm.params.randomizations), int(sm.params.repetitions)
+        subset = "" if N == len(ORDER) else f" Only {N} of the paper's {len(ORDER)} data sets are configured."
+        floor = ("" if 1 / (k + 1) <= alpha else f" The smallest attainable p-value is {1 / (k + 1):.3f}, so no "
+                 f"result can be significant at α = {alpha:g} and the significance claims fail by construction.")
+        scale = (f"Paper scale: {k} randomizations per test, {reps} repetitions of the original CV.{subset}{floor}"
+                 if sm.params.profile == "paper" else
+                 f"QUICK PROFILE: {k} randomizations per test (the paper uses 1000), {reps} repetition(s) of the "
+                 f"original CV (the paper uses 10).{subset}{floor}")
+        caption = (
+            f"Ojala & Garriga 2009, Table {'II' if table == 'table2' else 'III'}: {clf_name}, stratified 10-fold CV "
+            "error on the original data (mean over the repetitions), mean (std) of the error over the randomized "
+            "data sets of Test 1 and Test 2, and the empirical p-value averaged over the repetitions of the "
+            f"original CV (Sec. V). Bold: not significant at α = {alpha:g}. {scale} Deviations: "
+            + ("J48 = Weka J48 -C 0.25 -M 2 re-implemented (lib/models/c45.py; trees identical to Weka 3.6.14's on "
+               "the 22 data sets in our cross-check); the SVM statement uses SMO-like = libsvm linear SVC with "
+               "Weka's preprocessing (lib/models/weka_like.py)"
+               if clf == "j48" else f"1-NN = Weka IB1 distance, ties to the lowest training index (tie_rule="
+               f"{sm.params.tie_rule}), normalisation ranges from the whole data set")
+            + "; folds from our seeded stratification, not Weka's random stream; each randomized data set gets a "
+            "fresh stratified CV; data sets are the Weka ARFF files (lib/data/datasets.py).")
+        tables.write_text(f"# Ojala & Garriga 2009, Table {'II' if table == 'table2' else 'III'}\n\n{caption}\n\n"
+                          + tables.markdown_table(shown), sm.output.md)
 
-    book = scorecard.ClaimBook("ojala2009", table, sm.params.profile)
-    agree = 0
-    for ds in run:
-        name = datasets.get(ds).paper_name
-        o, p = ours.loc[ds], paper.loc[ds]
-        book.add(f"{name}: original CV error ({clf_name})", f"{p.orig:.2f}", f"+-{ORIG_TOL}", f"{o.orig:.3f}",
-                 abs(o.orig - p.orig) <= ORIG_TOL)
-        for t in (1, 2):
-            want = p[f"t{t}_p"] <= alpha
-            agree += int((o[f"t{t}_p"] <= alpha) == want)
-            book.add(f"{name}: {'significant' if want else 'not significant'} under Test {t} ({clf_name})",
-                     f"p = {p[f't{t}_p']:.3f}", f"same side of α = {alpha:g}", f"mean p = {o[f't{t}_p']:.4f}",
-                     (o[f"t{t}_p"] <= alpha) == want)
-    book.add(f"Significance decisions agree with the paper's Table {'II' if table == 'table2' else 'III'} "
-             f"({clf_name})", f"{2 * N}/{2 * N}", ">= 75 % of (data set, test) cells on the same side of α",
-             f"{agree}/{2 * N} ({100 * agree / (2 * N):.0f} %)", agree >= 0.75 * 2 * N)
-    n1, n2 = int((ours.t1_p <= alpha).sum()), int((ours.t2_p <= alpha).sum())
-    book.add(f"Test 1: most data sets significant ({clf_name})",
-             f"{int((paper.t1_p <= alpha).sum())}/{N}", f"more than {N / 2:g}/{N}", f"{n1}/{N}", n1 > N / 2)
-    book.add(f"Test 2: more nonsignificant than significant results ({clf_name})",
-             f"{int((paper.t2_p <= alpha).sum())}/{N} significant", f"fewer than {N / 2:g}/{N} significant",
-             f"{n2}/{N}", n2 < N / 2)
-    if "iris" in run:
-        book.add(f"Iris, Test 2: randomized error below the original error ({clf_name})",
-                 f"{paper.loc['iris', 't2_mean']:.2f} < {paper.loc['iris', 'orig']:.2f}", "strictly below",
-                 f"{ours.loc['iris', 't2_mean']:.3f} vs {ours.loc['iris', 'orig']:.3f}",
-                 ours.loc["iris", "t2_mean"] < ours.loc["iris", "orig"])
-    if "balance-scale" in run:
-        book.add(f"Balance is significant under Test 2 ({clf_name})", "p = 0.001", f"p <= {alpha:g}",
-                 f"{ours.loc['balance-scale', 't2_p']:.4f}", ours.loc["balance-scale", "t2_p"] <= alpha)
-    if table == "table2" and "smo" in sig:
-        s = sig["smo"]
-        same = int(((s.t1_p <= alpha) == (ours.t1_p <= alpha)).sum() + ((s.t2_p <= alpha) == (ours.t2_p <= alpha)).sum())
-        book.add("SVM results are similar to the decision tree's", "similar (Sec. V)",
-                 f">= 36/44 of equal significance verdicts ({N} data sets x 2 tests)", f"{same}/{2 * N}",
-                 same >= 36 / 44 * 2 * N)
-    if table == "table3":
-        if "nb" in sig:
-            nb = sig["nb"]
-            book.add("Naive Bayes: significant under Test 1 on every data set", f"{N}/{N}", f"{N}/{N}",
-                     f"{int((nb.t1_p <= alpha).sum())}/{N}", bool((nb.t1_p <= alpha).all()))
-            book.add("Naive Bayes: not significant under Test 2 on any data set", f"0/{N} significant", f"0/{N}",
-                     f"{int((nb.t2_p <= alpha).sum())}/{N} significant", bool((nb.t2_p > alpha).all()))
-        counts = {c: int((f.t2_p <= alpha).sum()) for c, f in sig.items()}
-        book.add("1-NN has the most significant Test 2 results of the classifiers", "1-NN most",
-                 "1-NN count >= every other classifier's", ", ".join(f"{c}: {v}" for c, v in counts.items()),
-                 all(counts["1nn"] >= v for v in counts.values()))
-    tables.write_csv(book.frame(), sm.output.claims)
+        book = scorecard.ClaimBook("ojala2009", table, sm.params.profile)
+        agree = 0
+        for ds in run:
+            name = datasets.get(ds).paper_name
+            o, p = ours.loc[ds], paper.loc[ds]
+            book.add(f"{name}: original CV error ({clf_name})", f"{p.orig:.2f}", f"+-{ORIG_TOL}", f"{o.orig:.3f}",
+                     abs(o.orig - p.orig) <= ORIG_TOL)
+            for t in (1, 2):
+                want = p[f"t{t}_p"] <= alpha
+                agree += int((o[f"t{t}_p"] <= alpha) == want)
+                book.add(f"{name}: {'significant' if want else 'not significant'} under Test {t} ({clf_name})",
+                         f"p = {p[f't{t}_p']:.3f}", f"same side of α = {alpha:g}", f"mean p = {o[f't{t}_p']:.4f}",
+                         (o[f"t{t}_p"] <= alpha) == want)
+        book.add(f"Significance decisions agree with the paper's Table {'II' if table == 'table2' else 'III'} "
+                 f"({clf_name})", f"{2 * N}/{2 * N}", ">= 75 % of (data set, test) cells on the same side of α",
+                 f"{agree}/{2 * N} ({100 * agree / (2 * N):.0f} %)", agree >= 0.75 * 2 * N)
+        n1, n2 = int((ours.t1_p <= alpha).sum()), int((ours.t2_p <= alpha).sum())
+        book.add(f"Test 1: most data sets significant ({clf_name})",
+                 f"{int((paper.t1_p <= alpha).sum())}/{N}", f"more than {N / 2:g}/{N}", f"{n1}/{N}", n1 > N / 2)
+        book.add(f"Test 2: more nonsignificant than significant results ({clf_name})",
+                 f"{int((paper.t2_p <= alpha).sum())}/{N} significant", f"fewer than {N / 2:g}/{N} significant",
+                 f"{n2}/{N}", n2 < N / 2)
+        if "iris" in run:
+            book.add(f"Iris, Test 2: randomized error below the original error ({clf_name})",
+                     f"{paper.loc['iris', 't2_mean']:.2f} < {paper.loc['iris', 'orig']:.2f}", "strictly below",
+                     f"{ours.loc['iris', 't2_mean']:.3f} vs {ours.loc['iris', 'orig']:.3f}",
+                     ours.loc["iris", "t2_mean"] < ours.loc["iris", "orig"])
+        if "balance-scale" in run:
+            book.add(f"Balance is significant under Test 2 ({clf_name})", "p = 0.001", f"p <= {alpha:g}",
+                     f"{ours.loc['balance-scale', 't2_p']:.4f}", ours.loc["balance-scale", "t2_p"] <= alpha)
+        if table == "table2" and "smo" not in sig:
+            book.not_run("SVM results are similar to the decision tree's", "similar (Sec. V)", f"smo {missing}")
+        if table == "table2" and "smo" in sig:
+            s = sig["smo"]
+            same = int(((s.t1_p <= alpha) == (ours.t1_p <= alpha)).sum()
+                       + ((s.t2_p <= alpha) == (ours.t2_p <= alpha)).sum())
+            book.add("SVM results are similar to the decision tree's", "similar (Sec. V)",
+                     f">= 36/44 of equal significance verdicts ({N} data sets x 2 tests)", f"{same}/{2 * N}",
+                     same >= 36 / 44 * 2 * N)
+        if table == "table3":
+            if "nb" not in sig:
+                book.not_run("Naive Bayes: significant under Test 1 on every data set", f"{N}/{N}", f"nb {missing}")
+                book.not_run("Naive Bayes: not significant under Test 2 on any data set", f"0/{N} significant",
+                             f"nb {missing}")
+            if "nb" in sig:
+                nb = sig["nb"]
+                book.add("Naive Bayes: significant under Test 1 on every data set", f"{N}/{N}", f"{N}/{N}",
+                         f"{int((nb.t1_p <= alpha).sum())}/{N}", bool((nb.t1_p <= alpha).all()))
+                book.add("Naive Bayes: not significant under Test 2 on any data set", f"0/{N} significant", f"0/{N}",
+                         f"{int((nb.t2_p <= alpha).sum())}/{N} significant", bool((nb.t2_p > alpha).all()))
+            counts = {c: int((f.t2_p <= alpha).sum()) for c, f in sig.items()}
+            book.add("1-NN has the most significant Test 2 results of the classifiers", "1-NN most",
+                     "1-NN count >= every other classifier's", ", ".join(f"{c}: {v}" for c, v in counts.items()),
+                     all(counts["1nn"] >= v for v in counts.values()))
+        tables.write_csv(book.frame(), sm.output.claims)

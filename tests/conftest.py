@@ -43,6 +43,23 @@ def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.Compl
 
 
 @pytest.fixture(scope="session", autouse=True)
+def cpu_hog():
+    """With REPRO_CPU_HOG=1, keep one core busy for the whole session (a bounded busy loop in a
+    child process, stopped at the end): the suite must hold on a busy machine, as CI's may be.
+    Used to find timing-dependent tests; off by default."""
+    if os.environ.get("REPRO_CPU_HOG") != "1":
+        yield None
+        return
+    hog = subprocess.Popen([sys.executable, "-c",
+                            "import time\nend = time.monotonic() + 3 * 3600\nwhile time.monotonic() < end: pass"])
+    try:
+        yield hog
+    finally:
+        hog.kill()
+        hog.wait()
+
+
+@pytest.fixture(scope="session", autouse=True)
 def warm_numba_cache():
     """Compile the numba engines once per session, before any workflow copy is made (a cold
     compile costs ~40 s of CPU per process that first uses them)."""

@@ -6,7 +6,7 @@
                 models (wvrn_nbc: wvRN, nBC, relaxation labeling, handicaps; linkbased)
     evaluation  sampling, significance, rsc, permutation_tests, pairtests, summaries, metrics,
                 auc_statistics, rankings
-    studies     one module per study: simulated, relational, realnet, imbalance, permutation
+    studies     one module per study: simulated, theory, relational, realnet, imbalance, permutation
     reporting   plotting, scorecard, captions
     infra       configcheck, archive, slurmprofile
 

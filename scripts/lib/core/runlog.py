@@ -33,3 +33,46 @@ def logged(path: str | Path, name: str):
     finally:
         root.removeHandler(handler)
         handler.close()
+
+
+class Progress:
+    """Progress of a long job for its log: items done, rate and estimated time left, written at
+    most every ``every`` seconds (and once at the end), so that ``tail -f logs/...`` answers
+    "is it moving?".
+
+    Parameters
+    ----------
+    log : logging.Logger or None
+        Where to write (None: nothing is written).
+    total : int
+        Items the job will do.
+    unit : str
+        What an item is ("randomizations", "trials", ...).
+    every : float
+        Minimum seconds between two lines.
+    clock : callable
+        Monotonic clock (tests pass a fake one).
+    """
+
+    def __init__(self, log, total: int, unit: str, every: float = 30.0, clock=time.monotonic):
+        self.log, self.total, self.unit, self.every, self.clock = log, int(total), unit, float(every), clock
+        self.start = self.last = clock()
+        self.done = 0
+
+    def update(self, done: int) -> None:
+        """Record that ``done`` items (cumulative) are finished; log if ``every`` seconds passed
+        since the last line, or when the job is complete."""
+        self.done = int(done)
+        now = self.clock()
+        if self.log is None or (now - self.last < self.every and self.done < self.total):
+            return
+        self.last = now
+        elapsed = now - self.start
+        rate = self.done / elapsed if elapsed > 0 else float("inf")
+        left = (self.total - self.done) / rate if 0 < rate < float("inf") else 0.0
+        self.log.info("progress: %d/%d %s (%.0f %%), %.3g per s, about %.0f s left", self.done, self.total,
+                      self.unit, 100.0 * self.done / max(self.total, 1), rate, left)
+
+    def advance(self, n: int = 1) -> None:
+        """``update(done + n)``."""
+        self.update(self.done + n)

@@ -3,7 +3,9 @@
 Each artifact writes the claims it checks to ``<artifact>.claims.csv``; the scorecard rule
 collects them. A verdict is ``pass`` or ``fail``; claims that depend on sampling error are
 judged with the 95 % Wilson intervals of the rates involved, so a verdict does not flip with
-the seed unless the evidence is marginal.
+the seed unless the evidence is marginal. A claim about something the configuration did not run
+(e.g. a classifier left out of ``permutation.uci.classifiers``) is kept as one row with the
+verdict ``not run`` and the reason, so that every configuration builds every artifact.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import pandas as pd
 from ..core.tables import markdown_table
 
 COLUMNS = ["paper", "artifact", "claim", "paper_value", "tolerance", "reproduced", "verdict", "profile"]
+VERDICTS = ("pass", "fail", "not run")
 
 
 @dataclass(frozen=True)
@@ -29,8 +32,8 @@ class Claim:
     profile: str
 
     def __post_init__(self):
-        if self.verdict not in ("pass", "fail"):
-            raise ValueError(f"verdict must be 'pass' or 'fail', got {self.verdict!r}")
+        if self.verdict not in VERDICTS:
+            raise ValueError(f"verdict must be one of {', '.join(VERDICTS)}, got {self.verdict!r}")
 
 
 def claims_frame(claims: list[Claim]) -> pd.DataFrame:
@@ -78,7 +81,8 @@ def markdown(table: pd.DataFrame) -> str:
         "# Scorecard: paper claims vs reproduced values",
         "",
         f"{int(counts.get('pass', 0))} pass, {int(counts.get('fail', 0))} fail, "
-        f"{len(table)} claims. Rates are shown as value [95% Wilson interval].",
+        + (f"{int(counts['not run'])} not run (not configured), " if counts.get("not run", 0) else "")
+        + f"{len(table)} claims. Rates are shown as value [95% Wilson interval].",
         "",
     ]
     for paper, part in table.groupby("paper", sort=True):
@@ -96,6 +100,12 @@ class ClaimBook:
     def add(self, claim: str, paper_value: str, tolerance: str, reproduced: str, ok: bool) -> None:
         self.claims.append(Claim(self.paper, self.artifact, claim, paper_value, tolerance,
                                  reproduced, verdict(ok), self.profile))
+
+    def not_run(self, claim: str, paper_value: str, reason: str) -> None:
+        """Record that ``claim`` was not checked because what it is about was not run
+        (``reason``, one sentence naming the config key)."""
+        self.claims.append(Claim(self.paper, self.artifact, claim, paper_value, "", reason, "not run",
+                                 self.profile))
 
     def frame(self) -> pd.DataFrame:
         return claims_frame(self.claims)
