@@ -1,4 +1,5 @@
-"""Rule script: collect every artifact's claims into results/scorecard.{csv,md}."""
+"""Rule script: collect every artifact's claims into results/scorecard.{csv,md}, each with the readings
+it was computed under (lib.core.readings)."""
 import pandas as pd
 
 from lib.core import runlog, tables
@@ -6,7 +7,7 @@ from lib.reporting import scorecard
 
 sm = snakemake  # noqa: F821
 with runlog.logged(sm.log[0], "scorecard") as log:
-    table = scorecard.collect([pd.read_csv(path, dtype=str) for path in sm.input.claims])
+    table = scorecard.collect([pd.read_csv(path, dtype=str) for path in sm.input.claims], sm.config)
     tables.write_csv(table, sm.output.csv)
     tables.write_text(scorecard.markdown(table), sm.output.md)
     log.info("%d claims: %s", len(table), table["verdict"].value_counts().to_dict())

@@ -1,6 +1,6 @@
 """Shared science of the reproduction pipeline, as a package of layers whose imports point down:
 
-    core        seeding, tables, runlog, rates
+    core        seeding, tables, runlog, rates, readings (the registry of ambiguous passages)
     data        attributes, datasets (registry, acquisition, file formats), networks
     models      Weka re-implementations (weka_like, c45, nb_engine, nn1_nominal), relational
                 models (wvrn_nbc: wvRN, nBC, relaxation labeling, handicaps; linkbased)

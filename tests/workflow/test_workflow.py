@@ -66,7 +66,11 @@ def test_quick_profile_builds_every_artifact_and_the_scorecard(quick_run: Path):
         assert (quick_run / "benchmarks" / rel).with_suffix(".tsv").exists()
     card = pd.read_csv(results / "scorecard.csv")
     assert list(card.columns) == ["paper", "artifact", "claim", "paper_value", "tolerance",
-                                  "reproduced", "verdict", "profile"]
+                                  "reproduced", "verdict", "profile", "readings"]
+    # every verdict names the readings it was computed under
+    ojala = card[card["artifact"] == "table3"]
+    assert ojala["readings"].str.contains("permutation.tie_rule=").all()
+    assert card.loc[card["artifact"] == "fig1c", "readings"].str.contains("relational.cross_rule=mean").all()
     assert set(card["verdict"]) <= {"pass", "fail"} and (card["profile"] == "quick").all()  # all configured
     assert set(card["artifact"]) == {a.split("/")[1] for a in ARTIFACTS + TABLE_ARTIFACTS}
     assert "# Scorecard" in (results / "scorecard.md").read_text()

@@ -2,7 +2,8 @@
 report categories. Study-specific helpers live at the top of the study's own rules file."""
 import ast
 
-from lib.core import seeding  # importable: the Snakefile put scripts/ on sys.path
+from lib.core import readings as READINGS  # importable: the Snakefile put scripts/ on sys.path
+from lib.core import seeding
 
 LIB = Path("scripts") / "lib"  # relative to the working directory, like every other path
 CONDA_ENV = "../../envs/environment.yaml"

@@ -20,10 +20,14 @@ def built_report(wildcards):
 
 
 rule scorecard:
-    """Collect every artifact's claims into one table with a verdict per claim."""
+    """Collect every artifact's claims into one table with a verdict per claim and the readings
+    (lib.core.readings) each verdict was computed under."""
     input:
         claims=CLAIMS,
         lib=lib_inputs("scripts/scorecard.py"),
+    params:
+        # the selected readings: changing one reruns the scorecard even where a claim file does not change
+        readings={key: READINGS.lookup(config, key) for r in READINGS.REGISTRY.values() for key in r.config_keys()},
     output:
         csv=report("results/scorecard.csv", caption="../report/scorecard.rst", category="Scorecard",
                    labels={"artifact": "scorecard", "file": "numbers"}),

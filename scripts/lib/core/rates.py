@@ -20,7 +20,11 @@ def wilson_interval(successes, trials, confidence: float = 0.95):
     denom = 1.0 + z * z / n
     centre = (rate + z * z / (2.0 * n)) / denom
     half = z * np.sqrt(rate * (1.0 - rate) / n + z * z / (4.0 * n * n)) / denom
-    return rate, np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+    # the interval contains the rate in exact arithmetic; at 0 or n successes the float bound can
+    # miss it by one ulp (e.g. high = 1 - 1.1e-16 at rate 1), which a plotted error bar rejects
+    low = np.minimum(np.clip(centre - half, 0.0, 1.0), rate)
+    high = np.maximum(np.clip(centre + half, 0.0, 1.0), rate)
+    return rate, low, high
 
 
 def pooled_interval(curve) -> tuple[float, float, float]:

@@ -36,8 +36,10 @@ def write_text(text: str, path: str | os.PathLike) -> None:
 
 
 def markdown_table(frame: pd.DataFrame) -> str:
-    """A GitHub-flavoured Markdown table of ``frame`` (all cells as text)."""
-    cells = frame.astype(str)
+    """A GitHub-flavoured Markdown table of ``frame`` (all cells as text; a missing cell is empty).
+
+    Missing cells are blanked first: with pandas 3, ``astype(str)`` leaves NaN as a float."""
+    cells = frame.astype(object).where(frame.notna(), "").astype(str)
     header = "| " + " | ".join(map(str, frame.columns)) + " |"
     rule = "|" + "|".join("---" for _ in frame.columns) + "|"
     body = ["| " + " | ".join(row) + " |" for row in cells.itertuples(index=False)]

@@ -10,10 +10,12 @@ verdict ``not run`` and the reason, so that every configuration builds every art
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from typing import Mapping
 
 import numpy as np
 import pandas as pd
 
+from ..core import readings
 from ..core.tables import markdown_table
 
 COLUMNS = ["paper", "artifact", "claim", "paper_value", "tolerance", "reproduced", "verdict", "profile"]
@@ -68,11 +70,19 @@ def not_above(lo_a, hi_b) -> bool:
     return bool(np.all(np.asarray(lo_a) <= np.asarray(hi_b)))
 
 
-def collect(frames: list[pd.DataFrame]) -> pd.DataFrame:
+def collect(frames: list[pd.DataFrame], config: Mapping | None = None) -> pd.DataFrame:
+    """Every artifact's claims in one table, sorted by paper and artifact; with ``config``, a last
+    column ``readings`` names the readings (and their values) each verdict was computed under
+    (:func:`lib.core.readings.describe`)."""
+    columns = COLUMNS + (["readings"] if config is not None else [])
     if not frames:
-        return pd.DataFrame(columns=COLUMNS)
+        return pd.DataFrame(columns=columns)
     table = pd.concat(frames, ignore_index=True)[COLUMNS]
-    return table.sort_values(["paper", "artifact"], kind="stable").reset_index(drop=True)
+    table = table.sort_values(["paper", "artifact"], kind="stable").reset_index(drop=True)
+    if config is not None:
+        described = {a: readings.describe(a, config) for a in set(table["paper"] + "/" + table["artifact"])}
+        table["readings"] = (table["paper"] + "/" + table["artifact"]).map(described)
+    return table
 
 
 def markdown(table: pd.DataFrame) -> str:

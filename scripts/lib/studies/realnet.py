@@ -1063,9 +1063,6 @@ def summarize(trials: pd.DataFrame, calibration: pd.DataFrame) -> pd.DataFrame:
          .reset_index())
     summary = summaries.rejection_rates(trials, keys=SUMMARY_KEYS,
                                         extra_means=[c for c in SUMMARY_MEANS if c in trials.columns])
-    # the Wilson bounds can miss the rate by one ulp at 0 or 1 rejections (e.g. low = 1.4e-17 at rate 0)
-    summary["rate_low"] = np.minimum(summary["rate_low"], summary["rate"])
-    summary["rate_high"] = np.maximum(summary["rate_high"], summary["rate"])
     gap = (trials.groupby([*SUMMARY_KEYS, "chunk"])["accuracy_difference"].mean().abs()
            .groupby(level=list(range(len(SUMMARY_KEYS)))).mean().rename("held_out_abs_gap").reset_index())
     summary = summary.merge(gap, on=SUMMARY_KEYS, how="left", validate="many_to_one")

@@ -1,0 +1,55 @@
+"""lib.core.readings: the registry agrees with the config, the schema and the workflow."""
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT
+from lib.core import readings
+
+CONFIG = yaml.safe_load((ROOT / "config/config.yaml").read_text())
+SCHEMA = yaml.safe_load((ROOT / "workflow/schemas/config.schema.yaml").read_text())
+RULES = "\n".join(p.read_text() for p in (ROOT / "workflow/rules").glob("*.smk"))
+
+
+def schema_node(dotted: str) -> dict:
+    """The schema of a dotted config key (following properties, additionalProperties and $ref)."""
+    node = SCHEMA
+    for part in dotted.split("."):
+        props = node.get("properties", {})
+        node = props[part] if part in props else node["additionalProperties"]
+        while "$ref" in node:  # "#/$defs/name"
+            target = SCHEMA
+            for step in node["$ref"].lstrip("#/").split("/"):
+                target = target[step]
+            node = target
+    return node
+
+
+@pytest.mark.parametrize("reading", readings.REGISTRY.values(), ids=lambda r: r.name)
+def test_the_config_holds_the_registered_default(reading):
+    for key in reading.config_keys():
+        value = readings.lookup(CONFIG, key)
+        want = (reading.scenario_defaults[key.split(".")[2]] if "{scenario}" in reading.key else reading.default)
+        assert value == want, f"{key}: config.yaml has {value!r}, the registry's default is {want!r}"
+
+
+@pytest.mark.parametrize("reading", readings.REGISTRY.values(), ids=lambda r: r.name)
+def test_the_schema_allows_exactly_the_registered_alternatives(reading):
+    for key in reading.config_keys():
+        assert set(schema_node(key)["enum"]) == set(reading.alternatives), key
+
+
+@pytest.mark.parametrize("reading", readings.REGISTRY.values(), ids=lambda r: r.name)
+def test_every_registered_artifact_is_built_by_a_rule(reading):
+    assert reading.default in reading.alternatives and reading.passage and reading.why
+    for artifact in reading.artifacts:
+        assert f'"results/{artifact}.' in RULES, artifact
+
+
+def test_describe_names_each_reading_and_value():
+    text = readings.describe("neville2009/fig1a_readings", CONFIG)
+    assert text == "simulated.group_draw=per_fold/per_trial"
+    assert readings.describe("raeder2012/fig3", CONFIG) == ""
+    with pytest.raises(KeyError, match="permutation.tie_rule"):
+        readings.describe("ojala2009/table3", {"permutation": {}})
