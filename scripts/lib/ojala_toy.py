@@ -165,7 +165,12 @@ def table1(X, y, k: int, rng: np.random.Generator, tie_rule: str = "first") -> d
     k : number of randomisations (paper: 1000)
     rng : numpy.random.Generator (draws the Test 1 permutations, then the Test 2 ones)
     Distances: Weka's (nominal mismatch = 1) via the BLAS encoding; folds: leave-one-out.
-    tie_rule : {"first", "vote"}, see ``lib.weka_like``
+    tie_rule : {"first", "vote", "shuffled"}, see ``lib.weka_like``. ``"shuffled"`` is Weka's
+        leave-one-out (``crossValidateModel`` with n folds): every left-out row is classified
+        by IB1 on a freshly shuffled training set, so each (row, data set) gets its own
+        uniform order (``weka_like.TieKeys`` with n folds); the keys of the original data, the
+        Test 1 and the Test 2 data sets come from three entropies drawn from ``rng`` after the
+        randomisations.
 
     Returns
     -------
@@ -177,11 +182,14 @@ def table1(X, y, k: int, rng: np.random.Generator, tie_rule: str = "first") -> d
     sp = spec()
     Z, groups = wl.encode_for_blas(X, sp, wl.weka_ranges(X, sp))
     folds = pm.loo_folds(n)
-    e0 = pm.nn1_cv_errors_test1(Z, y, folds, np.arange(n)[None], tie_rule=tie_rule)[0]
     perms = pm.label_permutations(n, k, rng)
-    e1 = pm.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule=tie_rule)
     idx = pm.within_class_permutations(y, m, k, rng)
-    e2 = pm.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule=tie_rule)
+    keys = [None] * 3
+    if tie_rule == "shuffled":  # after the randomisations: "first"/"vote" draw exactly as before
+        keys = [wl.TieKeys(rng, n, n) for _ in range(3)]
+    e0 = pm.nn1_cv_errors_test1(Z, y, folds, np.arange(n)[None], tie_rule=tie_rule, tie_keys=keys[0])[0]
+    e1 = pm.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule=tie_rule, tie_keys=keys[1])
+    e2 = pm.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule=tie_rule, tie_keys=keys[2])
     return {
         "orig_err": float(e0),
         "t1_mean": float(e1.mean()), "t1_std": float(e1.std(ddof=1)), "t1_p": float(pm.pvalue(e0, e1)),
