@@ -28,7 +28,14 @@ the error of the study's engine (``permutation.nn1_cv_errors_test1``, whole-data
 over CV runs: per data set the mean and its standard error (sd / sqrt(S)) for each, and the
 verdict "agree" when ``|mean_weka - mean_ours| < 3 * sqrt(se_weka^2 + se_ours^2)``.
 
-Outputs: ``--out`` CSV (one row per data set) and the same name with ``.md`` (table), plus
+``--exact`` adds a third column of ours: ``IBk1(tie_rule="shuffled", range_mode="weka", tol=0)``
+refit fold by fold on the same folds and keys, i.e. Weka's element-wise distance compared
+exactly and its sequential min/max ranges (``IB1.updateMinMax`` with each test instance; test
+rows in a random order, as ``testCV`` of the shuffled data gives them). It separates the tie
+rule from the two approximations of the fast engines (whole-data ranges, ``TIE_TOL``).
+
+Outputs: ``--out`` CSV (one row per data set, rewritten after every data set; ``--resume``
+keeps the data sets already in it) and the same name with ``.md`` (table), plus
 ``_per_seed.csv`` with every CV error.
 """
 from __future__ import annotations
@@ -98,18 +105,21 @@ def weka_cv_errors(jar: str, classes: Path, arff: Path, seeds: int, first_seed: 
     return np.array([float(w) / float(t) for _, w, t in rows])
 
 
-def our_cv_errors(data, seeds: int, entropy) -> dict:
-    """Our stratified 10-fold CV errors over ``seeds`` CV runs, per tie rule."""
+def our_cv_errors(data, seeds: int, entropy, exact: bool = False) -> dict:
+    """Our stratified 10-fold CV errors over ``seeds`` CV runs, per tie rule (and, with
+    ``exact``, Weka's exact distance and sequential ranges with the shuffled rule)."""
     from lib import permutation as pm
     from lib import seeding
     from lib import weka_like as wl
 
-    y = data.y
+    X, y = data.X, data.y
     n = len(y)
     C = int(y.max()) + 1
-    sqdist = wl.ibk_sqdist_fn(data.X, data.spec, wl.weka_ranges(data.X, data.spec))
+    sqdist = wl.ibk_sqdist_fn(X, data.spec, wl.weka_ranges(X, data.spec))
     ident = np.arange(n)[None]
     out = {"shuffled": np.empty(seeds), "first": np.empty(seeds)}
+    if exact:
+        out["exact"] = np.empty(seeds)
     for s in range(seeds):
         rng = seeding.generator([*entropy, s])
         folds = pm.stratified_folds(y, N_FOLDS, rng)
@@ -117,6 +127,16 @@ def our_cv_errors(data, seeds: int, entropy) -> dict:
         out["shuffled"][s] = pm.nn1_cv_errors_test1(sqdist, y, folds, ident, n_classes=C,
                                                     tie_rule="shuffled", tie_keys=keys)[0]
         out["first"][s] = pm.nn1_cv_errors_test1(sqdist, y, folds, ident, n_classes=C, tie_rule="first")[0]
+        if exact:
+            K = keys.block(0, 1)[0]
+            trng = seeding.generator([*entropy, s, 1])
+            wrong = 0
+            for f in range(N_FOLDS):
+                te = trng.permutation(np.flatnonzero(folds == f))  # Weka's test order is random too
+                tr = folds != f
+                m = wl.IBk1(data.spec, C, tie_rule="shuffled", range_mode="weka", tol=0.0)
+                wrong += int((m.fit(X[tr], y[tr], tie_keys=K[f, tr]).predict(X[te]) != y[te]).sum())
+            out["exact"][s] = wrong / n
     return out
 
 
@@ -150,6 +170,9 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=20090601, help="base seed of our CV runs")
     ap.add_argument("--jar", default=DEFAULT_JAR, help="Weka 3.6 weka.jar")
     ap.add_argument("--out", default="results/crosscheck/ib1_cv.csv")
+    ap.add_argument("--exact", action="store_true",
+                    help="also refit IBk1 with Weka's exact distance and sequential ranges")
+    ap.add_argument("--resume", action="store_true", help="keep the data sets already in --out")
     args = ap.parse_args(argv)
     if args.seeds < 2:
         ap.error("--seeds must be >= 2")
@@ -158,10 +181,17 @@ def main(argv=None):
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     rows, per_seed = [], []
+    seed_path = out.with_name(out.stem + "_per_seed.csv")
+    if args.resume and out.is_file():
+        rows = pd.read_csv(out).to_dict("records")
+        per_seed = [pd.read_csv(seed_path)]
+    done = {r["dataset"] for r in rows}
     with tempfile.TemporaryDirectory(prefix="ib1cv-") as tmp:
         tmp = Path(tmp)
         classes = compile_java(args.jar, tmp)
         for name in names:
+            if name in done:
+                continue
             datasets.acquire(name, args.raw, args.mirror)
             data = datasets.load(name, args.raw)
             arff = tmp / f"{name}.arff"
@@ -170,40 +200,64 @@ def main(argv=None):
             t0 = time.perf_counter()
             weka = weka_cv_errors(args.jar, classes, arff, args.seeds)
             t1 = time.perf_counter()
-            ours = our_cv_errors(data, args.seeds, [args.seed, seeding.stable_hash(["crosscheck_ib1_cv", name])])
+            ours = our_cv_errors(data, args.seeds, [args.seed, seeding.stable_hash(["crosscheck_ib1_cv", name])],
+                                 exact=args.exact)
             t2 = time.perf_counter()
             sh, fi = compare(weka, ours["shuffled"]), compare(weka, ours["first"])
+            ex = compare(weka, ours["exact"]) if args.exact else {}
             rows.append({"dataset": name, "n": len(data.y), "seeds": args.seeds,
                          **{f"{k}": v for k, v in sh.items() if k.startswith("weka")},
                          "shuffled_mean": sh["ours_mean"], "shuffled_se": sh["ours_se"],
                          "shuffled_z": sh["z"], "shuffled_agree": sh["agree"],
                          "first_mean": fi["ours_mean"], "first_se": fi["ours_se"],
                          "first_z": fi["z"], "first_agree": fi["agree"],
+                         "exact_mean": ex.get("ours_mean", np.nan), "exact_se": ex.get("ours_se", np.nan),
+                         "exact_z": ex.get("z", np.nan), "exact_agree": ex.get("agree", np.nan),
                          "weka_seconds": round(t1 - t0, 2), "ours_seconds": round(t2 - t1, 2)})
             per_seed.append(pd.DataFrame({"dataset": name, "run": np.arange(args.seeds), "weka_ib1": weka,
-                                          "ours_shuffled": ours["shuffled"], "ours_first": ours["first"]}))
+                                          "ours_shuffled": ours["shuffled"], "ours_first": ours["first"],
+                                          "ours_exact": ours.get("exact", np.full(args.seeds, np.nan))}))
             r = rows[-1]
             print(f"{name}: Weka {r['weka_mean']:.4f}+-{r['weka_se']:.4f}  shuffled "
                   f"{r['shuffled_mean']:.4f}+-{r['shuffled_se']:.4f} (z {r['shuffled_z']:+.2f})  first "
-                  f"{r['first_mean']:.4f}+-{r['first_se']:.4f} (z {r['first_z']:+.2f})", flush=True)
+                  f"{r['first_mean']:.4f}+-{r['first_se']:.4f} (z {r['first_z']:+.2f})"
+                  + (f"  exact {r['exact_mean']:.4f}+-{r['exact_se']:.4f} (z {r['exact_z']:+.2f})"
+                     if args.exact else ""), flush=True)
+            _write(rows, per_seed, out, seed_path)
+    return _write(rows, per_seed, out, seed_path, echo=True)
+
+
+def _write(rows, per_seed, out: Path, seed_path: Path, echo: bool = False):
+    import pandas as pd
+
     frame = pd.DataFrame(rows)
     frame.to_csv(out, index=False)
-    pd.concat(per_seed).to_csv(out.with_name(out.stem + "_per_seed.csv"), index=False)
-    lines = [f"IB1 10-fold CV error over {args.seeds} CV runs per data set: Weka 3.6 "
-             f"crossValidateModel (seeds 1..{args.seeds}) vs ours (stratified folds, whole-data ranges). "
+    if per_seed:
+        pd.concat(per_seed).to_csv(seed_path, index=False)
+    lines = ["IB1 10-fold CV error per data set over S CV runs: Weka 3.6.14 crossValidateModel "
+             "(IB1, new Random(1..S)) vs ours (stratified folds, fast engine with whole-data ranges; "
+             "'exact' = IBk1 refit with Weka's exact distance and sequential ranges, shuffled ties). "
              f"Mean +- SE; agree = |diff| < {AGREE_Z:g} combined SE.", "",
-             "| data set | n | Weka IB1 | ours shuffled | z | verdict | ours first | z | verdict |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| data set | n | S | Weka IB1 | ours shuffled | z | verdict | ours first | z | verdict "
+             "| ours exact, shuffled | z |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+
+    def verdict(v):
+        return "" if v != v else ("agree" if v else "DIFFER")
+
     for r in rows:
+        exact = (f"{r['exact_mean']:.4f} +- {r['exact_se']:.4f} | {r['exact_z']:+.1f}"
+                 if r["exact_mean"] == r["exact_mean"] else " | ")
         lines.append(
-            f"| {r['dataset']} | {r['n']} | {r['weka_mean']:.4f} +- {r['weka_se']:.4f} | "
+            f"| {r['dataset']} | {r['n']} | {r['seeds']} | {r['weka_mean']:.4f} +- {r['weka_se']:.4f} | "
             f"{r['shuffled_mean']:.4f} +- {r['shuffled_se']:.4f} | {r['shuffled_z']:+.1f} | "
-            f"{'agree' if r['shuffled_agree'] else 'DIFFER'} | {r['first_mean']:.4f} +- {r['first_se']:.4f} | "
-            f"{r['first_z']:+.1f} | {'agree' if r['first_agree'] else 'DIFFER'} |")
-    lines += ["", f"shuffled agrees on {int(frame.shuffled_agree.sum())} of {len(frame)}, "
-              f"first on {int(frame.first_agree.sum())} of {len(frame)}."]
+            f"{verdict(r['shuffled_agree'])} | {r['first_mean']:.4f} +- {r['first_se']:.4f} | "
+            f"{r['first_z']:+.1f} | {verdict(r['first_agree'])} | {exact} |")
+    lines += ["", f"shuffled agrees on {int(frame.shuffled_agree.astype(bool).sum())} of {len(frame)}, "
+              f"first on {int(frame.first_agree.astype(bool).sum())} of {len(frame)}."]
     out.with_suffix(".md").write_text("\n".join(lines) + "\n")
-    print("\n".join(lines))
+    if echo:
+        print("\n".join(lines))
     return frame
 
 
