@@ -105,8 +105,12 @@ with runlog.logged(sm.log[0], f"ojala2009_{sm.params.table}"):
             + ("J48 = Weka J48 -C 0.25 -M 2 re-implemented (lib/models/c45.py; trees identical to Weka 3.6.14's on "
                "the 22 data sets in our cross-check); the SVM statement uses SMO-like = libsvm linear SVC with "
                "Weka's preprocessing (lib/models/weka_like.py)"
-               if clf == "j48" else f"1-NN = Weka IB1 distance, ties to the lowest training index (tie_rule="
-               f"{sm.params.tie_rule}), normalisation ranges from the whole data set")
+               if clf == "j48" else "1-NN = Weka IB1 distance, "
+               + ("ties to the tied row first in a fresh random order of the training rows per fold and CV run, "
+                  "as Weka's crossValidateModel gives IB1 (tie_rule=shuffled)" if sm.params.tie_rule == "shuffled"
+                  else f"ties to the lowest training index (tie_rule={sm.params.tie_rule})"
+                  if sm.params.tie_rule == "first" else f"ties by vote (IBk -K 1, tie_rule={sm.params.tie_rule})")
+               + ", normalisation ranges from the whole data set")
             + "; folds from our seeded stratification, not Weka's random stream; each randomized data set gets a "
             "fresh stratified CV; data sets are the Weka ARFF files (lib/data/datasets.py).")
         tables.write_text(f"# Ojala & Garriga 2009, Table {'II' if table == 'table2' else 'III'}\n\n{caption}\n\n"

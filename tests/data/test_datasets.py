@@ -136,7 +136,7 @@ def test_registry_agrees_with_sources_md():
 
 def test_readme_table_is_generated_from_the_registry():
     readme = (ROOT / "data" / "README.md").read_text()
-    assert D.readme_table() in readme, "regenerate: python -c 'from lib import datasets; print(datasets.readme_table())'"
+    assert D.readme_table() in readme, "regenerate: python -c 'from lib.data import datasets; print(datasets.readme_table())'"
     assert D.not_public_table() in readme
 
 

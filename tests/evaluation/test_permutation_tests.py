@@ -221,6 +221,129 @@ def test_fast_nn1_test2_equals_refit(tie_rule, kind):
     np.testing.assert_array_equal(fast_g, slow_g)
 
 
+# ----------------------------------------------------------------------------- 1-NN "shuffled" ties
+def _refit_shuffled(spec, C, ranges, Xs, Ys, Fs, keys, metric_ranges=None):
+    """Fold-by-fold refits of IBk1(tie_rule="shuffled"): data set ``b``, fold ``f`` trains on
+    the rows of the other folds with their keys ``keys[b, f, train rows]`` (Weka's trainCV
+    order). ``Xs``/``Ys``/``Fs`` are per data set (lists or stacked arrays)."""
+    out = []
+    for b, (Xb, Yb, Fb) in enumerate(zip(Xs, Ys, Fs)):
+        wrong = 0
+        for f in np.unique(Fb):
+            te = Fb == f
+            m = wl.IBk1(spec, C, tie_rule="shuffled", range_mode="fixed", ranges=ranges)
+            wrong += int((m.fit(Xb[~te], Yb[~te], tie_keys=keys[b, f, ~te]).predict(Xb[te]) != Yb[te]).sum())
+        out.append(wrong / len(Yb))
+    return np.array(out)
+
+
+@pytest.mark.parametrize("kind", ["discrete", "continuous"])
+def test_fast_nn1_test1_shuffled_equals_refit(kind):
+    """Test 1 engine with ``tie_rule="shuffled"``: fixed folds, folds travelling with the
+    labels (every candidate-list length, R = 1 forcing the exact fall-back) and leave-one-out
+    equal refitting IBk1 fold by fold with the same keys; keys passed as TieKeys or array."""
+    r = rng(51)
+    X, y = _discrete_data(r) if kind == "discrete" else _continuous_data(r)
+    n, m = X.shape
+    C = int(y.max()) + 1
+    spec = wl.AttributeSpec.numeric(m)
+    ranges = wl.weka_ranges(X, spec)
+    Z, _ = wl.encode_for_blas(X, spec, ranges)
+    folds = pm.stratified_folds(y, 10, r)
+    k = 20
+    perms = pm.label_permutations(n, k, r)
+    tk = wl.TieKeys([51, 1], 10, n)
+    K = tk.block(0, k)
+    slow = _refit_shuffled(spec, C, ranges, [X] * k, y[perms], [folds] * k, K)
+    np.testing.assert_array_equal(pm.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule="shuffled", tie_keys=tk), slow)
+    np.testing.assert_array_equal(pm.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule="shuffled", tie_keys=K), slow)
+    slow_pf = _refit_shuffled(spec, C, ranges, [X] * k, y[perms], folds[perms], K)
+    for R in (1, 3, 16):
+        fast_pf = pm.nn1_cv_errors_test1(Z, y, folds[perms], perms, tie_rule="shuffled", tie_keys=tk, n_candidates=R)
+        np.testing.assert_array_equal(fast_pf, slow_pf)
+    loo = pm.loo_folds(n)
+    tl = wl.TieKeys([51, 2], n, n)
+    np.testing.assert_array_equal(
+        pm.nn1_cv_errors_test1(Z, y, loo, perms[:6], tie_rule="shuffled", tie_keys=tl),
+        _refit_shuffled(spec, C, ranges, [X] * 6, y[perms[:6]], [loo] * 6, tl.block(0, 6)))
+    if kind == "discrete":  # ties exist, so the rule matters
+        assert not np.array_equal(slow, pm.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule="first"))
+    with pytest.raises(ValueError, match="keys"):
+        pm.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule="shuffled")
+
+
+@pytest.mark.parametrize("kind", ["discrete", "mixed_nominal"])
+def test_fast_nn1_test2_shuffled_equals_refit(kind):
+    """Test 2 engines with ``tie_rule="shuffled"``: per-fold BLAS path, row blocks (small
+    budget), fresh folds per randomisation, the exact-metric path and the missing-nominal BLAS
+    path all equal refitting IBk1 with the same keys, whatever the batch size."""
+    r = rng(52)
+    if kind == "mixed_nominal":
+        n = 50
+        y = r.integers(0, 2, n)
+        X = np.column_stack([r.integers(0, 4, n), r.normal(size=n) + y, r.integers(0, 2, n)]).astype(float)
+        spec = wl.AttributeSpec((4, 0, 2))
+    else:
+        X, y = _discrete_data(r)
+        spec = wl.AttributeSpec.numeric(X.shape[1])
+    n, m = X.shape
+    C = int(y.max()) + 1
+    ranges = wl.weka_ranges(X, spec)
+    Z, groups = wl.encode_for_blas(X, spec, ranges)
+    folds = pm.stratified_folds(y, 10, r)
+    k = 12
+    idx = pm.within_class_permutations(y, m, k, r)
+    Xp = pm.apply_within_class_permutations(X, idx)
+    tk = wl.TieKeys([52, 3], 10, n)
+    K = tk.block(0, k)
+    slow = _refit_shuffled(spec, C, ranges, Xp, [y] * k, [folds] * k, K)
+    for budget in (250_000, 500, 3000):  # batches of randomisations and row blocks differ
+        np.testing.assert_array_equal(
+            pm.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule="shuffled", tie_keys=tk,
+                                   budget=budget), slow)
+    G = pm.resample_folds(folds, y, k, r)
+    slow_g = _refit_shuffled(spec, C, ranges, Xp, [y] * k, G, K)
+    for budget in (250_000, 3000):
+        np.testing.assert_array_equal(
+            pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, tie_rule="shuffled", tie_keys=tk,
+                                   budget=budget), slow_g)
+    metric = lambda A, B: wl.ibk_sq_distances(A, B, spec, ranges)  # noqa: E731
+    np.testing.assert_array_equal(pm.nn1_cv_errors_test2(X, y, G, idx, metric=metric, tie_rule="shuffled",
+                                                         tie_keys=tk), slow_g)
+    np.testing.assert_array_equal(pm.nn1_cv_errors_test2(X, y, folds, idx, metric=metric, tie_rule="shuffled",
+                                                         tie_keys=K), slow)
+
+
+def test_fast_nn1_test2_shuffled_with_missing_nominal_values_equals_refit():
+    r = rng(53)
+    n = 48
+    y = r.integers(0, 2, n)
+    X = np.column_stack([r.integers(0, 2, n) + y, r.integers(0, 3, n), r.integers(0, 2, n)]).astype(float)
+    X[:, 1:][r.uniform(size=(n, 2)) < 0.15] = np.nan
+    spec = wl.AttributeSpec((0, 3, 2))
+    ranges = wl.weka_ranges(X, spec)
+    Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, ranges)
+    folds = pm.stratified_folds(y, 8, r)
+    idx = pm.within_class_permutations(y, 3, 6, r)
+    Xp = pm.apply_within_class_permutations(X, idx)
+    G = pm.resample_folds(folds, y, len(idx), r)
+    tk = wl.TieKeys([53], 8, n)
+    np.testing.assert_array_equal(
+        pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, weight=weight, tie_rule="shuffled", tie_keys=tk),
+        _refit_shuffled(spec, 2, ranges, Xp, [y] * len(idx), G, tk.block(0, len(idx))))
+
+
+def test_toy_table1_shuffled_is_reproducible_and_first_unchanged():
+    """Table I with Weka's leave-one-out tie order: reproducible from the generator, and
+    drawing its keys after the randomisations leaves the null samples of every rule the same
+    randomised data sets (same Test 1 / Test 2 draws as "first")."""
+    a = toy.table1(*toy.d1(), k=200, rng=rng(41), tie_rule="shuffled")
+    b = toy.table1(*toy.d1(), k=200, rng=rng(41), tie_rule="shuffled")
+    assert a == b
+    assert a["t1_p"] < 0.02 and a["t2_p"] > 0.2 and a["t2_mean"] < 0.15
+    assert 0.45 < a["t1_mean"] < 0.6
+
+
 def test_fast_nn1_test2_exact_metric_with_missing_values():
     r = rng(14)
     n = 40

@@ -7,6 +7,7 @@ import pytest
 from lib.models import nn1_nominal as nb1
 from lib.models import weka_like as wl
 from lib.evaluation import permutation_tests as pm
+from lib.studies import permutation
 
 
 def _slow_nn1(spec, C, tie_rule, ranges):
@@ -69,7 +70,7 @@ def test_study_errors_uses_the_bitset_path_with_the_blas_answer():
     X[r.uniform(size=X.shape) < 0.05] = np.nan
     spec = wl.AttributeSpec(V)
     folds = pm.stratified_folds(y, 10, np.random.default_rng(0))[None]
-    orig, null = pm.study_errors("1nn", X, y, spec, 2, folds, 7, np.random.default_rng(3), batch=3)
+    orig, null = permutation.study_errors("1nn", X, y, spec, 2, folds, 7, np.random.default_rng(3), batch=3)
     r2 = np.random.default_rng(3)  # the draws study_errors makes, in its order
     idx = pm.within_class_permutations(y, len(V), 7, r2)
     G = pm.resample_folds(folds[0], y, 7, r2)
@@ -82,3 +83,38 @@ def test_no_candidate_is_an_error():
     bits = nb1.row_bitsets(np.zeros((1, 3, 1)), (2,))
     with pytest.raises(ValueError, match="no training candidate"):
         nb1.nn1_cv_wrong(bits, np.array([0, 1, 0]), np.zeros(3, int))
+
+
+def test_bitset_nn1_shuffled_equals_refit_with_the_same_keys():
+    """``tie_rule="shuffled"`` (Weka's trainCV order per fold): the bitset engine equals
+    refitting IBk1 fold by fold with the keys of each (randomisation, fold), with missing
+    values, for shared and fresh folds, keys as TieKeys or as an array."""
+    r = np.random.default_rng(23)
+    n = 80
+    y = r.integers(0, 3, n)
+    V = (3, 2, 4)
+    X = np.column_stack([(r.integers(0, v, n) + y) % v for v in V]).astype(float)
+    X[r.uniform(size=X.shape) < 0.1] = np.nan
+    spec = wl.AttributeSpec(V)
+    ranges = wl.weka_ranges(X, spec)
+    folds = pm.stratified_folds(y, 10, r)
+    k = 6
+    idx = pm.within_class_permutations(y, len(V), k, r)
+    Xp = pm.apply_within_class_permutations(X, idx)
+    bits = nb1.row_bitsets(Xp, V)
+    tk = wl.TieKeys([23], 10, n)
+    K = tk.block(0, k)
+    G = pm.resample_folds(folds, y, k, r)
+    for F in (np.broadcast_to(folds, (k, n)), G):
+        slow = []
+        for b in range(k):
+            wrong = 0
+            for f in range(10):
+                te = F[b] == f
+                m = wl.IBk1(spec, 3, tie_rule="shuffled", range_mode="fixed", ranges=ranges)
+                wrong += int((m.fit(Xp[b][~te], y[~te], tie_keys=K[b, f, ~te]).predict(Xp[b][te]) != y[te]).sum())
+            slow.append(wrong)
+        np.testing.assert_array_equal(nb1.nn1_cv_wrong(bits, y, F, tie_rule="shuffled", tie_keys=tk), slow)
+        np.testing.assert_array_equal(nb1.nn1_cv_wrong(bits, y, F, tie_rule="shuffled", tie_keys=K), slow)
+    with pytest.raises(ValueError, match="keys"):
+        nb1.nn1_cv_wrong(bits, y, folds, tie_rule="shuffled")

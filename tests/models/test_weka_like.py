@@ -257,3 +257,76 @@ def test_smo_like_liblinear_agrees_with_libsvm_and_votes_like_smo():
     assert m.predict(np.zeros((1, 1)))[0] == 0
     m.b_ = np.array([-1.0, -1.0, 1.0])  # 1 beats 0, 2 beats 0, 1 beats 2 -> class 1
     assert m.predict(np.zeros((1, 1)))[0] == 1
+
+
+# ----------------------------------------------------------------------------- 1-NN "shuffled" ties
+def test_ibk1_shuffled_is_first_in_the_key_order():
+    """IB1 inside Weka's CV (``tie_rule="shuffled"``) = IB1 ("first") on the training rows
+    reordered by their keys (Instances.trainCV(numFolds, fold, random) shuffles them)."""
+    r = np.random.default_rng(3)
+    spec = wl.AttributeSpec.nominal([2, 3, 2])
+    X = r.integers(0, [2, 3, 2], (40, 3)).astype(float)  # 12 distinct rows: many exact ties
+    y = r.integers(0, 3, 40)
+    Xtr, ytr, Xte = X[:30], y[:30], X[30:]
+    for _ in range(20):
+        keys = r.permutation(30)
+        order = np.argsort(keys)
+        sh = wl.IBk1(spec, 3, tie_rule="shuffled").fit(Xtr, ytr, tie_keys=keys).predict(Xte)
+        fi = wl.IBk1(spec, 3, tie_rule="first").fit(Xtr[order], ytr[order]).predict(Xte)
+        np.testing.assert_array_equal(sh, fi)
+    # hand case: x=1 has tied rows 0 (class 1), 1, 2 (class 0); the smallest key decides
+    one = wl.AttributeSpec.numeric(1)
+    Xh, yh = np.array([[0.0], [2.0], [2.0], [4.0]]), np.array([1, 0, 0, 1])
+    assert wl.IBk1(one, 2, tie_rule="shuffled").fit(Xh, yh, tie_keys=[3, 0, 1, 2]).predict([[1.0]])[0] == 0
+    assert wl.IBk1(one, 2, tie_rule="shuffled").fit(Xh, yh, tie_keys=[0, 3, 1, 2]).predict([[1.0]])[0] == 1
+    with pytest.raises(ValueError, match="one key per"):
+        wl.IBk1(one, 2, tie_rule="shuffled").fit(Xh, yh, tie_keys=[0, 1])
+    with pytest.raises(ValueError, match="tie_rule"):
+        wl.IBk1(one, 2, tie_rule="random").fit(Xh, yh)
+    with pytest.raises(ValueError, match="keys"):
+        wl.nn1_from_sqdist(np.zeros((1, 2)), [0, 1], 2, "shuffled")
+
+
+def test_shuffled_ties_are_uniform():
+    """A test row with 5 tied nearest neighbours (classes 0..4) among 8 training rows: over
+    N fresh training orders (IBk1's own draws, and TieKeys per randomisation) each neighbour
+    wins N/5 times. Chi-square with 4 degrees of freedom at alpha = 0.001 (critical 18.47); a
+    rule biased to the lowest index gives chi2 = 4 N."""
+    from scipy import stats
+
+    spec = wl.AttributeSpec.numeric(1)
+    Xtr = np.array([[1.0], [3.0], [1.0], [1.0], [5.0], [1.0], [1.0], [9.0]])  # rows 0,2,3,5,6 at 1
+    tied = np.array([0, 2, 3, 5, 6])
+    ytr = np.zeros(8, dtype=int)
+    ytr[tied] = np.arange(5)  # the winner's class names the winning row
+    N = 5000
+    crit = stats.chi2.ppf(1 - 0.001, df=4)
+    # (a) IBk1 drawing a fresh order at every fit, as Weka does per fold
+    m = wl.IBk1(spec, 5, tie_rule="shuffled", range_mode="train", rng=np.random.default_rng(1))
+    wins = np.bincount([m.fit(Xtr, ytr).predict([[1.0]])[0] for _ in range(N)], minlength=5)
+    assert stats.chisquare(wins).statistic < crit, wins
+    # (b) the engines' keys: TieKeys blocks, one order per (randomisation, fold)
+    K = wl.TieKeys([7, 7], 2, 8).block(0, N)  # (N, 2, 8)
+    D = np.where(np.isin(np.arange(8), tied), 0.0, 1.0)[None, None, :].repeat(N, 0)
+    pred = wl.nn1_from_sqdist(D, ytr, 5, "shuffled", keys=K[:, 1][:, None, :])[:, 0]
+    wins = np.bincount(pred, minlength=5)
+    assert stats.chisquare(wins).statistic < crit, wins
+    # "first" always takes the lowest index (class 0): the maximal bias the test rejects
+    first = np.bincount(wl.nn1_from_sqdist(D[:50], ytr, 5, "first")[:, 0], minlength=5)
+    assert first[0] == 50
+
+
+def test_tie_keys_depend_on_entropy_and_randomisation_only():
+    tk = wl.TieKeys([1, 2, 3], 4, 25)
+    full = tk.block(0, 12)
+    assert full.shape == (12, 4, 25) and full.dtype == np.int32
+    assert (np.sort(full, axis=2) == np.arange(25)).all()  # each (r, fold) a permutation
+    np.testing.assert_array_equal(np.concatenate([tk.block(0, 5), tk.block(5, 9), tk.block(9, 12)]), full)
+    np.testing.assert_array_equal(wl.TieKeys([1, 2, 3], 4, 25).block(7, 8)[0], full[7])
+    assert not np.array_equal(wl.TieKeys([1, 2, 4], 4, 25).block(0, 1), full[:1])
+    # from a generator: four draws become the entropy, reproducibly
+    a = wl.TieKeys(np.random.default_rng(5), 4, 25)
+    b = wl.TieKeys(np.random.default_rng(5), 4, 25)
+    assert a.entropy == b.entropy and len(a.entropy) == 4
+    np.testing.assert_array_equal(wl.key_block(full, 3, 6), full[3:6])
+    np.testing.assert_array_equal(wl.key_block(full[0], 3, 6), np.broadcast_to(full[0], (3, 4, 25)))

@@ -129,3 +129,50 @@ def test_tree_engine_equals_refitting_j48like(test, missing):
                               [pm.cv_error(tree, Xb, yb, fs[b])])
     with pytest.raises(ValueError, match="exactly one"):
         pm.tree_cv_errors(X, y, folds[0], spec)
+
+
+@pytest.mark.parametrize("test", [1, 2])
+@pytest.mark.parametrize("nominal", [False, True])
+def test_study_1nn_shuffled_equals_refit_and_ignores_batch_size(test, nominal):
+    """``tie_rule="shuffled"``: the study's errors equal refitting IBk1(tie_rule="shuffled") fold
+    by fold with the keys study_errors derives (TieKeys entropies drawn from the generator
+    after the randomisations: original repetitions, then randomised data sets), and do not
+    depend on ``batch`` (all-nominal data take the bitset path in batches)."""
+    X, y, spec = _data(7, 50)
+    if nominal:
+        X = np.column_stack([np.round(X[:, 0] > 0.5), X[:, 2], np.round(X[:, 1] > 0.8)])
+        spec = wl.AttributeSpec(n_values=(2, 3, 2))
+    folds = _folds(y, 2)
+    k = 7
+    Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 13)
+    rng = np.random.default_rng(13)  # replay the draws: randomisations first, then two key entropies
+    if test == 1:
+        pm.label_permutations(len(y), k, rng)
+    else:
+        pm.within_class_permutations(y, X.shape[1], k, rng)
+        pm.resample_folds(folds[0], y, k, rng)
+    ok, nk = wl.TieKeys(rng, 5, len(y)), wl.TieKeys(rng, 5, len(y))
+    ranges = wl.weka_ranges(X, spec)
+
+    def refit(Xb, yb, fb, keys):
+        wrong = 0
+        for f in range(5):
+            te = fb == f
+            m = wl.IBk1(spec, 3, tie_rule="shuffled", range_mode="fixed", ranges=ranges)
+            wrong += int((m.fit(Xb[~te], yb[~te], tie_keys=keys[f, ~te]).predict(Xb[te]) != yb[te]).sum())
+        return wrong / len(yb)
+
+    K = nk.block(0, k)
+    Xl = [X] * k if test == 1 else Xs
+    Yl = ys if test == 1 else [y] * k
+    slow = [refit(Xl[b], Yl[b], fs[b], K[b]) for b in range(k)]
+    slow_orig = [refit(X, y, f, ok.block(r, r + 1)[0]) for r, f in enumerate(folds)]
+    for batch in (1, 3, 50):
+        orig, null = permutation.study_errors("1nn", X, y, spec, test, folds, k, np.random.default_rng(13),
+                                     tie_rule="shuffled", batch=batch)
+        np.testing.assert_array_equal(null, slow)
+        np.testing.assert_array_equal(orig, slow_orig)
+    # the randomised data sets are those of "first": only the tie order differs
+    _, null_first = permutation.study_errors("1nn", X, y, spec, test, folds, k, np.random.default_rng(13))
+    nn = wl.fit_predict_fn(lambda: wl.IBk1(spec, 3, range_mode="fixed", ranges=ranges))
+    np.testing.assert_array_equal(null_first, pm.cv_errors(nn, Xs, ys, fs))

@@ -131,10 +131,12 @@ REGISTRY: dict[str, Reading] = {r.name: r for r in (
                 "cross-validation randomises each fold's training rows and IB1 keeps the first strictly nearest "
                 "neighbour, so ties go to a random tied neighbour per fold.",
         alternatives={"first": "the lowest training index among tied neighbours (Weka fed rows in file order)",
-                      "vote": "majority vote among tied neighbours (IBk -K 1)"},
-        default="first",
-        why="first is Weka IB1 on rows in file order; see docs/permutation.md for the cross-check of each rule "
-            "against Weka's own cross-validation.",
+                      "vote": "majority vote among tied neighbours (IBk -K 1)",
+                      "shuffled": "a uniformly random tied neighbour, one random training order per fold"},
+        default="shuffled",
+        why="Weka 3.6's crossValidateModel shuffles every fold's training rows (Instances.trainCV) and IB1 keeps "
+            "the first strictly nearer row; over 50 CV runs per data set, shuffled's mean IB1 error agrees with "
+            "Weka's own on 20 of 22 data sets, first on 10 (Tic-tac-toe: Weka 0.191, shuffled 0.194, first 0.326).",
         artifacts=("ojala2009/table1", "ojala2009/table3", "ojala2009/fig3", "ojala2009/table2"),
     ),
     Reading(

@@ -63,10 +63,16 @@ Fast engines (no refit per permutation)
 
 All fast engines are tested to give exactly the same errors as refitting (``tests/``).
 
-Tie rule of the 1-NN engines: ``"first"`` (default; Weka IB1: the lowest training index among
-the training rows whose squared distance is within ``TIE_TOL`` of the minimum) or ``"vote"``
-(Weka IBk -K 1: majority vote among them, vote ties to the lowest class index). See
-``lib.models.weka_like`` for the Weka details; 1-NN distances come from
+Tie rule of the 1-NN engines: ``"first"`` (Weka IB1 fed rows in file order: the lowest
+training index among the training rows whose squared distance is within ``TIE_TOL`` of the
+minimum), ``"vote"`` (Weka IBk -K 1: majority vote among them, vote ties to the lowest class
+index) or ``"shuffled"`` (Weka IB1 inside ``Evaluation.crossValidateModel``, whose
+``Instances.trainCV(numFolds, fold, random)`` shuffles every fold's training rows: the tied row
+with the smallest random key, keys from ``weka_like.TieKeys``, one uniform order per fold and
+randomisation). The engines take the keys as ``tie_keys`` (a ``TieKeys`` or an int array
+``(k, n_folds, n)``, fold ids indexing axis 1) and draw blocks of them as they go; the keys of
+randomisation ``r`` depend only on the entropy and ``r``, so results do not depend on batch
+sizes. See ``lib.models.weka_like`` for the Weka details; 1-NN distances come from
 ``weka_like.ibk_sqdist_fn`` / ``encode_for_blas`` with whole-data ranges.
 
 BLAS threads: the engines run BLAS single-threaded by default (``blas_threads=1``). On this
@@ -391,7 +397,7 @@ def _vote_predict(ties_csr, Yp, n_classes: int, rows=None) -> np.ndarray:
 @_with_blas_threads
 def nn1_cv_errors_test1(sqdist, y, folds, perms, *, n_classes: int | None = None,
                         tie_rule: str = "first", tol: float = TIE_TOL,
-                        n_candidates: int = 16) -> np.ndarray:
+                        n_candidates: int = 16, tie_keys=None) -> np.ndarray:
     """CV error of 1-NN for a batch of Test 1 label permutations, without refitting.
 
     Under Test 1 the data ``X`` do not change, so the tied set of nearest training rows of
@@ -411,11 +417,14 @@ def nn1_cv_errors_test1(sqdist, y, folds, perms, *, n_classes: int | None = None
         ``loo_folds(n)``.
     perms : (k, n) int, from :func:`label_permutations`; row ``pi`` gives labels ``y[pi]``.
     n_classes : int, default ``y.max() + 1``
-    tie_rule : {"first", "vote"}
+    tie_rule : {"first", "vote", "shuffled"}
     tol : float, tie tolerance on squared distances
     n_candidates : int
         Per-permutation folds only: sorted candidates kept per row (rows whose candidates are
         exhausted are recomputed exactly).
+    tie_keys : ``weka_like.TieKeys`` or int array ``(k, n_folds, n)`` / ``(n_folds, n)``
+        ``"shuffled"`` only: priority of data row ``j`` when fold ``f`` is tested, in
+        randomisation ``b`` (``tie_keys[b, f, j]``); the tied row with the smallest key wins.
 
     Returns
     -------
@@ -429,12 +438,13 @@ def nn1_cv_errors_test1(sqdist, y, folds, perms, *, n_classes: int | None = None
     C = int(y.max()) + 1 if n_classes is None else int(n_classes)
     folds = np.asarray(folds)
     Yp = y[perms]  # (k, n) randomised labels
-    if tie_rule not in ("first", "vote"):
-        raise ValueError(f"tie_rule must be 'first' or 'vote', got {tie_rule!r}")
+    wl.check_tie_rule(tie_rule, tie_keys)
     if folds.ndim == 1:
         first, ties = nn1_tie_sets(sqdist, folds, tol)
         if tie_rule == "first":
             pred = Yp[:, first]
+        elif tie_rule == "shuffled":
+            pred = _shuffled_predict(ties, Yp, folds, tie_keys)
         else:
             sizes = np.diff(ties.indptr)
             pred = Yp[:, first].copy()
@@ -442,7 +452,32 @@ def nn1_cv_errors_test1(sqdist, y, folds, perms, *, n_classes: int | None = None
             if len(multi):
                 pred[:, multi] = _vote_predict(ties, Yp, C, rows=multi)
         return (pred != Yp).sum(axis=1) / n
-    return _nn1_test1_perm_folds(sqdist, Yp, folds, C, tie_rule, tol, n_candidates)
+    return _nn1_test1_perm_folds(sqdist, Yp, folds, C, tie_rule, tol, n_candidates, tie_keys)
+
+
+def _shuffled_predict(ties_csr, Yp, folds, tie_keys, budget: int = 4_000_000) -> np.ndarray:
+    """Fixed folds, ``"shuffled"``: per permutation the tied row of smallest key.
+
+    The tied sets are the CSR rows of ``ties_csr``; with ``E`` tied pairs in all, each block of
+    permutations gathers a ``(b, E)`` array of keys and takes segment minima (keys of one fold
+    and randomisation are a permutation, so the minimum is attained once per segment).
+    """
+    k, n = Yp.shape
+    sizes = np.diff(ties_csr.indptr)
+    rows_e = np.repeat(np.arange(n), sizes)
+    cols_e = ties_csr.indices.astype(np.intp)
+    starts = ties_csr.indptr[:-1]
+    fold_e = folds[rows_e]
+    pred = np.empty((k, n), dtype=Yp.dtype)
+    step = max(1, budget // max(len(cols_e), 1))
+    for s in range(0, k, step):
+        e = min(k, s + step)
+        K = wl.key_block(tie_keys, s, e)
+        Kg = K[:, fold_e, cols_e]  # (b, E) key of each tied candidate
+        segmin = np.minimum.reduceat(Kg, starts, axis=1)
+        win = Kg == np.repeat(segmin, sizes, axis=1)
+        pred[s:e] = np.add.reduceat(np.where(win, Yp[s:e, cols_e], 0), starts, axis=1)
+    return pred
 
 
 def _sorted_candidates(sqdist, n, R, tol):
@@ -477,7 +512,7 @@ def _sorted_candidates(sqdist, n, R, tol):
     return idx, dd, lastR, full
 
 
-def _nn1_test1_perm_folds(sqdist, Yp, G, C, tie_rule, tol, R):
+def _nn1_test1_perm_folds(sqdist, Yp, G, C, tie_rule, tol, R, tie_keys=None):
     k, n = Yp.shape
     if G.shape != (k, n):
         raise ValueError(f"per-permutation folds must have shape {(k, n)}, got {G.shape}")
@@ -508,6 +543,11 @@ def _nn1_test1_perm_folds(sqdist, Yp, G, C, tie_rule, tol, R):
         if tie_rule == "first":
             firsti = np.where(tie, idx[None], n).min(axis=2)  # lowest index among ties
             pred = np.take_along_axis(Ypad[sl], firsti, axis=1)
+        elif tie_rule == "shuffled":
+            K = wl.key_block(tie_keys, s, s + b)  # (b, F, n)
+            Kc = K[np.arange(b)[:, None, None], g[:, :n, None], np.minimum(idx, n - 1)[None]]
+            win = np.where(tie, Kc, wl._NO_KEY).argmin(axis=2)  # smallest key
+            pred = np.take_along_axis(ylab, win[..., None], axis=2)[..., 0]
         else:
             votes = np.stack([(tie & (ylab == c)).sum(axis=2) for c in range(C)], axis=-1)
             pred = votes.argmax(axis=-1)
@@ -519,7 +559,8 @@ def _nn1_test1_perm_folds(sqdist, Yp, G, C, tie_rule, tol, R):
             gk = g[bi, :n]
             d = np.array(sqdist(np.array([a]), allr), dtype=float)[0]
             d[gk == gk[a]] = np.inf
-            p = wl.nn1_from_sqdist(d[None], Yp[s + bi], C, tie_rule, tol)[0]
+            ka = None if tie_rule != "shuffled" else K[bi, gk[a]]
+            p = wl.nn1_from_sqdist(d[None], Yp[s + bi], C, tie_rule, tol, keys=ka)[0]
             wrong[bi, a] = p != truth[bi, a]
         errors[sl] = wrong.sum(axis=1)
     return errors / n
@@ -529,7 +570,7 @@ def _nn1_test1_perm_folds(sqdist, Yp, G, C, tie_rule, tol, R):
 def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, weight=None,
                         metric: Callable | None = None, n_classes: int | None = None,
                         tie_rule: str = "first", tol: float = TIE_TOL,
-                        budget: int = 250_000) -> np.ndarray:
+                        budget: int = 250_000, tie_keys=None) -> np.ndarray:
     """CV error of 1-NN for a batch of Test 2 randomisations (Sec. III, Test 2).
 
     The data change with every randomisation, so distances are recomputed, in batches:
@@ -549,7 +590,7 @@ def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, weight=None,
     weight : (d,) cross-product weight of each column of ``Z`` (0 = norm-only column, see
         ``weka_like.encode_for_blas_nominal_missing``); default all 1
     metric : callable or None
-    n_classes, tie_rule, tol : as in :func:`nn1_cv_errors_test1`
+    n_classes, tie_rule, tol, tie_keys : as in :func:`nn1_cv_errors_test1`
     budget : int, max number of distance entries held at once
 
     Returns
@@ -571,12 +612,16 @@ def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, weight=None,
         raise ValueError(f"per-randomisation folds must have shape {(k, n)}, got {folds.shape}")
     same = None if per_perm else folds[:, None] == folds[None, :]
     errors = np.zeros(k, dtype=np.int64)
+    wl.check_tie_rule(tie_rule, tie_keys)
+    shuffled = tie_rule == "shuffled"
     if metric is not None:
         for b in range(k):
             Xp = Z[idx[b][:, groups], np.arange(d)]
             D = np.array(metric(Xp, Xp), dtype=float)
             D[folds[b][:, None] == folds[b][None, :] if per_perm else same] = np.inf
-            pred = wl.nn1_from_sqdist(D, y, C, tie_rule, tol)
+            # row i's candidates carry the keys of its own test fold
+            keys = wl.key_block(tie_keys, b, b + 1)[0][folds[b] if per_perm else folds] if shuffled else None
+            pred = wl.nn1_from_sqdist(D, y, C, tie_rule, tol, keys=keys)
             errors[b] = int((pred != y).sum())
         return errors / n
     cols = np.arange(d)
@@ -597,11 +642,13 @@ def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, weight=None,
             Zp = np.ascontiguousarray(Z[idx[sl][:, :, groups], cols])  # (b, n, d)
             sq = np.einsum("bij,bij->bi", Zp, Zp)
             Zw = Zp if weight is None else Zp * weight
+            K = wl.key_block(tie_keys, sl.start, sl.stop) if shuffled else None
             for te, tr in parts:
                 G = np.matmul(Zw[:, te], np.swapaxes(Zp[:, tr], 1, 2))
                 G *= -2.0
                 G += sq[:, None, tr]
-                pred = wl.nn1_from_sqdist(G, y[tr], C, tie_rule, tol)
+                keys = K[:, folds[te[0]], tr][:, None, :] if shuffled else None
+                pred = wl.nn1_from_sqdist(G, y[tr], C, tie_rule, tol, keys=keys)
                 errors[sl] += (pred != y[te]).sum(axis=1)
         return errors / n
     # per-randomisation folds, or many small folds (e.g. leave-one-out): all rows as
@@ -613,6 +660,7 @@ def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, weight=None,
         Zp = np.ascontiguousarray(Z[idx[sl][:, :, groups], cols])  # (b, n, d)
         sq = np.einsum("bij,bij->bi", Zp, Zp)
         Zw = Zp if weight is None else Zp * weight
+        K = wl.key_block(tie_keys, sl.start, sl.stop) if shuffled else None
         for B in blocks:
             D = sq[:, B, None] + sq[:, None, :] - 2.0 * np.matmul(Zw[:, B], np.swapaxes(Zp, 1, 2))
             np.maximum(D, 0.0, out=D)
@@ -620,7 +668,11 @@ def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, weight=None,
                 D[folds[sl][:, B, None] == folds[sl][:, None, :]] = np.inf
             else:
                 D[:, same[B]] = np.inf
-            pred = wl.nn1_from_sqdist(D, y, C, tie_rule, tol)
+            keys = None
+            if shuffled:  # (b, |B|, n): each test row's candidates carry its fold's keys
+                fB = folds[sl][:, B] if per_perm else np.broadcast_to(folds[B], (K.shape[0], len(B)))
+                keys = K[np.arange(K.shape[0])[:, None], fB]
+            pred = wl.nn1_from_sqdist(D, y, C, tie_rule, tol, keys=keys)
             errors[sl] += (pred != y[B]).sum(axis=1)
     return errors / n
 

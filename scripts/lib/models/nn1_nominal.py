@@ -6,8 +6,10 @@ differ)``, where a missing value differs from everything, itself included
 value) pair and no bit for a missing value, the number of *matching* attributes of two rows
 is ``popcount(a & b)``; the nearest neighbour is the training row with the most matches.
 Counts are integers, so ties are exact (no tolerance) and the tie rules are Weka's: the
-lowest training index (IB1, ``"first"``) or an unweighted vote among all tied rows with vote
-ties to the lowest class (IBk -K 1, ``"vote"``).
+lowest training index (IB1, ``"first"``), an unweighted vote among all tied rows with vote
+ties to the lowest class (IBk -K 1, ``"vote"``), or the tied row with the smallest random key
+(IB1 inside Weka's ``crossValidateModel``, whose ``Instances.trainCV(numFolds, fold, random)``
+shuffles each fold's training rows: ``"shuffled"``, keys from ``weka_like.TieKeys``).
 
 This is the Test 2 path of the permutation study for data sets such as Mushroom (8124 rows,
 22 attributes) and Splice, where the BLAS path forms and scans an ``n x n`` float matrix per
@@ -22,6 +24,8 @@ from llvmlite import ir
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+from . import weka_like as wl
 
 
 @intrinsic
@@ -135,7 +139,53 @@ def _wrong_counts(bits, y, folds, n_classes, vote):
     return out
 
 
-def nn1_cv_wrong(bits, y, folds, *, n_classes: int | None = None, tie_rule: str = "first") -> np.ndarray:
+@njit(cache=True)
+def _wrong_counts_shuffled(bits, y, folds, keys):
+    """As :func:`_wrong_counts` with the tied row of smallest ``keys[b, fold(i), j]`` winning.
+
+    A separate function so that the "first"/"vote" loop keeps its speed (see the note there).
+    """
+    k, n, W = bits.shape
+    out = np.zeros(k, np.int64)
+    best = np.empty(n, np.int64)
+    arg = np.empty(n, np.int64)
+    bkey = np.empty(n, np.int64)
+    for b in range(k):
+        fb = folds[b]
+        kb = keys[b]
+        best[:] = -1
+        arg[:] = -1
+        for i in range(n):
+            fi = fb[i]
+            for j in range(i + 1, n):
+                fj = fb[j]
+                if fj == fi:
+                    continue
+                s = np.int64(0)
+                for w in range(W):
+                    s += np.int64(_popcount(bits[b, i, w] & bits[b, j, w]))
+                kj = np.int64(kb[fi, j])  # j as a candidate of i: i's fold's order
+                if s > best[i] or (s == best[i] and kj < bkey[i]):
+                    best[i] = s
+                    arg[i] = j
+                    bkey[i] = kj
+                ki = np.int64(kb[fj, i])
+                if s > best[j] or (s == best[j] and ki < bkey[j]):
+                    best[j] = s
+                    arg[j] = i
+                    bkey[j] = ki
+        wrong = 0
+        for i in range(n):
+            if arg[i] < 0:
+                return -np.ones(k, np.int64)  # no candidate: the caller raises
+            if y[arg[i]] != y[i]:
+                wrong += 1
+        out[b] = wrong
+    return out
+
+
+def nn1_cv_wrong(bits, y, folds, *, n_classes: int | None = None, tie_rule: str = "first",
+                 tie_keys=None) -> np.ndarray:
     """Misclassified counts of cross-validated 1-NN, one per data set of a batch.
 
     Parameters
@@ -143,14 +193,15 @@ def nn1_cv_wrong(bits, y, folds, *, n_classes: int | None = None, tie_rule: str 
     bits : (k, n, W) uint64 from :func:`row_bitsets` (one randomised data set per ``k``)
     y : (n,) int labels, shared
     folds : (n,) or (k, n) fold indices; a row's candidates are the rows of other folds
-    tie_rule : "first" (IB1) or "vote" (IBk -K 1)
+    tie_rule : "first" (IB1, file order), "vote" (IBk -K 1) or "shuffled" (IB1 in Weka's CV)
+    tie_keys : ``weka_like.TieKeys`` or int array ``(k, n_folds, n)``, for ``"shuffled"``:
+        key of row ``j`` when fold ``f`` is tested in data set ``b``; smallest tied key wins
 
     Returns
     -------
     (k,) int64 counts.
     """
-    if tie_rule not in ("first", "vote"):
-        raise ValueError(f"tie_rule must be 'first' or 'vote', got {tie_rule!r}")
+    wl.check_tie_rule(tie_rule, tie_keys)
     bits = np.ascontiguousarray(bits, dtype=np.uint64)
     if bits.ndim != 3:
         raise ValueError(f"bits must be (k, n, W), got shape {bits.shape}")
@@ -159,7 +210,13 @@ def nn1_cv_wrong(bits, y, folds, *, n_classes: int | None = None, tie_rule: str 
     C = int(y.max()) + 1 if n_classes is None else int(n_classes)
     folds = np.asarray(folds, dtype=np.int64)
     folds = np.ascontiguousarray(np.broadcast_to(folds, (k, n)))
-    out = _wrong_counts(bits, y, folds, C, tie_rule == "vote")
+    if tie_rule == "shuffled":
+        keys = np.ascontiguousarray(wl.key_block(tie_keys, 0, k), dtype=np.int32)
+        if keys.shape[0] != k or keys.shape[2] != n or keys.shape[1] <= folds.max():
+            raise ValueError(f"tie_keys must have shape ({k}, > max fold id, {n}), got {keys.shape}")
+        out = _wrong_counts_shuffled(bits, y, folds, keys)
+    else:
+        out = _wrong_counts(bits, y, folds, C, tie_rule == "vote")
     if k and out[0] < 0:
         raise ValueError("a test instance has no training candidate")
     return out

@@ -46,10 +46,23 @@ What is reproduced exactly, and every known difference from Weka 3.6
       distance and votes (unweighted) among them; a tie in the vote goes to the lowest class
       index. ``IB1`` keeps the first instance in training order with a strictly smaller
       distance, i.e. the lowest training index among the tied ones. ``tie_rule="vote"`` is
-      IBk, ``tie_rule="first"`` is IB1 (default: it is what the lead specified and it matches
-      the paper's Table I statistics better, see ``ojala_toy``). Weka's cross-validation
-      shuffles the instances first, so its "first" is the first in a shuffled order; permute
-      the rows of the data set beforehand to emulate that.
+      IBk, ``tie_rule="first"`` is IB1 fed the rows in file order (the lowest index).
+    * **IB1 inside Weka's cross-validation** (``tie_rule="shuffled"``, :class:`TieKeys`).
+      ``Evaluation.crossValidateModel(classifier, data, numFolds, random)`` copies the data,
+      calls ``data.randomize(random)`` and ``data.stratify(numFolds)``, and builds fold
+      ``i``'s training set with ``data.trainCV(numFolds, i, random)``, which is
+      ``trainCV(numFolds, i)`` followed by ``train.randomize(random)`` (a Fisher-Yates shuffle,
+      ``swap(j, random.nextInt(j + 1))``). ``IB1.buildClassifier`` keeps that order and
+      ``IB1.classifyInstance`` keeps the first training instance whose distance is strictly
+      smaller (``if (distance < minDistance)``). So among tied nearest neighbours Weka's IB1
+      predicts the one that comes first in a fresh uniform order of the training rows, drawn
+      anew for every fold, CV repetition and data set: a uniformly random tied neighbour.
+      (Checked in Weka 3.8's source and in the bytecode of Debian's Weka 3.6.14 jar, see
+      ``scripts/tools/crosscheck_ib1_cv.py``.) ``"shuffled"`` implements this with random
+      priority keys per training row (a uniform permutation per fold, :class:`TieKeys`): the
+      prediction is the tied row with the smallest key. It is the default of the pipeline
+      (``permutation.tie_rule``); ``"first"`` is what the earlier cross-check measured, with
+      Weka fed rows in file order.
     * Ties are detected with an absolute tolerance ``TIE_TOL`` on squared distances (BLAS
       rounding); Weka compares doubles exactly. The measured effect is the reverse of what one
       might fear: distances that are tied in exact arithmetic but that Weka's own rounding
@@ -386,8 +399,80 @@ def ibk_sqdist_fn(X, spec: AttributeSpec, ranges: Ranges | None = None) -> Calla
     return f
 
 
+TIE_RULES = ("first", "vote", "shuffled")
+"""1-NN tie rules: IB1 in file order, IBk -K 1's vote, IB1 inside Weka's cross-validation."""
+
+_NO_KEY = np.int64(np.iinfo(np.int64).max)  # key of a non-tied candidate: never the minimum
+
+
+def check_tie_rule(tie_rule: str, keys=None) -> None:
+    """Raise ``ValueError`` for an unknown rule or ``"shuffled"`` without keys."""
+    if tie_rule not in TIE_RULES:
+        raise ValueError(f"tie_rule must be one of {TIE_RULES}, got {tie_rule!r}")
+    if tie_rule == "shuffled" and keys is None:
+        raise ValueError("tie_rule='shuffled' needs tie keys (TieKeys or an array of keys)")
+
+
+class TieKeys:
+    """Random priority keys that emulate Weka's shuffled training order (``tie_rule="shuffled"``).
+
+    Weka's ``Evaluation.crossValidateModel`` trains every fold on
+    ``Instances.trainCV(numFolds, fold, random)``, which ends with ``randomize(random)``: a
+    fresh uniform order of the training rows per fold (and per CV run, i.e. per CV repetition
+    and per randomised data set). ``IB1.classifyInstance`` then predicts the tied nearest
+    neighbour that comes first in that order. Here randomisation (or CV repetition) ``r`` gets
+    an ``(n_folds, n)`` int32 array: row ``f`` is a uniform random permutation of ``0..n-1``,
+    the key of data row ``j`` when fold ``f`` is the test fold; among tied training rows the
+    smallest key wins. Restricted to the training rows of fold ``f`` the keys are a uniform
+    random order, which is what Weka's Fisher-Yates shuffle gives (its ``java.util.Random``
+    stream itself is not reproduced). Leave-one-out (fold ids ``0..n-1``) gets a fresh order
+    per left-out row.
+
+    The keys of ``r`` come from their own generator, ``SeedSequence([*entropy, r])``, so they
+    depend only on the job's seed and ``r``, never on how a caller splits the randomisations
+    into batches.
+
+    Parameters
+    ----------
+    source : numpy.random.Generator (four 63-bit integers are drawn from it as the entropy) or
+        a sequence of non-negative ints (the entropy itself)
+    n_folds : int, fold ids must lie in ``0..n_folds-1``
+    n : int, rows of the data set
+    """
+
+    def __init__(self, source, n_folds: int, n: int):
+        if isinstance(source, np.random.Generator):
+            source = source.integers(0, 2**63, size=4)
+        self.entropy = tuple(int(v) for v in np.atleast_1d(source))
+        self.n_folds = int(n_folds)
+        self.n = int(n)
+
+    def generator(self, r: int) -> np.random.Generator:
+        """The generator of randomisation (or repetition) ``r``."""
+        return np.random.default_rng(np.random.SeedSequence([*self.entropy, int(r)]))
+
+    def block(self, start: int, stop: int) -> np.ndarray:
+        """Keys of randomisations ``start..stop-1``: int32 array ``(stop - start, n_folds, n)``."""
+        base = np.arange(self.n, dtype=np.int32)
+        out = np.empty((max(0, stop - start), self.n_folds, self.n), dtype=np.int32)
+        for t, r in enumerate(range(start, stop)):  # one generator per randomisation, not per row
+            out[t] = self.generator(r).permuted(np.tile(base, (self.n_folds, 1)), axis=1)
+        return out
+
+
+def key_block(keys, start: int, stop: int) -> np.ndarray:
+    """Keys of randomisations ``start..stop-1`` from a :class:`TieKeys` or an array
+    ``(k, n_folds, n)`` (sliced) / ``(n_folds, n)`` (shared by all, broadcast)."""
+    if hasattr(keys, "block"):
+        return keys.block(start, stop)
+    keys = np.asarray(keys)
+    if keys.ndim == 2:
+        return np.broadcast_to(keys, (stop - start,) + keys.shape)
+    return keys[start:stop]
+
+
 def nn1_from_sqdist(D, y_train, n_classes: int, tie_rule: str = "first",
-                    tol: float = TIE_TOL) -> np.ndarray:
+                    tol: float = TIE_TOL, keys=None) -> np.ndarray:
     """1-NN predictions from squared distances with Weka's tie handling.
 
     Parameters
@@ -395,11 +480,15 @@ def nn1_from_sqdist(D, y_train, n_classes: int, tie_rule: str = "first",
     D : (..., n_test, n_train) array; ``inf`` marks excluded candidates.
     y_train : (..., n_train) int array of class indices (broadcast against ``D``).
     n_classes : int
-    tie_rule : {"first", "vote"}
+    tie_rule : {"first", "vote", "shuffled"}
         ``"first"``: the lowest training index among candidates within ``tol`` of the minimum
-        (Weka IB1). ``"vote"``: unweighted vote among all of them, vote ties to the lowest
-        class index (Weka IBk with k = 1).
+        (Weka IB1 on rows in the given order). ``"vote"``: unweighted vote among all of them,
+        vote ties to the lowest class index (Weka IBk with k = 1). ``"shuffled"``: the tied
+        candidate with the smallest ``keys`` value (Weka IB1 on a shuffled training set,
+        ``Instances.trainCV(numFolds, fold, random)``; see :class:`TieKeys`).
     tol : float
+    keys : int array broadcastable to ``D`` (priority of each candidate for each test row),
+        required for ``"shuffled"``; keys of the tied candidates of a test row must differ.
 
     Returns
     -------
@@ -411,6 +500,11 @@ def nn1_from_sqdist(D, y_train, n_classes: int, tie_rule: str = "first",
     if not np.isfinite(dmin).all():
         raise ValueError("a test instance has no training candidate")
     tie = D <= dmin + tol
+    if tie_rule == "shuffled":
+        check_tie_rule(tie_rule, keys)
+        win = np.where(tie, keys, _NO_KEY).argmin(axis=-1)
+        yb = np.broadcast_to(y_train, D.shape[:-2] + (D.shape[-1],))
+        return np.take_along_axis(yb, win, axis=-1)
     if tie_rule == "first":
         first = tie.argmax(axis=-1)
         yb = np.broadcast_to(y_train, D.shape[:-2] + (D.shape[-1],))
@@ -419,7 +513,7 @@ def nn1_from_sqdist(D, y_train, n_classes: int, tie_rule: str = "first",
         oh = np.asarray(y_train)[..., None] == np.arange(n_classes)
         votes = np.matmul(tie.astype(float), oh.astype(float))
         return votes.argmax(axis=-1)
-    raise ValueError(f"tie_rule must be 'first' or 'vote', got {tie_rule!r}")
+    raise ValueError(f"tie_rule must be one of {TIE_RULES}, got {tie_rule!r}")
 
 
 @dataclass
@@ -430,8 +524,12 @@ class IBk1:
     ----------
     spec : AttributeSpec
     n_classes : int
-    tie_rule : {"first", "vote"}
-        "first" = IB1 (lowest training index among tied nearest), "vote" = IBk.
+    tie_rule : {"first", "vote", "shuffled"}
+        "first" = IB1 (lowest training index among tied nearest), "vote" = IBk, "shuffled" =
+        IB1 as Weka's cross-validation runs it: the training rows in a random order
+        (``Instances.trainCV(numFolds, fold, random)`` randomises them), the tied row first
+        in that order wins. The order is given by ``tie_keys`` of :meth:`fit` (smallest key
+        first) or, without them, drawn from ``rng`` at each fit.
     range_mode : {"weka", "train", "fixed"}
         "weka" (default): training ranges widened by each test instance in turn, in the
         order given (Weka's actual behaviour; exact element-wise distance, no BLAS);
@@ -443,6 +541,8 @@ class IBk1:
         Required for ``range_mode="fixed"``.
     tol : float
         Tie tolerance on squared distances.
+    rng : numpy.random.Generator, int or None
+        Draws the training order of ``"shuffled"`` when :meth:`fit` gets no ``tie_keys``.
     """
 
     spec: AttributeSpec
@@ -451,16 +551,29 @@ class IBk1:
     range_mode: str = "weka"
     ranges: Ranges | None = None
     tol: float = TIE_TOL
+    rng: object = None
     X_: np.ndarray | None = field(default=None, init=False, repr=False)
     y_: np.ndarray | None = field(default=None, init=False, repr=False)
     train_ranges_: Ranges | None = field(default=None, init=False, repr=False)
+    tie_keys_: np.ndarray | None = field(default=None, init=False, repr=False)
 
-    def fit(self, X, y) -> "IBk1":
+    def fit(self, X, y, tie_keys=None) -> "IBk1":
+        """Store the training rows; ``tie_keys`` (n_train,) distinct ints give the training
+        order of ``tie_rule="shuffled"`` (smallest first; default a permutation from ``rng``)."""
         self.X_ = check_X(X, self.spec).copy()
         self.y_ = np.asarray(y, dtype=int).copy()
         if self.y_.shape != (self.X_.shape[0],):
             raise ValueError("y must have one label per row of X")
         self.train_ranges_ = weka_ranges(self.X_, self.spec)
+        check_tie_rule(self.tie_rule, 0)
+        if self.tie_rule == "shuffled":
+            if tie_keys is None:  # Weka: train.randomize(random) before every buildClassifier
+                if not isinstance(self.rng, np.random.Generator):
+                    self.rng = np.random.default_rng(self.rng)
+                tie_keys = self.rng.permutation(len(self.y_))
+            self.tie_keys_ = np.asarray(tie_keys)
+            if self.tie_keys_.shape != self.y_.shape:
+                raise ValueError("tie_keys must have one key per training row")
         return self
 
     def _ranges_for(self, X_test) -> Ranges:
@@ -486,7 +599,7 @@ class IBk1:
 
     def predict(self, X_test) -> np.ndarray:
         D = self.sq_distances(X_test)
-        return nn1_from_sqdist(D, self.y_, self.n_classes, self.tie_rule, self.tol)
+        return nn1_from_sqdist(D, self.y_, self.n_classes, self.tie_rule, self.tol, keys=self.tie_keys_)
 
 
 # --------------------------------------------------------------------------------------
