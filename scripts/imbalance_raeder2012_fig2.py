@@ -56,8 +56,8 @@ with runlog.logged(sm.log[0], f"raeder2012_{sm.params.panel}") as log:
         f"Mean over {int(n_sets.max())} public datasets of the per-dataset mean over test folds. The paper "
         "averages 20 datasets: Boundary, Calmodoulin, Compustat, E-State and PhosS are not public and "
         "Covtype is not built offline. Minority removed (nested, seeded) before stratified splitting; same "
-        "splits for every classifier. NB = Weka NaiveBayes clone; J48 = unpruned entropy tree (scikit-learn) "
-        "with Laplace leaf estimates, not C4.5; SMO = linear SVC (C=1, normalised) with a logistic model on its "
+        "splits for every classifier. NB = Weka NaiveBayes clone; J48 = Weka J48 -A (pruned C4.5 -C 0.25 -M 2 "
+        "with Laplace leaf estimates, re-implemented); SMO = linear SVC (C=1, normalised) with a logistic model on its "
         "training outputs (SMO -M). PR-BEP: interpolated curve (precision at k = #positives). " + note))
     plotting.save(fig, sm.output.pdf, sm.output.png)
 

@@ -5,7 +5,8 @@ from lib.core import runlog, tables
 from lib.evaluation import summaries
 
 KEYS = ["sampler", "folds", "prop_labeled", "p_err", "err_corr", "q", "error_difference"]
-MEANS = ["error_a", "error_b", "error_correlation", "error_correlation_pooled", "test_size",
+MEANS = ["error_a", "error_b", "error_correlation", "error_correlation_pooled", "error_correlation_fold_pooled",
+         "test_size",
          "rsc_q_a", "rsc_rho_a"]
 
 sm = snakemake  # noqa: F821

@@ -1,10 +1,11 @@
 """Rule script: Wang et al. 2011 Figure 1(a) — Type I error vs proportion labeled for RS, NCV
-and RS-C (paired tests), simulated classifiers (per_trial reading), plus scorecard claims."""
+and RS-C (paired tests), simulated classifiers (reading from config), plus scorecard claims."""
 import pandas as pd
 
 from lib.core import runlog, tables
 from lib.evaluation import summaries
 from lib.reporting import plotting, scorecard
+from lib.studies import simulated
 
 sm = snakemake  # noqa: F821
 LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
@@ -24,8 +25,8 @@ with runlog.logged(sm.log[0], "wang2011_fig1a"):
            title="Wang et al. 2011, Fig. 1(a)")
     ax.legend(loc="upper right")
     plotting.add_caption(fig, (
-        "Type I error of paired tests vs proportion labeled; group-based simulated classifiers with "
-        "error-prone groups fixed per network sample (per_trial), m=300, p=0.1, q=0.9, 10 splits for "
+        "Type I error of paired tests vs proportion labeled; group-based simulated classifiers, "
+        + simulated.READING_TEXT[sm.params.reading] + ", m=300, p=0.1, q=0.9, 10 splits for "
         "every method. RS-C: Wang's corrected paired t-test on the RS splits, with n, m, |L|, p, q, ρ "
         "estimated from the evaluation (q: mean error over the test sets containing an instance, "
         "averaged over instances that erred at least once). Bars: 95% Wilson intervals. "

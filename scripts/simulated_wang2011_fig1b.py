@@ -5,6 +5,7 @@ import pandas as pd
 from lib.core import runlog, tables
 from lib.evaluation import summaries
 from lib.reporting import plotting, scorecard
+from lib.studies import simulated
 
 sm = snakemake  # noqa: F821
 LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
@@ -25,7 +26,8 @@ with runlog.logged(sm.log[0], "wang2011_fig1b"):
     ax.legend(loc="lower right")
     plotting.add_caption(fig, (
         "Rejection rate of paired tests vs the difference between B's and A's error rates, "
-        "propLabeled 0.3, per_trial reading, m=300, p=0.1, q=0.9. B keeps A's number of error-prone "
+        "propLabeled 0.3, " + simulated.READING_TEXT[sm.params.reading] + ", m=300, p=0.1, q=0.9. "
+        "B keeps A's number of error-prone "
         "groups and q; its error outside them absorbs the difference (our choice: the paper does "
         "not say how B's error rate is raised). Bars: 95% Wilson intervals. "
         + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), 500)))

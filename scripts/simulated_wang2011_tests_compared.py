@@ -5,6 +5,7 @@ import pandas as pd
 from lib.core import runlog, tables
 from lib.evaluation import summaries
 from lib.reporting import plotting, scorecard
+from lib.studies import simulated
 
 sm = snakemake  # noqa: F821
 # (label, sampler, test, house-style method, line style key)
@@ -37,7 +38,8 @@ with runlog.logged(sm.log[0], "wang2011_tests_compared"):
            ylim=(0.0, 1.02), title="All tests on one harness (beyond the papers)")
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7)
     plotting.add_caption(fig, (
-        "Group-based simulated classifiers, per_trial reading, m=300, p=0.1, q=0.9, propLabeled 0.3; "
+        "Group-based simulated classifiers, " + simulated.READING_TEXT[sm.params.reading]
+        + ", m=300, p=0.1, q=0.9, propLabeled 0.3; "
         "10 splits per method (RS, NCV) and 5x2 cross-validation for Dietterich's test. Nadeau-Bengio "
         "uses 1/J + n_test/n_train for the actual split sizes (210/90 for RS). Bars: 95% Wilson "
         "intervals. " + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]))))

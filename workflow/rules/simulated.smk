@@ -137,6 +137,7 @@ rule simulated_neville2009_fig1b:
     params:
         profile=config["profile"],
         alpha=SIMULATED["alpha"],
+        error_correlation=SIMULATED["fig1b_error_correlation"],
     log:
         "logs/neville2009/fig1b.log",
     benchmark:
@@ -163,6 +164,7 @@ rule simulated_wang2011_fig1a:
     params:
         profile=config["profile"],
         alpha=SIMULATED["alpha"],
+        reading=SIMULATED["scenarios"]["wang_fig1a"]["reading"],
     log:
         "logs/wang2011/fig1a.log",
     benchmark:
@@ -189,6 +191,7 @@ rule simulated_wang2011_fig1b:
     params:
         profile=config["profile"],
         alpha=SIMULATED["alpha"],
+        reading=SIMULATED["scenarios"]["wang_fig1b"]["reading"],
     log:
         "logs/wang2011/fig1b.log",
     benchmark:
@@ -215,6 +218,7 @@ rule simulated_wang2011_tests_compared:
     params:
         profile=config["profile"],
         alpha=SIMULATED["alpha"],
+        reading=SIMULATED["scenarios"]["tests_compared"]["reading"],
     log:
         "logs/wang2011/tests_compared.log",
     benchmark:
