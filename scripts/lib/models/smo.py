@@ -138,6 +138,31 @@ def _kdot(Z, i, nzptr, nzidx, j):
 
 
 @njit(cache=True)
+def _kern(Z, nzptr, nzidx, G64, G32, gmode, gi, i, j):
+    """``K(i, j)`` from the precomputed Gram matrix (``gmode`` 1: float64, 2: float32 holding
+    integers exactly; rows ``gi[i]``) or by :func:`_kdot` (``gmode`` 0). The Gram matrix
+    holds the same doubles: see :func:`_gram`."""
+    if gmode == 1:
+        return G64[gi[i], gi[j]]
+    if gmode == 2:
+        return np.float64(G32[gi[i], gi[j]])
+    return _kdot(Z, i, nzptr, nzidx, j)
+
+
+@njit(cache=True)
+def _gram_sequential(Z, nzptr, nzidx):
+    """Full Gram matrix, every entry summed in attribute order like ``CachedKernel.dotProd``."""
+    n = Z.shape[0]
+    G = np.empty((n, n))
+    for i in range(n):
+        for j in range(i + 1):
+            v = _kdot(Z, i, nzptr, nzidx, j)
+            G[i, j] = v
+            G[j, i] = v
+    return G
+
+
+@njit(cache=True)
 def _wdot(w, Z, nzptr, nzidx, i):
     """``sum_k w[k] * Z[i, k]`` in attribute order (``SVMOutput`` of the linear machine)."""
     s = 0.0
@@ -179,10 +204,11 @@ def _i0_delete(i, first, nxt, prv, ind, count):
 
 
 @njit(cache=True)
-def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b):
+def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b, G64, G32, gmode, gi):
     """Weka's ``BinarySMO.buildClassifier`` for the linear machine on rows ``Z`` (in the
     randomised order), classes ``yy`` in {-1, +1}. Writes the weights into ``w`` (zeroed
-    here) and returns ``b``; ``out_b`` unused slot kept for the iteration count.
+    here) and returns ``b``; ``out_b`` (4,) receives statistics: successful steps,
+    examineExample calls, examine-all sweeps, error-cache updates (sum of |I0| per step).
 
     Membership of I1..I4 follows from (y, alpha); I0 is the ordered linked list."""
     n, d = Z.shape
@@ -217,11 +243,14 @@ def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b):
     examineAll = True
     while numChanged > 0 or examineAll:
         numChanged = 0
+        if examineAll:
+            out_b[2] += 1
         for i2 in range(n):
             if not examineAll:
                 if not (alpha[i2] > 0 and alpha[i2] < C * 1.0):
                     continue
             # ---------------- examineExample(i2) ----------------
+            out_b[1] += 1
             y2 = yy[i2]
             a2c = alpha[i2]
             inI0 = ind[i2]
@@ -274,9 +303,9 @@ def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b):
                         t = alph1 + alph2
                         H = C2 if C2 <= t else t
                     if L < H:
-                        k11 = _kdot(Z, i1, nzptr, nzidx, i1)
-                        k12 = _kdot(Z, i1, nzptr, nzidx, i2)
-                        k22 = _kdot(Z, i2, nzptr, nzidx, i2)
+                        k11 = _kern(Z, nzptr, nzidx, G64, G32, gmode, gi, i1, i1)
+                        k12 = _kern(Z, nzptr, nzidx, G64, G32, gmode, gi, i1, i2)
+                        k22 = _kern(Z, nzptr, nzidx, G64, G32, gmode, gi, i2, i2)
                         eta = 2 * k12 - k11 - k22
                         if eta < 0:
                             a2 = alph2 - y2 * (F1 - F2) / eta
@@ -329,12 +358,33 @@ def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b):
                             for p in range(nzptr[i2], nzptr[i2 + 1]):
                                 k = nzidx[p]
                                 w[k] += mult2 * Z[i2, k]
+                            out_b[3] += count[0]
+                            # the branch on the kernel source is hoisted out of the loop
+                            # over I0 (the hot loop; a call per element was 20x slower)
                             j = first[0]
-                            while j != -1:
-                                if j != i1 and j != i2:
-                                    errors[j] += (mult1 * _kdot(Z, i1, nzptr, nzidx, j)
-                                                  + mult2 * _kdot(Z, i2, nzptr, nzidx, j))
-                                j = nxt[j]
+                            if gmode == 2:
+                                r1 = gi[i1]
+                                r2 = gi[i2]
+                                while j != -1:
+                                    if j != i1 and j != i2:
+                                        gj = gi[j]
+                                        errors[j] += (mult1 * np.float64(G32[r1, gj])
+                                                      + mult2 * np.float64(G32[r2, gj]))
+                                    j = nxt[j]
+                            elif gmode == 1:
+                                r1 = gi[i1]
+                                r2 = gi[i2]
+                                while j != -1:
+                                    if j != i1 and j != i2:
+                                        gj = gi[j]
+                                        errors[j] += mult1 * G64[r1, gj] + mult2 * G64[r2, gj]
+                                    j = nxt[j]
+                            else:
+                                while j != -1:
+                                    if j != i1 and j != i2:
+                                        errors[j] += (mult1 * _kdot(Z, i1, nzptr, nzidx, j)
+                                                      + mult2 * _kdot(Z, i2, nzptr, nzidx, j))
+                                    j = nxt[j]
                             errors[i1] += mult1 * k11 + mult2 * k12
                             errors[i2] += mult1 * k12 + mult2 * k22
                             alpha[i1] = a1
@@ -404,7 +454,7 @@ def _nonzeros(Z):
 
 
 @njit(cache=True)
-def _fit_pairs(Z, y, n_classes, C, tol, eps, dl, seed):
+def _fit_pairs(Z, y, n_classes, C, tol, eps, dl, seed, G64, G32, gmode, gidx):
     """All one-vs-one BinarySMOs (Weka's ``SMO.buildClassifier`` after the filters).
 
     Returns ``W (P, d)``, ``b (P,)``, ``kind (P,)`` (0: no classifier, 1: trained, 2: one
@@ -416,11 +466,12 @@ def _fit_pairs(Z, y, n_classes, C, tol, eps, dl, seed):
     bs = np.zeros(P)
     kind = np.zeros(P, dtype=np.int64)
     steps = np.zeros(P, dtype=np.int64)
+    stats = np.zeros((P, 4), dtype=np.int64)
     counts = np.zeros(n_classes, dtype=np.int64)
     for i in range(n):
         counts[y[i]] += 1
     state = np.full(1, _jr_seed(seed), dtype=np.int64)
-    tmp = np.zeros(1, dtype=np.int64)
+    tmp = np.zeros(4, dtype=np.int64)
     p = 0
     for ci in range(n_classes):
         for cj in range(ci + 1, n_classes):
@@ -449,12 +500,18 @@ def _fit_pairs(Z, y, n_classes, C, tol, eps, dl, seed):
                     yy[r] = -1.0 if y[rows[r]] == ci else 1.0
                 ptr, idx = _nonzeros(Zp)
                 w = np.zeros(d)
-                bs[p] = _binary_smo(Zp, ptr, idx, yy, C, tol, eps, dl, w, tmp)
+                tmp[:] = 0
+                gi = np.empty(m, dtype=np.int64)
+                if gmode != 0:
+                    for r in range(m):
+                        gi[r] = gidx[rows[r]]
+                bs[p] = _binary_smo(Zp, ptr, idx, yy, C, tol, eps, dl, w, tmp, G64, G32, gmode, gi)
                 W[p] = w
                 steps[p] = tmp[0]
+                stats[p] = tmp
                 kind[p] = 1
             p += 1
-    return W, bs, kind, steps
+    return W, bs, kind, steps, stats
 
 
 @njit(cache=True)
@@ -498,6 +555,34 @@ def _vote(out, kind, n_classes):
                 best = c
         pred[i] = best
     return pred
+
+
+# ======================================================================================
+# Gram matrix (exact)
+# ======================================================================================
+GRAM_BYTES = 320 * 2**20  # largest Gram matrix kept in memory
+_NO_GRAM = (np.zeros((0, 0)), np.zeros((0, 0), dtype=np.float32), 0)
+
+
+def _gram(Z: np.ndarray):
+    """Precomputed kernel values ``(G64, G32, gmode)`` that equal Weka's, or no Gram matrix.
+
+    Weka sums ``x_k z_k`` in attribute order. When every value is an integer (nominal data:
+    0/1 columns), every partial sum is an integer far below ``2**24``, so any summation order
+    (BLAS) gives the same double and float32 stores it exactly (half the memory). Otherwise
+    the entries are summed in attribute order by :func:`_gram_sequential`. Too large a
+    matrix (``GRAM_BYTES``): kernel values are computed on the fly instead.
+    """
+    n = Z.shape[0]
+    integer = bool(np.all(Z == np.round(Z))) and (np.abs(Z).sum(axis=1).max(initial=0)
+                                                  * np.abs(Z).max(initial=0) < 2**24)
+    if integer and 4 * n * n <= GRAM_BYTES:
+        return np.zeros((0, 0)), (Z @ Z.T).astype(np.float32), 2
+    if not integer and 8 * n * n <= GRAM_BYTES:
+        Zc = np.ascontiguousarray(Z)
+        ptr, idx = _nonzeros(Zc)
+        return _gram_sequential(Zc, ptr, idx), np.zeros((0, 0), dtype=np.float32), 1
+    return _NO_GRAM
 
 
 # ======================================================================================
@@ -689,8 +774,16 @@ class SMO:
         self.seed, self.n_classes = int(seed), n_classes
 
     # ------------------------------------------------------------------ fit
-    def fit(self, X, y) -> "SMO":
+    def fit(self, X, y, gram=None) -> "SMO":
         """Train on ``X (n, m)``, ``y (n,)`` (rows in the order Weka would receive them).
+
+        Parameters
+        ----------
+        X : (n, m) float array
+        y : (n,) int array of class indices
+        gram : tuple, optional
+            Internal (:func:`smo_cv_errors`): ``(G64, G32, gmode, rows)``, a Gram matrix of
+            a larger data set whose rows ``rows`` are these training rows after the filters.
 
         Returns
         -------
@@ -709,8 +802,14 @@ class SMO:
         self.n_classes_ = K
         self.filters_ = _Filters(X, self.spec)
         Z = self.filters_.Z
-        self.W_, self.b_, self.kind_, self.steps_ = _fit_pairs(
-            Z, y, K, self.C, TOL, EPS, DEL, self.seed)
+        G64, G32, gmode = _NO_GRAM
+        gidx = np.arange(len(y), dtype=np.int64)
+        if gram is not None:  # smo_cv_errors: Gram matrix of the whole data set, rows gidx
+            G64, G32, gmode, gidx = gram
+        elif len(y) > 200:  # small problems: kernel values on the fly are cheaper
+            G64, G32, gmode = _gram(Z)
+        self.W_, self.b_, self.kind_, self.steps_, self.stats_ = _fit_pairs(
+            Z, y, K, self.C, TOL, EPS, DEL, self.seed, G64, G32, gmode, gidx)
         self.logistic_ = None
         if self.build_logistic:
             self._fit_logistic(Z, y, K)
@@ -825,8 +924,8 @@ def _binary_one(Z, y, ci, cj, C):
     Zc = np.ascontiguousarray(Z)
     ptr, idx = _nonzeros(Zc)
     w = np.zeros(Z.shape[1])
-    tmp = np.zeros(1, dtype=np.int64)
-    b[0] = _binary_smo(Zc, ptr, idx, yy, C, TOL, EPS, DEL, w, tmp)
+    tmp = np.zeros(4, dtype=np.int64)
+    b[0] = _binary_smo(Zc, ptr, idx, yy, C, TOL, EPS, DEL, w, tmp, *_NO_GRAM, np.zeros(0, np.int64))
     W[0] = w
     del m
     return W, b, kind, int(tmp[0])
@@ -938,16 +1037,27 @@ def smo_cv_errors(X, y, folds, spec: AttributeSpec, *, perms=None, idx=None,
         raise ValueError(f"folds must be (n,) or ({k}, n)")
     errors = np.zeros(k)
     cols = np.arange(m)
+    full = None
     for b in range(k):
         if perms is not None:
             Xb, yb = X, y[perms[b]]
         else:
             Xb, yb = X[idx[b], cols[None, :]], y
+        if full is None or idx is not None:
+            # Gram matrix of the whole (randomised) data set after the filters fitted on all
+            # rows; a fold reuses it when its own filters give the same values (nominal data:
+            # always unless the imputed modes differ), Test 1 for every permutation
+            Zfull = _Filters(Xb, spec).Z
+            full = (Zfull, *_gram(Zfull)) if n > 200 else (Zfull, *_NO_GRAM)
         fb = folds2[b if folds2.shape[0] > 1 else 0]
         wrong = 0
         for f in np.unique(fb):
             test = fb == f
-            model = SMO(spec, C=C, n_classes=K).fit(Xb[~test], yb[~test])
+            train = np.flatnonzero(~test)
+            gram = None
+            if full[3] != 0 and np.array_equal(_Filters(Xb[train], spec).Z, full[0][train]):
+                gram = (full[1], full[2], full[3], train.astype(np.int64))
+            model = SMO(spec, C=C, n_classes=K).fit(Xb[train], yb[train], gram=gram)
             wrong += int((model.predict(Xb[test]) != yb[test]).sum())
         errors[b] = wrong / n
     return errors
