@@ -103,16 +103,17 @@ def test_missing_values_are_training_mean_and_mode():
     np.testing.assert_array_equal(a.decision_function(test), b.decision_function(test_f))
 
 
-def test_nominal_filters_binary_and_one_hot_not_normalised():
-    # attribute 0: numeric; 1: binary nominal (one column, raw code); 2: 3 values (3 columns)
+def test_nominal_filters_binary_and_one_hot_normalised():
+    # attribute 0: numeric; 1: binary nominal (one column, value index); 2: 3 values (3
+    # columns). NominalToBinary's columns are numeric in Weka, so Normalize maps a column that
+    # is constant in training to 0 (the binary column here, and value 1's indicator)
     X = np.array([[2.0, 1, 0], [4.0, 1, 2], [6.0, 1, 0], [3.0, 1, 2]])
     f = smo._Filters(X, AttributeSpec((0, 2, 3)))
     assert f.d == 5
-    np.testing.assert_array_equal(f.Z, [[0, 1, 1, 0, 0], [0.5, 1, 0, 0, 1], [1, 1, 1, 0, 0],
-                                        [0.25, 1, 0, 0, 1]])
-    # the binary column is constant 1 and stays 1 (Normalize skips nominal attributes);
-    # test values outside the training range are not clipped
-    np.testing.assert_array_equal(f.transform(np.array([[8.0, 0, 1]])), [[1.5, 0, 0, 1, 0]])
+    np.testing.assert_array_equal(f.Z, [[0, 0, 1, 0, 0], [0.5, 0, 0, 0, 1], [1, 0, 1, 0, 0],
+                                        [0.25, 0, 0, 0, 1]])
+    # test values outside the training range are not clipped; constant columns give 0
+    np.testing.assert_array_equal(f.transform(np.array([[8.0, 0, 1]])), [[1.5, 0, 0, 0, 0]])
     y = np.array([0, 1, 0, 1])
     m = SMO(AttributeSpec((0, 2, 3))).fit(X, y)
     np.testing.assert_array_equal(m.predict(X), y)
@@ -200,3 +201,29 @@ def test_predict_proba_logistic():
     p3 = m3.predict_proba(X)
     assert p3.shape == (len(y), 3)
     np.testing.assert_allclose(p3.sum(axis=1), 1.0)
+
+
+@pytest.mark.parametrize("nominal_only", [False, True])
+def test_gram_matrix_gives_the_same_doubles(nominal_only):
+    # the precomputed Gram matrix (float32 for 0/1 data, sequential float64 otherwise) must
+    # reproduce the on-the-fly kernel values bit for bit, hence the same optimisation path
+    rng = np.random.default_rng(11)
+    n = 240
+    if nominal_only:
+        X = rng.integers(0, 4, size=(n, 5)).astype(float)
+        spec = AttributeSpec((4, 4, 2, 4, 3))
+        X[:, 2] = X[:, 2] % 2
+        X[:, 4] = X[:, 4] % 3
+    else:
+        X = np.column_stack([rng.normal(size=n), rng.integers(0, 3, n), rng.random(n)])
+        spec = AttributeSpec((0, 3, 0))
+    y = rng.integers(0, 3, n)  # permuted-like labels: many non-bound multipliers
+    Z = smo._Filters(X, spec).Z
+    G = smo._gram(Z)
+    assert G[2] == (2 if nominal_only else 1)
+    rows = np.arange(n, dtype=np.int64)
+    args = (Z, y, 3, 1.0, smo.TOL, smo.EPS, smo.DEL, 1)
+    a = smo._fit_pairs(*args, *G, rows)
+    b = smo._fit_pairs(*args, *smo._NO_GRAM, rows)
+    for u, v in zip(a, b):
+        np.testing.assert_array_equal(u, v)

@@ -22,13 +22,14 @@ the same structure, and the cross-check shows the same predictions)
   summed one by one in row order, divided by the number of known values; 0 if none is known),
   a nominal one's the training mode (first most frequent value; value 0 if none is known).
 * **NominalToBinary** (unsupervised, as SMO applies it): a nominal attribute with ``<= 2``
-  values stays *one nominal* column holding its value index (0/1); one with ``V > 2`` values
-  becomes ``V`` 0/1 indicator columns that are *nominal* too (``f``/``t``). Column order is
-  attribute order.
-* **Normalize** touches numeric columns only: ``(x - min) / (max - min) * 1.0 + 0.0`` with the
-  training min/max after imputation, 0 where ``max == min``. The 0/1 columns made from nominal
-  attributes are *not* normalised (Weka's ``Normalize`` skips nominal attributes), so a value
-  that is constant 1 in a training set stays 1; test values may lie outside ``[0, 1]``.
+  values becomes one *numeric* column holding its value index (0/1); one with ``V > 2``
+  values becomes ``V`` numeric 0/1 indicator columns. Column order is attribute order. (The
+  3.8 source reads as if the columns stayed nominal; Weka 3.6.14 and 3.9.7 both output
+  numeric columns, checked by running the filters, and SMO's results need it.)
+* **Normalize** then treats every column alike: ``(x - min) / (max - min) * 1.0 + 0.0`` with
+  the training min/max after imputation, 0 where ``max == min`` -- so a 0/1 column that is
+  constant in the training set (e.g. a value that every training row has) becomes 0 for
+  training and test rows; numeric test values may lie outside ``[0, 1]``.
 * **One-vs-one**: for every pair of class values ``i < j`` (all header classes, in order) the
   training rows of class ``i`` (in data order) followed by those of class ``j`` are shuffled
   by ``Instances.randomize(rand)`` with one ``java.util.Random(1)`` shared by all pairs (so
@@ -611,38 +612,37 @@ class _Filters:
             known = X[~miss[:, j], j].astype(np.int64)
             fill[j] = float(np.argmax(np.bincount(known, minlength=nv[j]))) if len(known) else 0.0
         self.spec, self.nv, self.fill = spec, nv, fill
-        self.numeric = nv == 0
         # output columns: numeric j -> 1 column; nominal V <= 2 -> 1; V > 2 -> V columns
         widths = np.where(nv > 2, nv, 1)
         self.start = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
         self.d = int(widths.sum())
-        Xf = np.where(miss, fill[None, :], X)
-        num = np.flatnonzero(self.numeric)
-        self.lo = Xf[:, num].min(axis=0) if len(Xf) else np.zeros(len(num))
-        self.hi = Xf[:, num].max(axis=0) if len(Xf) else np.zeros(len(num))
-        self.Z = self._apply(Xf)
+        B = self._binary(np.where(miss, fill[None, :], X))
+        # NominalToBinary's columns are numeric (checked in Weka 3.6.14 and 3.9.7), so
+        # Normalize treats every column alike: a 0/1 column constant in training becomes 0
+        self.lo = B.min(axis=0) if len(B) else np.zeros(self.d)
+        self.hi = B.max(axis=0) if len(B) else np.zeros(self.d)
+        self.Z = self._normalize(B)
 
     def transform(self, X: np.ndarray) -> np.ndarray:
-        X = np.where(np.isnan(X), self.fill[None, :], X)
-        return self._apply(X)
+        return self._normalize(self._binary(np.where(np.isnan(X), self.fill[None, :], X)))
 
-    def _apply(self, Xf: np.ndarray) -> np.ndarray:
+    def _binary(self, Xf: np.ndarray) -> np.ndarray:
+        """NominalToBinary: value index for V <= 2, indicators for V > 2."""
         n = Xf.shape[0]
-        Z = np.zeros((n, self.d))
-        num = np.flatnonzero(self.numeric)
-        if len(num):
-            lo, hi = self.lo, self.hi
-            same = hi == lo
-            width = np.where(same, 1.0, hi - lo)
-            # Normalize: (x - min) / (max - min) * scale + translation, scale 1, translation 0
-            v = (Xf[:, num] - lo) / width * 1.0 + 0.0
-            Z[:, self.start[num]] = np.where(same, 0.0, v)
-        small = np.flatnonzero((self.nv > 0) & (self.nv <= 2))
-        Z[:, self.start[small]] = Xf[:, small]  # stays nominal: value index, not normalised
+        B = np.zeros((n, self.d))
+        one = np.flatnonzero(self.nv <= 2)  # numeric and two-valued nominal: one column
+        B[:, self.start[one]] = Xf[:, one]
         for j in np.flatnonzero(self.nv > 2):
-            code = Xf[:, j].astype(np.int64)
-            Z[np.arange(n), self.start[j] + code] = 1.0
-        return Z
+            B[np.arange(n), self.start[j] + Xf[:, j].astype(np.int64)] = 1.0
+        return B
+
+    def _normalize(self, B: np.ndarray) -> np.ndarray:
+        """Normalize: ``(x - min) / (max - min) * scale + translation`` (scale 1, translation
+        0; the two no-op operations are kept, they only turn -0.0 into 0.0), 0 where
+        ``max == min``."""
+        same = self.hi == self.lo
+        width = np.where(same, 1.0, self.hi - self.lo)
+        return np.where(same, 0.0, (B - self.lo) / width * 1.0 + 0.0)
 
 
 # ======================================================================================
