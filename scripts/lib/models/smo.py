@@ -688,6 +688,7 @@ def _logistic_fit(f: np.ndarray, t: np.ndarray, ridge: float = 1e-8):
     return beta[0], 0.0
 
 
+@njit(cache=True)
 def pairwise_coupling(n: np.ndarray, r: np.ndarray) -> np.ndarray:
     """``MultiClassClassifier.pairwiseCoupling`` (Hastie & Tibshirani 1998), as Weka writes it.
 
@@ -733,13 +734,30 @@ def pairwise_coupling(n: np.ndarray, r: np.ndarray) -> np.ndarray:
                 if abs(old - p[i]) > 1.0e-3:
                     changed = True
         total = p.sum()
-        if not total > 0:
-            raise ValueError("pairwise coupling gave all-zero probabilities")
-        p = p / total  # Utils.normalize
+        if total > 0:  # Utils.normalize (Weka would throw on a zero sum)
+            p = p / total
         for i in range(K):
             for j in range(i + 1, K):
                 u[i, j] = p[i] / (p[i] + p[j])
     return p
+
+
+@njit(cache=True)
+def _couple_rows(q, kind, sizes, K):
+    """:func:`pairwise_coupling` for every row of ``q (n, P)`` = P(second class of pair)."""
+    res = np.zeros((q.shape[0], K))
+    for i in range(q.shape[0]):
+        r = np.zeros((K, K))
+        nn = np.zeros((K, K))
+        p = 0
+        for a in range(K):
+            for c in range(a + 1, K):
+                if kind[p] != 0:
+                    r[a, c] = 1 - q[i, p]  # P(first class of the pair)
+                    nn[a, c] = sizes[p]
+                p += 1
+        res[i] = pairwise_coupling(nn, r)
+    return res
 
 
 # ======================================================================================
@@ -868,7 +886,7 @@ class SMO:
         rnd = np.array([_jr_seed(self.seed)], dtype=np.int64)
         _jr_randomize(rows, rnd)
         rows = _stratify(rows, y)
-        rows = _strat_step(rows, y, k, rnd)
+        rows = _strat_step(rows, k)
         f_all, t_all = [], []
         for i in range(k):
             tr, te = _train_test_cv(rows, k, i)
@@ -901,19 +919,7 @@ class SMO:
         q = expit(self.logistic_[:, 0] + self.logistic_[:, 1] * out)
         if K == 2:
             return np.column_stack([1 - q[:, 0], q[:, 0]])
-        res = np.zeros((len(out), K))
-        for i in range(len(out)):
-            r = np.zeros((K, K))
-            nn = np.zeros((K, K))
-            p = 0
-            for a in range(K):
-                for c in range(a + 1, K):
-                    if self.kind_[p] != 0:
-                        r[a, c] = 1 - q[i, p]  # P(first class of the pair)
-                        nn[a, c] = self.pair_sizes_[p]
-                    p += 1
-            res[i] = pairwise_coupling(nn, r)
-        return res
+        return _couple_rows(q, self.kind_, self.pair_sizes_, K)
 
 
 def _binary_one(Z, y, ci, cj, C):
@@ -938,6 +944,7 @@ def _binary_one(Z, y, ci, cj, C):
     return W, b, kind, int(tmp[0])
 
 
+@njit(cache=True)
 def _stratify(rows, y):
     """``Instances.stratify``'s first part: stable-ish grouping by class exactly as Weka's
     swap loop does it."""
@@ -948,24 +955,18 @@ def _stratify(rows, y):
         c1 = y[rows[index - 1]]
         for j in range(index, n):
             if y[rows[j]] == c1:
-                rows[index], rows[j] = rows[j], rows[index]
+                t = rows[index]
+                rows[index] = rows[j]
+                rows[j] = t
                 index += 1
         index += 1
     return rows
 
 
-def _strat_step(rows, y, k, rnd):
-    """``Instances.stratStep``: deal the class-sorted rows into ``k`` interleaved folds."""
-    n = len(rows)
-    new = []
-    start = 0
-    while len(new) < n:
-        j = start
-        while j < n:
-            new.append(rows[j])
-            j += k
-        start += 1
-    return np.asarray(new, dtype=np.int64)
+def _strat_step(rows, k):
+    """``Instances.stratStep``: every ``k``-th row from offset 0, then from 1, ... (so that
+    ``testCV``'s contiguous blocks are stratified)."""
+    return np.concatenate([rows[s::k] for s in range(k)]).astype(np.int64)
 
 
 def _train_test_cv(rows, k, i):
