@@ -121,8 +121,12 @@ def main(argv=None) -> int:
                        "pairs_not_bit_identical": bad, "max_abs_diff": worst}
                 if args.logistic and tag == "original":
                     for v in (-1, 3):
-                        row[f"max_prob_diff_M_V{v}"] = compare_logistic(
-                            weka, X, labels, spec, C, train, test, v)
+                        try:
+                            row[f"max_prob_diff_M_V{v}"] = compare_logistic(
+                                weka, X, labels, spec, C, train, test, v)
+                        except Exception as error:  # noqa: BLE001 - e.g. Weka's own refusal
+                            # (-V 3 on a pair with one instance: stratify(1) throws)
+                            row[f"max_prob_diff_M_V{v}"] = f"error: {type(error).__name__}"
                 rows.append(row)
                 print(json.dumps(row), flush=True)
     finally:
