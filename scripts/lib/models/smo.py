@@ -67,6 +67,18 @@ likelihood has no finite maximum and only the ``1e-8`` ridge bounds the slope, s
 optimiser stops decides the slope. Pairs with one class only get a logistic model fitted to
 one class (not checked against Weka).
 
+Checked against real Weka (``scripts/crosscheck_weka.py --randomised``,
+``scripts/crosscheck_smo_weights.py``): predictions equal to Weka 3.6.14's and 3.9.7's on all
+42,828 compared cross-validation rows of the 22 UCI data sets of Ojala & Garriga (original,
+Test 1 and Test 2 copies); weight vectors and biases of every pairwise machine bit-identical.
+
+Performance: the kernel values come from a Gram matrix computed once per fit (exactly:
+integer data through BLAS, stored as float32; other data summed in attribute order), because
+the error-cache update over ``I0`` dominates on permuted labels (Mushroom: ~4,500 non-bound
+rows per step); :func:`smo_cv_errors` reuses one whole-data Gram matrix for every fold whose
+filtered values equal the whole-data ones (and for every Test 1 permutation). Above
+``GRAM_BYTES`` the values are computed on the fly over the row-wise non-zeros.
+
 Not reproduced: kernels other than the linear ``PolyKernel`` (``-E 1``), ``-N 1``
 (standardise) and ``-N 2``, instance weights.
 """
@@ -81,8 +93,6 @@ from lib.weka_like import AttributeSpec
 TOL = 1.0e-3  # Weka SMO -L
 EPS = 1.0e-12  # Weka SMO -P
 DEL = 1000 * 5e-324  # SMO.m_Del = 1000 * Double.MIN_VALUE (a denormal, exact)
-JAVA_MULT = 0x5DEECE66D
-JAVA_MASK = (1 << 48) - 1
 
 
 # ======================================================================================
