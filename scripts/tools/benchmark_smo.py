@@ -69,7 +69,8 @@ def run(names, raw, mirror, seed, folds_used):
                     preds[e].append(p)
                     rows.append({"dataset": name, "n": len(y), "condition": cond, "fold": f,
                                  "engine": e, "seconds": sec,
-                                 "errors": int((p != labels[te]).sum()), "test_rows": int(te.sum())})
+                                 "errors": int((p != labels[te]).sum()),
+                                 "test_rows": int(te.sum())})
                     print(f"{name:10s} {cond:25s} fold {f} {e:10s} {sec:8.3f} s", flush=True)
             # the batched CV engine of the permutation study: one 10-fold CV, Gram matrix of
             # the whole data set computed once and shared by the folds (and, in the study,

@@ -337,12 +337,14 @@ def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b, G64, G32, gmode,
                             v1 = f1 + b - y1 * alph1 * k11 - y2 * alph2 * k12
                             v2 = f2 + b - y1 * alph1 * k12 - y2 * alph2 * k22
                             gamma = alph1 + s * alph2
-                            Lobj = ((gamma - s * L) + L - 0.5 * k11 * (gamma - s * L) * (gamma - s * L)
-                                    - 0.5 * k22 * L * L - s * k12 * (gamma - s * L) * L
-                                    - y1 * (gamma - s * L) * v1 - y2 * L * v2)
-                            Hobj = ((gamma - s * H) + H - 0.5 * k11 * (gamma - s * H) * (gamma - s * H)
-                                    - 0.5 * k22 * H * H - s * k12 * (gamma - s * H) * H
-                                    - y1 * (gamma - s * H) * v1 - y2 * H * v2)
+                            # Weka's expressions, left to right; gl, gh are the values Weka
+                            # recomputes as (gamma - s * L) and (gamma - s * H)
+                            gl = gamma - s * L
+                            gh = gamma - s * H
+                            Lobj = (gl + L - 0.5 * k11 * gl * gl - 0.5 * k22 * L * L
+                                    - s * k12 * gl * L - y1 * gl * v1 - y2 * L * v2)
+                            Hobj = (gh + H - 0.5 * k11 * gh * gh - 0.5 * k22 * H * H
+                                    - s * k12 * gh * H - y1 * gh * v1 - y2 * H * v2)
                             if Lobj > Hobj + eps:
                                 a2 = L
                             elif Lobj < Hobj - eps:
