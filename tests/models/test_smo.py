@@ -52,6 +52,16 @@ def test_weka_toy_model():
     assert m.b_[0] == pytest.approx(1.2417, abs=5e-5)
 
 
+def test_weka_toy_with_duplicates_of_both_classes():
+    # identical rows with different classes (eta = 0 cases possible); Weka 3.6.14 prints
+    # -0.0908 * a + 0.7262 * b + 0.3646 (i.e. b = -0.3646)
+    X = np.array([[0, 0], [1, 1], [1, 1], [.5, .2], [.2, .9], [1, 1], [0, 0]])
+    y = np.array([0, 1, 0, 0, 1, 1, 1])
+    m = SMO(AttributeSpec.numeric(2)).fit(X, y)
+    np.testing.assert_allclose(m.W_[0], [-0.0908, 0.7262], atol=5e-5)
+    assert m.b_[0] == pytest.approx(-0.3646, abs=5e-5)
+
+
 def test_multiclass_pairwise_voting():
     # three classes on a line: pairs (0,1), (0,2), (1,2); output > 0 votes for the second
     X = np.array([[0.0], [0.1], [0.5], [0.6], [1.0], [1.1]])
