@@ -237,3 +237,19 @@ def test_gram_matrix_gives_the_same_doubles(nominal_only):
     b = smo._fit_pairs(*args, *smo._NO_GRAM, rows)
     for u, v in zip(a, b):
         np.testing.assert_array_equal(u, v)
+
+
+def test_cv_errors_whole_data_gram_reuse():
+    # n > 200 nominal data: smo_cv_errors reuses the whole-data Gram matrix across folds and
+    # permutations; it must still equal fold-by-fold refits (which build their own)
+    rng = np.random.default_rng(4)
+    n = 230
+    X = rng.integers(0, 3, size=(n, 4)).astype(float)
+    X[rng.random((n, 4)) < 0.03] = np.nan
+    spec = AttributeSpec((3, 3, 3, 3))
+    y = ((X[:, 0] == 1) | (rng.random(n) < 0.3)).astype(int)
+    folds = np.arange(n) % 5
+    perms = np.array([rng.permutation(n) for _ in range(2)])
+    e = smo_cv_errors(X, y, folds, spec, perms=perms)
+    for b in range(2):
+        assert e[b] == _refit_error(X, y[perms[b]], spec, folds, 2)
