@@ -176,3 +176,20 @@ def test_study_1nn_shuffled_equals_refit_and_ignores_batch_size(test, nominal):
     _, null_first = permutation.study_errors("1nn", X, y, spec, test, folds, k, np.random.default_rng(13))
     nn = wl.fit_predict_fn(lambda: wl.IBk1(spec, 3, range_mode="fixed", ranges=ranges))
     np.testing.assert_array_equal(null_first, pm.cv_errors(nn, Xs, ys, fs))
+
+
+@pytest.mark.parametrize("test", [1, 2])
+def test_weka_smo_path_equals_refitting_weka_smo(test):
+    """svm_solver="weka": the study's errors are those of lib.models.smo.SMO refit on every fold of
+    every randomised data set drawn as study_errors draws them (batch of 2 under Test 2)."""
+    from lib.models import smo
+
+    X, y, spec = _data(6)
+    folds = _folds(y, 2)
+    k = 4
+    Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 13)
+    fit = wl.fit_predict_fn(lambda: smo.SMO(spec, n_classes=3))
+    orig, null = permutation.study_errors("smo", X, y, spec, test, folds, k, np.random.default_rng(13),
+                                          svm_solver="weka", batch=2)
+    assert np.array_equal(null, pm.cv_errors(fit, Xs, ys, fs))
+    assert np.allclose(orig, [pm.cv_error(fit, X, y, f) for f in folds])

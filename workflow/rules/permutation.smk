@@ -203,6 +203,7 @@ rule permutation_ojala2009_table2:
         randomizations=PERM_UCI["randomizations"],
         repetitions=PERM_UCI["repetitions"],
         tie_rule=PERM["tie_rule"],
+        svm_solver=PERM["svm_solver"],
     log:
         "logs/ojala2009/table2.log",
     benchmark:
@@ -228,6 +229,7 @@ use rule permutation_ojala2009_table2 as permutation_ojala2009_table3 with:
         randomizations=PERM_UCI["randomizations"],
         repetitions=PERM_UCI["repetitions"],
         tie_rule=PERM["tie_rule"],
+        svm_solver=PERM["svm_solver"],
     log:
         "logs/ojala2009/table3.log",
     benchmark:

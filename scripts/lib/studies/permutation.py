@@ -72,7 +72,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..models import c45, nn1_nominal
+from ..models import c45, nn1_nominal, smo
 from ..models import weka_like as wl
 from ..evaluation import permutation_tests as pm
 
@@ -218,9 +218,10 @@ def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_
     :mod:`lib.evaluation.permutation_tests`): ``orig_folds[0][perms]`` for Test 1,
     :func:`lib.evaluation.permutation_tests.resample_folds` for Test 2. 1-NN
     and naive Bayes use the exact fast engines; ``"j48"`` is Weka's J48 (``lib.models.c45``, refit
-    per fold in a compiled loop); ``"smo"`` refits per fold and
-    randomisation (slow path, ``batch`` randomised data sets held at once under Test 2);
-    ``svm_solver`` picks ``weka_like.SMOLike``'s solver.
+    per fold in a compiled loop); ``"smo"`` with ``svm_solver="weka"`` is Weka's SMO
+    (``lib.models.smo``, predictions identical to Weka 3.6.14 and 3.9.7 in the cross-check),
+    otherwise ``weka_like.SMOLike`` with that solver refit per fold and randomisation (slow
+    path); ``batch`` randomised data sets are held at once under Test 2.
 
     ``tie_rule="shuffled"`` (1-NN as Weka's ``crossValidateModel`` runs IB1): after the
     randomisations, two ``weka_like.TieKeys`` entropies are drawn from ``rng``, one for the
@@ -296,6 +297,16 @@ def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_
             null = c45.j48_cv_errors(X, y, null_folds, spec, perms=perms, n_classes=C)
         else:
             null = np.concatenate([c45.j48_cv_errors(X, y, null_folds[s:s + batch], spec,
+                                                     idx=idx[s:s + batch], n_classes=C)
+                                   for s in range(0, k, batch)]) if k else np.empty(0)
+        return orig, null
+    if svm_solver == "weka":  # Weka's SMO re-implemented (lib.models.smo), predictions equal Weka's
+        orig = smo.smo_cv_errors(X, y, orig_folds, spec, perms=np.broadcast_to(ident, orig_folds.shape),
+                                 n_classes=C)
+        if test == 1:
+            null = smo.smo_cv_errors(X, y, null_folds, spec, perms=perms, n_classes=C)
+        else:
+            null = np.concatenate([smo.smo_cv_errors(X, y, null_folds[s:s + batch], spec,
                                                      idx=idx[s:s + batch], n_classes=C)
                                    for s in range(0, k, batch)]) if k else np.empty(0)
         return orig, null

@@ -1,0 +1,135 @@
+"""Benchmark (not a rule, not a test): ``lib.models.smo.SMO`` (Weka SMO re-implemented) against
+the scikit-learn stand-ins ``weka_like.SMOLike`` (libsvm) and ``SMOLike(solver="liblinear")``.
+
+    OPENBLAS_NUM_THREADS=1 NUMBA_NUM_THREADS=1 .venv/bin/python scripts/tools/benchmark_smo.py \
+        --mirror /work/shared/data --out results/benchmarks/smo.csv
+
+Per data set (default Mushroom, Splice, Segment): stratified 10-fold folds
+(``lib.evaluation.permutation_tests.stratified_folds``, seeded), one Test 1 label permutation
+(``lib.evaluation.permutation_tests.label_permutations``); on the first ``--folds-used`` folds, with the true
+labels and with the permuted labels, each engine is fitted on the training rows and predicts
+the test rows. Reported per engine and condition: seconds per fit (fit + predict, mean over
+the folds; numba compilation excluded by a warm-up fit), test error, and the agreement of the
+predictions between the engines (% of the test rows with the same predicted class). The row
+``smo_cv_errors`` times the permutation study's batched engine on the whole 10-fold CV (its
+error is over all 10 folds, the other rows' over the folds used), divided by 10: there the
+exact Gram matrix of the whole data set is computed once and reused by every fold.
+Writes ``--out`` (CSV) and the same name with ``.md``.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from lib.core import tables  # noqa: E402
+from lib.data import datasets
+from lib.evaluation import permutation_tests as pm
+from lib.models import weka_like as wl
+from lib.models import smo  # noqa: E402
+
+ENGINES = {
+    "smo_exact": lambda spec, C: smo.SMO(spec, n_classes=C),
+    "libsvm": lambda spec, C: wl.SMOLike(spec),
+    "liblinear": lambda spec, C: wl.SMOLike(spec, solver="liblinear"),
+}
+
+
+def run(names, raw, mirror, seed, folds_used):
+    rows, agree_rows = [], []
+    warm = smo.SMO(wl.AttributeSpec.numeric(1)).fit(np.array([[0.0], [1.0]]), np.array([0, 1]))
+    del warm  # numba functions loaded / compiled before any timing
+    for name in names:
+        datasets.acquire(name, raw, mirror)
+        data = datasets.load(name, raw)
+        X, y, spec = data.X, data.y, data.spec
+        C = len(data.class_names)
+        rng = np.random.default_rng(seed)
+        folds = pm.stratified_folds(y, 10, rng)
+        perm = pm.label_permutations(len(y), 1, rng)[0]
+        for cond, labels in (("true labels", y), ("Test 1 (permuted labels)", y[perm])):
+            preds = {e: [] for e in ENGINES}
+            truth = []
+            for f in range(folds_used):
+                te = folds == f
+                truth.append(labels[te])
+                for e, make in ENGINES.items():
+                    t = time.perf_counter()
+                    model = make(spec, C).fit(X[~te], labels[~te])
+                    p = model.predict(X[te])
+                    sec = time.perf_counter() - t
+                    preds[e].append(p)
+                    rows.append({"dataset": name, "n": len(y), "condition": cond, "fold": f,
+                                 "engine": e, "seconds": sec,
+                                 "errors": int((p != labels[te]).sum()),
+                                 "test_rows": int(te.sum())})
+                    print(f"{name:10s} {cond:25s} fold {f} {e:10s} {sec:8.3f} s", flush=True)
+            # the batched CV engine of the permutation study: one 10-fold CV, Gram matrix of
+            # the whole data set computed once and shared by the folds (and, in the study,
+            # by all Test 1 permutations)
+            t = time.perf_counter()
+            p_arg = (perm if labels is not y else np.arange(len(y)))[None]
+            cv_err = float(smo.smo_cv_errors(X, y, folds, spec, perms=p_arg, n_classes=C)[0])
+            sec = time.perf_counter() - t
+            rows.append({"dataset": name, "n": len(y), "condition": cond, "fold": -1,
+                         "engine": "smo_cv_errors (10-fold CV / 10)", "seconds": sec / 10,
+                         "errors": int(round(cv_err * len(y))), "test_rows": len(y)})
+            print(f"{name:10s} {cond:25s} smo_cv_errors 10 folds {sec:8.3f} s", flush=True)
+            truth = np.concatenate(truth)
+            P = {e: np.concatenate(v) for e, v in preds.items()}
+            engines = list(ENGINES)
+            for a in range(len(engines)):
+                for b in range(a + 1, len(engines)):
+                    ea, eb = engines[a], engines[b]
+                    agree_rows.append({"dataset": name, "condition": cond, "pair": f"{ea} vs {eb}",
+                                       "agreement_pct": 100.0 * float(np.mean(P[ea] == P[eb])),
+                                       "rows": len(truth)})
+    return pd.DataFrame(rows), pd.DataFrame(agree_rows)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--datasets", nargs="*", default=["mushroom", "splice", "segment"])
+    ap.add_argument("--raw", default="data/raw")
+    ap.add_argument("--mirror", default=None)
+    ap.add_argument("--seed", type=int, default=20090601)
+    ap.add_argument("--folds-used", type=int, default=3, help="folds fitted per condition")
+    ap.add_argument("--out", default="results/benchmarks/smo.csv")
+    args = ap.parse_args(argv)
+    if not 1 <= args.folds_used <= 10:
+        raise SystemExit("--folds-used must lie in 1..10")
+    fits, agree = run(args.datasets, args.raw, args.mirror, args.seed, args.folds_used)
+    summary = (fits.groupby(["dataset", "condition", "engine"], sort=False)
+               .agg(fits=("seconds", "size"), seconds_per_fit=("seconds", "mean"),
+                    errors=("errors", "sum"), test_rows=("test_rows", "sum")).reset_index())
+    summary["error"] = summary["errors"] / summary["test_rows"]
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tables.write_csv(summary, out)
+    tables.write_csv(agree, out.with_name(out.stem + "_agreement.csv"))
+    show = summary.copy()
+    show["seconds_per_fit"] = show["seconds_per_fit"].map(lambda v: f"{v:.3f}")
+    show["error"] = show["error"].map(lambda v: f"{v:.4f}")
+    ag = agree.copy()
+    ag["agreement_pct"] = ag["agreement_pct"].map(lambda v: f"{v:.2f}")
+    text = ["# SMO engines: per-fit time and agreement", "",
+            f"`scripts/tools/benchmark_smo.py`, first {args.folds_used} of 10 stratified folds "
+            f"(seed {args.seed}), one thread.", "",
+            tables.markdown_table(show[["dataset", "condition", "engine", "fits", "seconds_per_fit",
+                                        "error"]]), "",
+            tables.markdown_table(ag)]
+    tables.write_text("\n".join(text) + "\n", out.with_suffix(".md"))
+    print("\n".join(text))
+
+
+if __name__ == "__main__":
+    main()
