@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from ..models import c45, weka_like
+from ..core import runlog
 from ..evaluation import metrics, sampling
 
 #: Mean AUC of the fixed classifier in Sec. 4, "Test Variance".
@@ -198,6 +199,7 @@ def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifier
     fractions = [p / 100 for p in removed_percent]
     kept = remove_minority_nested(y, fractions, rng)
     rows = []
+    progress = runlog.Progress(log, len(removed_percent), "removal levels")
     for percent, keep in zip(removed_percent, kept):
         Xk, yk = X[keep], y[keep]
         # draw every partition in full whatever is evaluated (same stream on every profile)
@@ -219,4 +221,5 @@ def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifier
                              "test_n": int(test.sum()), **scores})
         if log is not None:
             log.info("%s: %d%% removed, %d positives, %d rows so far", name, percent, yk.sum(), len(rows))
+        progress.advance()
     return pd.DataFrame(rows)

@@ -43,7 +43,7 @@ import pandas as pd
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
-from ..core import seeding
+from ..core import runlog, seeding
 from ..data import networks
 from ..models import wvrn_nbc, linkbased
 from ..evaluation import pairtests, sampling, summaries
@@ -994,6 +994,7 @@ def evaluate_set(netset: NetworkSet, calibration: pd.DataFrame, setting: dict, e
     s = setting
     purpose, trials, levels = s["purpose"], s["trials"], s["prop_labeled"]
     rows = []
+    progress = runlog.Progress(log, len(netset), "held-out networks")
     for h in range(len(netset)):
         adj, labels, m = netset.adjacency[h], netset.labels[h], netset.sizes()[h]
         rng = seeding.generator([*entropy, h])
@@ -1019,6 +1020,7 @@ def evaluate_set(netset: NetworkSet, calibration: pd.DataFrame, setting: dict, e
                     rows.append(pd.DataFrame({**head, **columns}))
         if log is not None:
             log.info("held-out network %s (%d nodes) done", netset.names[h], m)
+        progress.advance()
     return pd.concat(rows, ignore_index=True)
 
 

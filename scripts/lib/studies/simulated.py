@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core import runlog
 from ..evaluation import rsc, sampling, significance
 
 READINGS = ("per_fold", "per_trial")
@@ -684,7 +685,7 @@ def simulate_point(rng: np.random.Generator, *, trials: int, m: int, n_groups: i
 
 
 def run_chunk(rng: np.random.Generator, scenario: dict, *, m: int, n_groups: int, alpha: float,
-              trials: int, first_trial: int) -> dict[str, np.ndarray]:
+              trials: int, first_trial: int, log=None) -> dict[str, np.ndarray]:
     """All trials of one chunk of a scenario: every grid point, sampler and propLabeled.
 
     Parameters
@@ -727,8 +728,11 @@ def run_chunk(rng: np.random.Generator, scenario: dict, *, m: int, n_groups: int
     """
     rows: list[dict[str, np.ndarray]] = []
     trial_ids = np.arange(first_trial, first_trial + trials)
-    for p_err, _, diff, model_a, model_b in scenario_points(scenario, n_groups):
-        for sampler, folds in sampling.in_draw_order(scenario["samplers"]):
+    points = list(scenario_points(scenario, n_groups))
+    samplers = sampling.in_draw_order(scenario["samplers"])
+    progress = runlog.Progress(log, len(points) * len(samplers), "(grid point, sampler) settings")
+    for p_err, _, diff, model_a, model_b in points:
+        for sampler, folds in samplers:
             per_level = simulate_point(
                 rng, trials=trials, m=m, n_groups=n_groups, model_a=model_a, model_b=model_b,
                 reading=scenario["reading"], sampler=sampler, folds=folds,
@@ -740,6 +744,7 @@ def run_chunk(rng: np.random.Generator, scenario: dict, *, m: int, n_groups: int
                         "p_err": np.full(trials, p_err), "err_corr": np.full(trials, model_a.err_corr),
                         "q": np.full(trials, model_a.p_chosen), "error_difference": np.full(trials, diff)}
                 rows.append({**keys, **result})
+            progress.advance()
     names = list(dict.fromkeys(name for row in rows for name in row))
     return {name: np.concatenate([row[name] if name in row else np.full(len(row["trial"]), np.nan)
                                   for row in rows]) for name in names}
