@@ -290,24 +290,16 @@ def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_
         else:
             null = pm.nb_cv_errors_test2(X, y, null_folds, idx, spec, n_classes=C)
         return orig, np.asarray(null)
-    if classifier == "j48":  # Weka J48 re-implemented (lib.models.c45), whole CV loop compiled
-        orig = c45.j48_cv_errors(X, y, orig_folds, spec, perms=np.broadcast_to(ident, orig_folds.shape),
-                                 n_classes=C)
+    if classifier == "j48" or svm_solver == "weka":
+        # Weka's J48 (lib.models.c45) and SMO (lib.models.smo) re-implemented: both engines refit
+        # per fold in compiled code and share one contract (perms for Test 1, idx for Test 2)
+        cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
+        orig = cv_errors(X, y, orig_folds, spec, perms=np.broadcast_to(ident, orig_folds.shape), n_classes=C)
         if test == 1:
-            null = c45.j48_cv_errors(X, y, null_folds, spec, perms=perms, n_classes=C)
+            null = cv_errors(X, y, null_folds, spec, perms=perms, n_classes=C)
         else:
-            null = np.concatenate([c45.j48_cv_errors(X, y, null_folds[s:s + batch], spec,
-                                                     idx=idx[s:s + batch], n_classes=C)
-                                   for s in range(0, k, batch)]) if k else np.empty(0)
-        return orig, null
-    if svm_solver == "weka":  # Weka's SMO re-implemented (lib.models.smo), predictions equal Weka's
-        orig = smo.smo_cv_errors(X, y, orig_folds, spec, perms=np.broadcast_to(ident, orig_folds.shape),
-                                 n_classes=C)
-        if test == 1:
-            null = smo.smo_cv_errors(X, y, null_folds, spec, perms=perms, n_classes=C)
-        else:
-            null = np.concatenate([smo.smo_cv_errors(X, y, null_folds[s:s + batch], spec,
-                                                     idx=idx[s:s + batch], n_classes=C)
+            null = np.concatenate([cv_errors(X, y, null_folds[s:s + batch], spec, idx=idx[s:s + batch],
+                                             n_classes=C)
                                    for s in range(0, k, batch)]) if k else np.empty(0)
         return orig, null
     make = lambda: wl.SMOLike(spec, solver=svm_solver)  # noqa: E731
