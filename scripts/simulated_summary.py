@@ -6,7 +6,7 @@ from lib.evaluation import summaries
 
 KEYS = ["sampler", "folds", "prop_labeled", "p_err", "err_corr", "q", "error_difference"]
 MEANS = ["error_a", "error_b", "error_correlation", "error_correlation_pooled", "error_correlation_fold_pooled",
-         "test_size",
+         "test_size", "p_rope_bayes_correlated_t",
          "rsc_q_a", "rsc_rho_a"]
 
 sm = snakemake  # noqa: F821

@@ -94,3 +94,26 @@ def test_pooled_interval_sums_a_curve_before_the_wilson_interval():
     rate, lo, hi = rates.pooled_interval(curve)
     assert (rate, lo, hi) == tuple(float(v) for v in rates.wilson_interval(10, 100))
     assert rate == 0.1 and lo < 0.1 < hi
+
+
+def test_bayesian_correlated_t_equals_baycomp_for_k_fold():
+    """For k-fold CV (n_test/n_train = 1/(k-1)) the posterior is baycomp's CorrelatedTTest's."""
+    baycomp = pytest.importorskip("baycomp")
+    rng = np.random.default_rng(7)
+    a = rng.normal(0.20, 0.03, size=(25, 10))
+    b = a + rng.normal(0.01, 0.02, size=(25, 10))
+    ours = significance.bayesian_correlated_t(a, b, test_size=1, train_size=9, rope=0.01)
+    for i in range(len(a)):
+        left, rope, right = baycomp.CorrelatedTTest(a[i], b[i], rope=0.01, runs=1).probs()
+        assert (ours.p_left[i], ours.p_rope[i], ours.p_right[i]) == pytest.approx((left, rope, right), abs=1e-12)
+    assert np.array_equal(ours.decide, (ours.p_left > 0.95) | (ours.p_right > 0.95))
+
+
+def test_bayesian_correlated_t_degenerate_and_bad_arguments():
+    a = np.full((2, 5), 0.2)
+    res = significance.bayesian_correlated_t(a, a + np.array([[0.0], [0.05]]), 30, 70, rope=0.01)
+    assert res.p_rope[0] == 1.0 and res.p_right[1] == 1.0 and list(res.decide) == [False, True]
+    with pytest.raises(ValueError, match="rope must be"):
+        significance.bayesian_correlated_t(a, a, 30, 70, rope=-0.1)
+    with pytest.raises(ValueError, match="sizes must be positive"):
+        significance.bayesian_correlated_t(a, a, 0, 70)

@@ -21,6 +21,7 @@ METHOD_STYLE = {
     "RS-C": {"color": "#009E73", "marker": "D"},
     "NB-corrected": {"color": "#CC79A7", "marker": "v"},
     "5x2cv": {"color": "#56B4E9", "marker": "P"},
+    "Bayes": {"color": "#000000", "marker": "X"},
 }
 TEST_LINESTYLE = {"paired_t": "-", "unpaired_t": "--", "wilcoxon": ":"}
 

@@ -553,6 +553,10 @@ def _evaluate(sampler, counts, err_a, err_b, alpha, train_size, instance=None):
     for name, result in results.items():
         out[f"p_{name}"] = result.pvalue
         out[f"reject_{name}"] = result.reject.astype(np.int8)
+    # beyond the papers: Benavoli et al.'s Bayesian correlated t-test (rope 0.01, decide at 0.95)
+    bayes = significance.bayesian_correlated_t(rate_a, rate_b, n_test.mean(axis=-1), train_size)
+    out["p_rope_bayes_correlated_t"] = bayes.p_rope
+    out["reject_bayes_correlated_t"] = bayes.decide.astype(np.int8)
     out["error_correlation"] = _nanmean(np.stack(
         [group_error_correlation(counts, err_a), group_error_correlation(counts, err_b)], axis=-1))
     out["error_correlation_pooled"] = _nanmean(np.stack(
