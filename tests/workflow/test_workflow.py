@@ -97,7 +97,7 @@ def test_quick_profile_builds_the_imbalance_study(quick_run: Path):
     assert len(chunks) == 14
     for chunk in chunks:
         assert (quick_run / f"logs/imbalance/cv/{chunk.stem}.log").exists()
-        assert (quick_run / f"benchmarks/raeder2012/cv/{chunk.stem}.tsv").exists()
+        assert (quick_run / f"benchmarks/imbalance/cv/{chunk.stem}.tsv").exists()
     auc = pd.read_csv(results / "raeder2012/fig2a.csv")
     assert set(auc["scheme"]) == {"10-fold", "5x2"} and set(auc["classifier"]) == {"NB", "J48", "SMO"}
     assert sorted(set(auc["removed_percent"])) == [0, 25, 50]  # the quick profile's thinned grid
