@@ -213,26 +213,50 @@ def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_
                  batch: int = 50):
     """Errors on the original data (one per CV repetition) and on ``k`` randomised data sets.
 
-    ``orig_folds``: ``(R, n)`` fold vectors, one per repetition of the original CV. The null
-    sample uses a fresh stratified CV per randomised data set (design 2 of
-    :mod:`lib.evaluation.permutation_tests`): ``orig_folds[0][perms]`` for Test 1,
-    :func:`lib.evaluation.permutation_tests.resample_folds` for Test 2. 1-NN
-    and naive Bayes use the exact fast engines; ``"j48"`` is Weka's J48 (``lib.models.c45``, refit
-    per fold in a compiled loop); ``"smo"`` with ``svm_solver="weka"`` is Weka's SMO
-    (``lib.models.smo``, predictions identical to Weka 3.6.14 and 3.9.7 in the cross-check),
-    otherwise ``weka_like.SMOLike`` with that solver refit per fold and randomisation (slow
-    path); ``batch`` randomised data sets are held at once under Test 2.
-
-    ``tie_rule="shuffled"`` (1-NN as Weka's ``crossValidateModel`` runs IB1): after the
-    randomisations, two ``weka_like.TieKeys`` entropies are drawn from ``rng``, one for the
-    original CV repetitions (repetition ``r`` -> keys ``r``) and one for the randomised data
-    sets (randomisation ``r`` -> keys ``r``), so every fold of every CV run gets its own
-    training order and the draws do not depend on ``batch``. The other rules draw nothing more
-    from ``rng``.
+    Parameters
+    ----------
+    classifier : {"j48", "1nn", "nb", "smo"}
+        Weka's J48 (``lib.models.c45``), IB1 (the 1-NN engines of
+        :mod:`lib.evaluation.permutation_tests` and ``lib.models.nn1_nominal``), NaiveBayes
+        (``lib.models.nb_engine``) or SMO (``lib.models.smo`` with ``svm_solver="weka"``,
+        otherwise the ``weka_like.SMOLike`` stand-in with that solver, refit per fold).
+    X : ndarray of shape (n, m)
+        Data, ``lib.data.attributes`` convention (nominal codes, NaN missing).
+    y : ndarray of shape (n,)
+        Class indices.
+    spec : AttributeSpec
+    test : {1, 2}
+        Test 1 permutes the labels; Test 2 permutes each column within each class.
+    orig_folds : ndarray of shape (R, n)
+        Fold vectors of the R repetitions of the original stratified CV.
+    k : int
+        Number of randomised data sets.
+    rng : numpy.random.Generator
+        Draws the randomisations, then (``tie_rule="shuffled"``) two ``weka_like.TieKeys``
+        entropies, one for the original CV repetitions and one for the randomised data sets, so
+        that every fold of every CV run gets its own training order and the draws do not depend
+        on ``batch``; the other rules draw nothing more.
+    tie_rule : {"first", "vote", "shuffled"}
+        1-NN ties (reading ``permutation.tie_rule``; see ``lib.models.weka_like``).
+    svm_solver : {"weka", "libsvm", "liblinear"}
+        SMO engine (reading ``permutation.svm_solver``).
+    batch : int
+        Randomised data sets held at once under Test 2.
 
     Returns
     -------
-    orig : (R,) errors, null : (k,) errors.
+    orig : ndarray of shape (R,)
+        CV error of each repetition of the original CV.
+    null : ndarray of shape (k,)
+        CV error of each randomised data set.
+
+    Notes
+    -----
+    Ojala & Garriga 2009, Sec. III (Tests 1 and 2, Definition 1) and Sec. V (10-fold CV repeated
+    ten times, 1000 randomised samples). The null sample uses a fresh stratified CV per
+    randomised data set (design 2 of :mod:`lib.evaluation.permutation_tests`):
+    ``orig_folds[0][perms]`` for Test 1, :func:`lib.evaluation.permutation_tests.resample_folds`
+    for Test 2. Every engine is tested equal to refitting its classifier fold by fold.
     """
     if classifier not in CLASSIFIERS:
         raise ValueError(f"classifier must be one of {CLASSIFIERS}, got {classifier!r}")
