@@ -42,7 +42,7 @@ def paper_frame(table: str) -> pd.DataFrame:
 def summarize(raw: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (ds, clf), part in raw.groupby(["dataset", "classifier"], sort=False):
-        orig = part[(part.kind == "original") & (part.test == 1)].sort_values("index")["error"].to_numpy()
+        orig = part[part.kind == "original"].sort_values("index")["error"].to_numpy()  # shared by both tests
         row = {"dataset": ds, "classifier": clf, "orig": orig.mean(), "repetitions": len(orig)}
         for t in (1, 2):
             null = part[(part.kind == "randomized") & (part.test == t)]["error"].to_numpy()

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 import lib
+from lib.infra import imports
 
 ROOT = Path(__file__).resolve().parents[1]
 LIB = ROOT / "scripts" / "lib"
@@ -16,28 +17,11 @@ SIDE_BY_SIDE = {("reporting", "infra"), ("infra", "reporting")}
 
 
 def lib_imports(path: Path):
-    """(layer, module) of every lib module that ``path`` imports, absolute or relative."""
-    here = path.relative_to(LIB).parts[:-1]
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = here[:len(here) - (node.level - 1)]
-                parts = base + (tuple(node.module.split(".")) if node.module else ())
-            elif node.module and node.module.split(".")[0] == "lib":
-                parts = tuple(node.module.split(".")[1:])
-            else:
-                continue
-            if not parts:
-                yield from ((alias.name, None) for alias in node.names)
-            elif len(parts) == 1:
-                yield from ((parts[0], alias.name) for alias in node.names)
-            else:
-                yield parts[0], parts[1]
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name.split(".")[0] == "lib":
-                    parts = alias.name.split(".")[1:]
-                    yield (parts[0] if parts else None), (parts[1] if len(parts) > 1 else None)
+    """(layer, module) of every lib module that ``path`` imports, absolute or relative (module
+    None for a package's ``__init__``), from the walker the workflow uses for its lib inputs."""
+    for found in imports.lib_files_imported_by(path, LIB):
+        *package, file = found.relative_to(LIB).parts
+        yield (package[0] if package else None), (None if file == "__init__.py" else Path(file).stem)
 
 
 def modules():

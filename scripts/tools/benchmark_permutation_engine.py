@@ -99,11 +99,11 @@ def main():
             theirs = timed(lambda: permutation_test_score(est, Xs, data.y, cv=cv, n_permutations=k_sk,
                                                           n_jobs=1, random_state=0))
             # first calls compile (numba, cached on disk): warm up outside the clock
-            permutation.study_errors(clf, data.X, data.y, data.spec, 1, folds, 2, np.random.default_rng(9))
+            permutation.study_errors(clf, data.X, data.y, data.spec, 1, folds, 2, [9])
             ours_fixed_partition(clf, data, folds[0], 2, np.random.default_rng(9))
             for design, run in (
                     ("study", lambda: permutation.study_errors(clf, data.X, data.y, data.spec, 1, folds, k_ours,
-                                                      np.random.default_rng(1))),
+                                                               [1])),
                     ("fixed", lambda: ours_fixed_partition(clf, data, folds[0], k_ours,
                                                            np.random.default_rng(1)))):
                 ours = timed(run)

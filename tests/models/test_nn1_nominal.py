@@ -70,10 +70,8 @@ def test_study_errors_uses_the_bitset_path_with_the_blas_answer():
     X[r.uniform(size=X.shape) < 0.05] = np.nan
     spec = wl.AttributeSpec(V)
     folds = pm.stratified_folds(y, 10, np.random.default_rng(0))[None]
-    orig, null = permutation.study_errors("1nn", X, y, spec, 2, folds, 7, np.random.default_rng(3), batch=3)
-    r2 = np.random.default_rng(3)  # the draws study_errors makes, in its order
-    idx = pm.within_class_permutations(y, len(V), 7, r2)
-    G = pm.resample_folds(folds[0], y, 7, r2)
+    orig, null = permutation.study_errors("1nn", X, y, spec, 2, folds, 7, [3], batch=3)
+    idx, G = permutation.draw_randomizations(2, y, len(V), folds[0], [3], 0, 7)  # the study's draws
     Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, wl.weka_ranges(X, spec))
     np.testing.assert_array_equal(null, pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups,
                                                                weight=weight))

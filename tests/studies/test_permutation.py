@@ -23,14 +23,11 @@ def _folds(y, reps=3, seed=1):
 
 
 def _randomised_like_study(X, y, folds, test, k, seed):
-    """The randomised data sets and fresh folds study_errors draws from ``default_rng(seed)``."""
-    rng = np.random.default_rng(seed)
+    """The randomised data sets and fresh folds study_errors draws with entropy ``[seed]``."""
+    draws, fs = permutation.draw_randomizations(test, y, X.shape[1], folds[0], [seed], 0, k)
     if test == 1:
-        perms = pm.label_permutations(len(y), k, rng)
-        return X, y[perms], folds[0][perms]
-    idx = pm.within_class_permutations(y, X.shape[1], k, rng)
-    fs = pm.resample_folds(folds[0], y, k, rng)
-    return pm.apply_within_class_permutations(X, idx), y, fs
+        return X, y[draws], fs
+    return pm.apply_within_class_permutations(X, draws), y, fs
 
 
 @pytest.mark.parametrize("classifier", permutation.CLASSIFIERS)
@@ -38,9 +35,9 @@ def _randomised_like_study(X, y, folds, test, k, seed):
 def test_shapes_determinism_and_original_independent_of_test(classifier, test):
     X, y, spec = _data()
     folds = _folds(y)
-    o1, n1 = permutation.study_errors(classifier, X, y, spec, test, folds, 6, np.random.default_rng(5))
-    o2, n2 = permutation.study_errors(classifier, X, y, spec, test, folds, 6, np.random.default_rng(5))
-    o3, _ = permutation.study_errors(classifier, X, y, spec, 3 - test, folds, 4, np.random.default_rng(9))
+    o1, n1 = permutation.study_errors(classifier, X, y, spec, test, folds, 6, [5])
+    o2, n2 = permutation.study_errors(classifier, X, y, spec, test, folds, 6, [5])
+    o3, _ = permutation.study_errors(classifier, X, y, spec, 3 - test, folds, 4, [9])
     assert o1.shape == (3,) and n1.shape == (6,)
     assert np.array_equal(o1, o2) and np.array_equal(n1, n2)
     assert np.array_equal(o1, o3)  # the original errors depend on the folds only
@@ -56,13 +53,13 @@ def test_fast_engines_equal_refitting_with_fresh_folds(test):
     k = 5
     Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 11)
     nb = wl.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
-    _, fast = permutation.study_errors("nb", X, y, spec, test, folds, k, np.random.default_rng(11))
+    _, fast = permutation.study_errors("nb", X, y, spec, test, folds, k, [11])
     assert np.array_equal(fast, pm.cv_errors(nb, Xs, ys, fs))
-    orig, _ = permutation.study_errors("nb", X, y, spec, test, folds, k, np.random.default_rng(11))
+    orig, _ = permutation.study_errors("nb", X, y, spec, test, folds, k, [11])
     assert np.allclose(orig, [pm.cv_error(nb, X, y, f) for f in folds])
     ranges = wl.weka_ranges(X, spec)
     nn = wl.fit_predict_fn(lambda: wl.IBk1(spec, 3, range_mode="fixed", ranges=ranges))
-    _, fast = permutation.study_errors("1nn", X, y, spec, test, folds, k, np.random.default_rng(11))
+    _, fast = permutation.study_errors("1nn", X, y, spec, test, folds, k, [11])
     assert np.array_equal(fast, pm.cv_errors(nn, Xs, ys, fs))
 
 
@@ -83,12 +80,12 @@ def test_slow_path_with_missing_values_and_bad_arguments():
     folds = _folds(y, 1)
     for clf in permutation.CLASSIFIERS:
         for test in (1, 2):
-            o, n = permutation.study_errors(clf, X, y, spec, test, folds, 2, np.random.default_rng(0))
+            o, n = permutation.study_errors(clf, X, y, spec, test, folds, 2, [0])
             assert np.isfinite(o).all() and np.isfinite(n).all()
     with pytest.raises(ValueError, match="classifier"):
-        permutation.study_errors("knn", X, y, spec, 1, folds, 2, np.random.default_rng(0))
+        permutation.study_errors("knn", X, y, spec, 1, folds, 2, [0])
     with pytest.raises(ValueError, match="test"):
-        permutation.study_errors("nb", X, y, spec, 3, folds, 2, np.random.default_rng(0))
+        permutation.study_errors("nb", X, y, spec, 3, folds, 2, [0])
 
 
 def _tree_case(test, missing, k=4):
@@ -110,7 +107,7 @@ def test_study_j48_equals_refitting_c45_j48(test, missing):
     data sets and folds the study draws."""
     X, y, spec, folds, k, Xs, ys, fs = _tree_case(test, missing)
     tree = wl.fit_predict_fn(lambda: c45.J48(spec))
-    orig, fast = permutation.study_errors("j48", X, y, spec, test, folds, k, np.random.default_rng(12))
+    orig, fast = permutation.study_errors("j48", X, y, spec, test, folds, k, [12])
     assert np.array_equal(fast, pm.cv_errors(tree, Xs, ys, fs))
     assert np.array_equal(orig, [pm.cv_error(tree, X, y, f) for f in folds])
 
@@ -135,9 +132,8 @@ def test_tree_engine_equals_refitting_j48like(test, missing):
 @pytest.mark.parametrize("nominal", [False, True])
 def test_study_1nn_shuffled_equals_refit_and_ignores_batch_size(test, nominal):
     """``tie_rule="shuffled"``: the study's errors equal refitting IBk1(tie_rule="shuffled") fold
-    by fold with the keys study_errors derives (TieKeys entropies drawn from the generator
-    after the randomisations: original repetitions, then randomised data sets), and do not
-    depend on ``batch`` (all-nominal data take the bitset path in batches)."""
+    by fold with the keys study_errors derives (one TieKeys stream for the original
+    repetitions, one for the randomised data sets), and do not depend on ``batch`` (all-nominal data take the bitset path in batches)."""
     X, y, spec = _data(7, 50)
     if nominal:
         X = np.column_stack([np.round(X[:, 0] > 0.5), X[:, 2], np.round(X[:, 1] > 0.8)])
@@ -145,13 +141,9 @@ def test_study_1nn_shuffled_equals_refit_and_ignores_batch_size(test, nominal):
     folds = _folds(y, 2)
     k = 7
     Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 13)
-    rng = np.random.default_rng(13)  # replay the draws: randomisations first, then two key entropies
-    if test == 1:
-        pm.label_permutations(len(y), k, rng)
-    else:
-        pm.within_class_permutations(y, X.shape[1], k, rng)
-        pm.resample_folds(folds[0], y, k, rng)
-    ok, nk = wl.TieKeys(rng, 5, len(y)), wl.TieKeys(rng, 5, len(y))
+    # the keys study_errors derives: stream 1 (original repetitions), stream 2 (randomisations)
+    ok = wl.TieKeys([13, permutation.ORIGINAL_TIES_STREAM], 5, len(y))
+    nk = wl.TieKeys([13, permutation.RANDOMIZED_TIES_STREAM], 5, len(y))
     ranges = wl.weka_ranges(X, spec)
 
     def refit(Xb, yb, fb, keys):
@@ -168,12 +160,12 @@ def test_study_1nn_shuffled_equals_refit_and_ignores_batch_size(test, nominal):
     slow = [refit(Xl[b], Yl[b], fs[b], K[b]) for b in range(k)]
     slow_orig = [refit(X, y, f, ok.block(r, r + 1)[0]) for r, f in enumerate(folds)]
     for batch in (1, 3, 50):
-        orig, null = permutation.study_errors("1nn", X, y, spec, test, folds, k, np.random.default_rng(13),
+        orig, null = permutation.study_errors("1nn", X, y, spec, test, folds, k, [13],
                                      tie_rule="shuffled", batch=batch)
         np.testing.assert_array_equal(null, slow)
         np.testing.assert_array_equal(orig, slow_orig)
     # the randomised data sets are those of "first": only the tie order differs
-    _, null_first = permutation.study_errors("1nn", X, y, spec, test, folds, k, np.random.default_rng(13))
+    _, null_first = permutation.study_errors("1nn", X, y, spec, test, folds, k, [13])
     nn = wl.fit_predict_fn(lambda: wl.IBk1(spec, 3, range_mode="fixed", ranges=ranges))
     np.testing.assert_array_equal(null_first, pm.cv_errors(nn, Xs, ys, fs))
 
@@ -189,7 +181,47 @@ def test_weka_smo_path_equals_refitting_weka_smo(test):
     k = 4
     Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 13)
     fit = wl.fit_predict_fn(lambda: smo.SMO(spec, n_classes=3))
-    orig, null = permutation.study_errors("smo", X, y, spec, test, folds, k, np.random.default_rng(13),
+    orig, null = permutation.study_errors("smo", X, y, spec, test, folds, k, [13],
                                           svm_solver="weka", batch=2)
     assert np.array_equal(null, pm.cv_errors(fit, Xs, ys, fs))
     assert np.allclose(orig, [pm.cv_error(fit, X, y, f) for f in folds])
+
+
+@pytest.mark.parametrize("classifier", permutation.CLASSIFIERS)
+@pytest.mark.parametrize("test", [1, 2])
+def test_results_do_not_depend_on_the_chunking(classifier, test):
+    """Randomisation r has its own generator (and 1-NN tie keys), so a job split into chunks of
+    any size gives exactly the numbers of one job; the draws differ between entropies."""
+    X, y, spec = _data(8, 45)
+    folds = _folds(y, 1)
+    tie_rule = "shuffled" if classifier == "1nn" else "first"
+    svm_solver = "weka" if classifier == "smo" else "libsvm"
+    whole = permutation.randomized_errors(classifier, X, y, spec, test, folds[0], [21, 4], 0, 9,
+                                          tie_rule=tie_rule, svm_solver=svm_solver, batch=4)
+    for cuts in ([(0, 1), (1, 9)], [(0, 4), (4, 5), (5, 9)]):
+        parts = [permutation.randomized_errors(classifier, X, y, spec, test, folds[0], [21, 4], a, b,
+                                               tie_rule=tie_rule, svm_solver=svm_solver, batch=3)
+                 for a, b in cuts]
+        np.testing.assert_array_equal(np.concatenate(parts), whole)
+    d1, f1 = permutation.draw_randomizations(test, y, X.shape[1], folds[0], [21, 4], 2, 5)
+    d2, f2 = permutation.draw_randomizations(test, y, X.shape[1], folds[0], [21, 5], 2, 5)
+    assert not np.array_equal(d1, d2) and d1.shape[0] == f1.shape[0] == 3
+
+
+def test_randomisations_are_uniform_and_keep_the_fold_counts():
+    """Per-randomisation generators still give uniform permutations (Test 1: the position of
+    row 0's label is uniform, chi-square) and stratified fresh folds (Test 2)."""
+    from scipy import stats
+
+    y = np.repeat([0, 1], [6, 4])
+    folds0 = pm.stratified_folds(y, 2, np.random.default_rng(0))
+    perms, f1 = permutation.draw_randomizations(1, y, 1, folds0, [3], 0, 4000)
+    counts = np.bincount(np.argmax(perms == 0, axis=1), minlength=10)
+    assert stats.chisquare(counts).pvalue > 1e-4
+    idx, f2 = permutation.draw_randomizations(2, y, 2, folds0, [3], 0, 50)
+    counts0 = np.histogram2d(y, folds0, bins=[2, 2])[0]
+    for yb, f in [*zip(y[perms[:50]], f1[:50]), *((y, f) for f in f2)]:  # Test 1: for its own labels
+        assert np.array_equal(np.histogram2d(yb, f, bins=[2, 2])[0], counts0)
+    assert all((y[idx[b, :, j]] == y).all() for b in range(50) for j in range(2))  # within class
+    with pytest.raises(ValueError, match="range"):
+        permutation.draw_randomizations(1, y, 1, folds0, [3], 5, 4)

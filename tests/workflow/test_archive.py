@@ -103,13 +103,33 @@ def acquired(run: Path) -> set[str]:
     return {p.stem for p in (run / "logs/data").glob("*.log")}
 
 
+# The rebuild cuts the permutation study's randomisations into other chunks than the archived run
+# (every randomisation has its own generator, so no number may change).
+RECHUNK = """permutation:
+  uci: {randomizations_per_job: {j48: 40, smo: 30}}
+  fig3: {randomizations_per_job: {1nn: 4}}
+"""
+RECHUNKED = ("studies/permutation/uci", "studies/permutation/fig3")
+
+
+def joined_parts(results: Path, folder: str):
+    """Every randomised and original error of a chunked study folder, in one sorted frame."""
+    import pandas as pd
+
+    frame = pd.concat([pd.read_csv(p).assign(job=p.parent.name + "/" + p.stem.rsplit("_r", 1)[0])
+                       for p in sorted((results / folder).rglob("*.csv"))], ignore_index=True)
+    return frame.sort_values([c for c in ("job", "rho", "index") if c in frame]).reset_index(drop=True)
+
+
 def test_rebuild_offline_from_the_archive_gives_identical_numbers(reported_run: Path, tmp_path: Path):
-    """Also the suite's determinism check: the archived run used --cores 2, the rebuild uses
-    --cores 1, and every file the rebuild writes under results/ (CSV, Markdown, PNG, PDF) must be
-    byte-identical to the original."""
+    """Also the suite's determinism check: the rebuild cuts the permutation study into other
+    chunks (RECHUNK), and every file it writes under results/ (CSV, Markdown, PNG, PDF) must be
+    byte-identical to the original; the chunk files themselves, joined, hold the same numbers.
+    (Core-count independence: tests/workflow/test_faults.py reruns a chain at --cores 1.)"""
     empty = tmp_path / "unpacked"
     empty.mkdir()
     root = unpack(reported_run / TARBALL, empty)
+    (root / "rechunk.yaml").write_text(RECHUNK)
     # the files the archive could not carry (licence) come from the mirror, checksum-verified
     subprocess.run([sys.executable, "scripts/tools/fill_mirror.py", str(DATA_MIRROR)], cwd=root, check=True,
                    capture_output=True, text=True)
@@ -117,18 +137,27 @@ def test_rebuild_offline_from_the_archive_gives_identical_numbers(reported_run: 
     env = {**os.environ, "PYTHONHASHSEED": "random", "http_proxy": "http://127.0.0.1:9",
            "https_proxy": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9",
            "HTTPS_PROXY": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": ""}
-    proc = subprocess.run([sys.executable, "-m", "snakemake", "--cores", "1", "--configfile", "config.used.yaml"],
-                          cwd=root, env=env, capture_output=True, text=True, timeout=1200)
+    proc = subprocess.run([sys.executable, "-m", "snakemake", "--cores", "2", "--configfile", "config.used.yaml",
+                           "rechunk.yaml"], cwd=root, env=env, capture_output=True, text=True, timeout=1200)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     logs = list((root / "logs/data").glob("*.log"))
     assert {p.stem for p in logs} == acquired(reported_run)
     for log in logs:  # every raw file came from the archive's mirror, none was downloaded
         assert " from mirror " in log.read_text() and "http" not in log.read_text(), log
     original = reported_run / "results"
-    csvs = sorted(p.relative_to(original) for p in original.rglob("*.csv"))
+
+    def files(results: Path):
+        return sorted(p.relative_to(results) for p in results.rglob("*")
+                      if p.is_file() and not p.relative_to(results).as_posix().startswith(RECHUNKED))
+
+    csvs = [p for p in files(original) if p.suffix == ".csv"]
     assert len(csvs) > 50
-    rebuilt = sorted(p.relative_to(root / "results") for p in (root / "results").rglob("*") if p.is_file())
+    rebuilt = files(root / "results")
     assert [p for p in rebuilt if p.suffix == ".csv"] == csvs
     assert {p.suffix for p in rebuilt} >= {".csv", ".md", ".png", ".pdf"}
-    for rel in rebuilt:  # numbers, tables and figures: --cores 1 equals --cores 2, byte for byte
+    for rel in rebuilt:  # numbers, tables and figures: other chunks, same bytes
         assert (root / "results" / rel).read_bytes() == (original / rel).read_bytes(), rel
+    for folder in RECHUNKED:
+        names = {p.name for p in (root / "results" / folder).rglob("*.csv")}
+        assert names != {p.name for p in (original / folder).rglob("*.csv")}  # really other chunks
+        assert joined_parts(root / "results", folder).equals(joined_parts(original, folder)), folder

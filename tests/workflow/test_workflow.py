@@ -187,11 +187,20 @@ def test_quick_profile_builds_the_permutation_study(quick_run: Path):
     for artifact in OJALA_TABLES:
         for kind in ("md", "csv", "claims.csv"):
             assert (results / f"{artifact}.{kind}").stat().st_size > 0, (artifact, kind)
-    # one chunk per (data set, classifier, test) and per (classifier, test) of Figure 3
+    # per (data set, classifier) one job of original errors, per test one job of randomisations
+    # (SMO's cut in two, randomizations_per_job); Figure 3 likewise without data sets
     uci = sorted((results / "studies/permutation/uci").rglob("*.csv"))
     fig3 = sorted((results / "studies/permutation/fig3").glob("*.csv"))
     uci_quick = QUICK_CONFIG["permutation"]["uci"]
-    assert len(uci) == len(uci_quick["datasets"]) * 4 * 2 and len(fig3) == 4 * 2
+    k = uci_quick["randomizations"]
+    assert uci_quick["randomizations_per_job"] == {"smo": k // 2}
+    smo = [p.name for p in uci if p.name.startswith("smo_test1")]
+    assert sorted(smo) == [f"smo_test1_r0-{k // 2}.csv", f"smo_test1_r{k // 2}-{k}.csv"] * len(uci_quick["datasets"])
+    assert len(uci) == len(uci_quick["datasets"]) * (4 + 3 * 2 + 2 * 2) and len(fig3) == 4 + 4 * 2
+    for part in uci:  # every randomisation once, indexed by r
+        if "_test" in part.name:
+            start, stop = map(int, part.stem.rsplit("_r", 1)[1].split("-"))
+            assert pd.read_csv(part)["index"].tolist() == list(range(start, stop))
     for chunk in uci + fig3:
         rel = chunk.relative_to(results / "studies").with_suffix("")
         assert (quick_run / "logs" / rel).with_suffix(".log").exists()

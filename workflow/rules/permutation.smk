@@ -7,20 +7,33 @@ PERM = config["permutation"]
 PERM_UCI = PERM["uci"]
 PERM_FIG3 = PERM["fig3"]
 PERM_CLASSIFIERS = PERM_UCI["classifiers"]
+from lib.core import chunks as CHUNKS  # the chunk plan (importable: see common.smk)
 
 
-# What determines a data set's original CV folds (shared by every classifier and test), a
-# UCI chunk's identity, Figure 3's data sets, and every UCI chunk (lambdas: no functions in a
-# rules file).
+# What determines a data set's original CV folds (shared by every classifier and test), the
+# identity of a UCI job and Figure 3's data sets (lambdas: no functions in a rules file). The
+# number of randomisations and the chunking are not part of any identity: randomisation r has its
+# own generator (lib.studies.permutation.draw_randomizations), so neither changes a number.
 perm_uci_folds_params = lambda dataset: {
     "dataset": dataset, "folds": PERM_UCI["folds"], "repetitions": PERM_UCI["repetitions"]}
 perm_uci_params = lambda w: {
-    "dataset": w.dataset, "classifier": w.classifier, "test": int(w.test),
-    "randomizations": PERM_UCI["randomizations"], "tie_rule": PERM["tie_rule"],
-    "folds": perm_uci_folds_params(w.dataset)}
+    "dataset": w.dataset, "classifier": w.classifier, "tie_rule": PERM["tie_rule"],
+    "folds": perm_uci_folds_params(w.dataset), **({"test": int(w.test)} if "test" in w.keys() else {})}
 PERM_FIG3_DATA = {k: PERM_FIG3[k] for k in ("points_per_class", "rho", "folds", "repetitions")}
-PERM_UCI_CHUNKS = expand("results/studies/permutation/uci/{dataset}/{classifier}_test{test}.csv",
-                         dataset=PERM_UCI["datasets"], classifier=PERM_CLASSIFIERS, test=(1, 2))
+# Jobs of randomisations start..stop-1: `randomizations_per_job` (per classifier, or per
+# "<dataset>/<classifier>") cuts a slow (data set, classifier) into chunks a cluster can spread.
+perm_ranges = lambda block, classifier, dataset=None: CHUNKS.chunk_ranges(
+    block["randomizations"], CHUNKS.randomizations_per_job(
+        block.get("randomizations_per_job"), classifier, dataset))
+PERM_UCI_ORIGINAL = expand("results/studies/permutation/uci/{dataset}/{classifier}_original.csv",
+                           dataset=PERM_UCI["datasets"], classifier=PERM_CLASSIFIERS)
+PERM_UCI_RANDOMIZED = [
+    f"results/studies/permutation/uci/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv"
+    for dataset in PERM_UCI["datasets"] for classifier in PERM_CLASSIFIERS for test in (1, 2)
+    for start, stop in perm_ranges(PERM_UCI, classifier, dataset)]
+PERM_FIG3_RANDOMIZED = [
+    f"results/studies/permutation/fig3/{classifier}_test{test}_r{start}-{stop}.csv"
+    for classifier in PERM_CLASSIFIERS for test in (1, 2) for start, stop in perm_ranges(PERM_FIG3, classifier)]
 
 
 rule permutation_table1_study:
@@ -43,60 +56,112 @@ rule permutation_table1_study:
         "../../scripts/permutation_table1_study.py"
 
 
-rule permutation_fig3_chunk:
-    """Figure 3: one classifier and one test over the correlation grid (data and original folds
-    seeded per rho only, so every classifier and test sees the same data sets)."""
+rule permutation_fig3_original:
+    """Figure 3: one classifier's original CV errors over the correlation grid (data and
+    original folds seeded per rho only, so every classifier and test sees the same data sets)."""
     input:
-        lib=lib_inputs("scripts/permutation_fig3_chunk.py"),
+        lib=lib_inputs("scripts/permutation_fig3_original.py"),
     output:
-        "results/studies/permutation/fig3/{classifier}_test{test}.csv",
+        "results/studies/permutation/fig3/{classifier}_original.csv",
+    wildcard_constraints:
+        classifier=r"[a-z0-9]+",
+    params:
+        data=PERM_FIG3_DATA,
+        tie_rule=PERM["tie_rule"],
+        svm_solver=PERM["svm_solver"],
+        data_entropy=job_entropy("ojala_fig3_data", PERM_FIG3_DATA, 0),
+        entropy=lambda w: job_entropy("ojala_fig3_original", [PERM_FIG3_DATA, w.classifier, PERM["tie_rule"]], 0),
+    log:
+        "logs/permutation/fig3/{classifier}_original.log",
+    benchmark:
+        "benchmarks/permutation/fig3/{classifier}_original.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/permutation_fig3_original.py"
+
+
+rule permutation_fig3_randomized:
+    """Figure 3: one classifier, one test, randomisations start..stop-1 at every rho."""
+    input:
+        lib=lib_inputs("scripts/permutation_fig3_randomized.py"),
+    output:
+        "results/studies/permutation/fig3/{classifier}_test{test}_r{start}-{stop}.csv",
     wildcard_constraints:
         classifier=r"[a-z0-9]+",
         test=r"[12]",
+        start=r"\d+",
+        stop=r"\d+",
     params:
         data=PERM_FIG3_DATA,
-        randomizations=PERM_FIG3["randomizations"],
         tie_rule=PERM["tie_rule"],
         svm_solver=PERM["svm_solver"],
         data_entropy=job_entropy("ojala_fig3_data", PERM_FIG3_DATA, 0),
         entropy=lambda w: job_entropy(
-            "ojala_fig3", [PERM_FIG3_DATA, w.classifier, int(w.test),
-                           PERM_FIG3["randomizations"], PERM["tie_rule"]], 0),
+            "ojala_fig3_randomized", [PERM_FIG3_DATA, w.classifier, int(w.test), PERM["tie_rule"]], 0),
     log:
-        "logs/permutation/fig3/{classifier}_test{test}.log",
+        "logs/permutation/fig3/{classifier}_test{test}_r{start}-{stop}.log",
     benchmark:
-        "benchmarks/permutation/fig3/{classifier}_test{test}.tsv"
+        "benchmarks/permutation/fig3/{classifier}_test{test}_r{start}-{stop}.tsv"
     conda:
         CONDA_ENV
     script:
-        "../../scripts/permutation_fig3_chunk.py"
+        "../../scripts/permutation_fig3_randomized.py"
 
 
-rule permutation_uci_chunk:
-    """Tables II-III: one (data set, classifier, test): the original stratified 10-fold CV
-    error, repeated (folds seeded per data set), and the errors of the randomised data sets."""
+rule permutation_uci_original:
+    """Tables II-III: one (data set, classifier): the error of each repetition of the original
+    stratified 10-fold CV (folds seeded per data set)."""
     input:
         data=lambda w: dataset_files(w.dataset),
-        lib=lib_inputs("scripts/permutation_uci_chunk.py"),
+        lib=lib_inputs("scripts/permutation_uci_original.py"),
     output:
-        "results/studies/permutation/uci/{dataset}/{classifier}_test{test}.csv",
+        "results/studies/permutation/uci/{dataset}/{classifier}_original.csv",
+    wildcard_constraints:
+        dataset=r"[a-z0-9-]+",
+        classifier=r"[a-z0-9]+",
+    params:
+        study=perm_uci_params,
+        folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
+        entropy=lambda w: job_entropy("ojala_uci_original", perm_uci_params(w), 0),
+        svm_solver=PERM["svm_solver"],  # changes the fit, not the draws: not in the entropy
+    log:
+        "logs/permutation/uci/{dataset}/{classifier}_original.log",
+    benchmark:
+        "benchmarks/permutation/uci/{dataset}/{classifier}_original.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/permutation_uci_original.py"
+
+
+rule permutation_uci_randomized:
+    """Tables II-III: one (data set, classifier, test), randomisations start..stop-1, each with a
+    fresh stratified CV."""
+    input:
+        data=lambda w: dataset_files(w.dataset),
+        lib=lib_inputs("scripts/permutation_uci_randomized.py"),
+    output:
+        "results/studies/permutation/uci/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv",
     wildcard_constraints:
         dataset=r"[a-z0-9-]+",
         classifier=r"[a-z0-9]+",
         test=r"[12]",
+        start=r"\d+",
+        stop=r"\d+",
     params:
         study=perm_uci_params,
         folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
-        entropy=lambda w: job_entropy("ojala_uci", perm_uci_params(w), 0),
+        entropy=lambda w: job_entropy("ojala_uci_randomized", perm_uci_params(w), 0),
         svm_solver=PERM["svm_solver"],  # changes the fit, not the draws: not in the entropy
     log:
-        "logs/permutation/uci/{dataset}/{classifier}_test{test}.log",
+        "logs/permutation/uci/{dataset}/{classifier}_test{test}_r{start}-{stop}.log",
     benchmark:
-        "benchmarks/permutation/uci/{dataset}/{classifier}_test{test}.tsv"
+        "benchmarks/permutation/uci/{dataset}/{classifier}_test{test}_r{start}-{stop}.tsv"
     conda:
         CONDA_ENV
     script:
-        "../../scripts/permutation_uci_chunk.py"
+        "../../scripts/permutation_uci_randomized.py"
 
 
 register_artifact("ojala2009", "table1", kinds=("md", "csv"))
@@ -157,8 +222,8 @@ register_artifact("ojala2009", "fig3")
 rule permutation_ojala2009_fig3:
     """Figure 3: original CV error and the [1%, 99%] null bands of Tests 1 and 2 against rho."""
     input:
-        chunks=expand(rules.permutation_fig3_chunk.output[0],
-                      classifier=PERM_CLASSIFIERS, test=(1, 2)),
+        chunks=expand(rules.permutation_fig3_original.output[0], classifier=PERM_CLASSIFIERS)
+        + PERM_FIG3_RANDOMIZED,
         lib=lib_inputs("scripts/permutation_ojala2009_fig3.py"),
     output:
         pdf="results/ojala2009/fig3.pdf",
@@ -190,7 +255,7 @@ register_artifact("ojala2009", "table2", kinds=("md", "csv"))
 rule permutation_ojala2009_table2:
     """Table II (decision tree) and the prose claims, from every UCI chunk."""
     input:
-        chunks=PERM_UCI_CHUNKS,
+        chunks=PERM_UCI_ORIGINAL + PERM_UCI_RANDOMIZED,
         lib=lib_inputs("scripts/permutation_ojala2009_uci_tables.py"),
     output:
         md=report_output("results/ojala2009/table2.md"),

@@ -438,18 +438,21 @@ class TieKeys:
         a sequence of non-negative ints (the entropy itself)
     n_folds : int, fold ids must lie in ``0..n_folds-1``
     n : int, rows of the data set
+    offset : int, the first randomisation's index: ``block(0, k)`` gives the keys of
+        randomisations ``offset..offset+k-1`` (a job that computes a chunk of them)
     """
 
-    def __init__(self, source, n_folds: int, n: int):
+    def __init__(self, source, n_folds: int, n: int, offset: int = 0):
         if isinstance(source, np.random.Generator):
             source = source.integers(0, 2**63, size=4)
         self.entropy = tuple(int(v) for v in np.atleast_1d(source))
         self.n_folds = int(n_folds)
         self.n = int(n)
+        self.offset = int(offset)
 
     def generator(self, r: int) -> np.random.Generator:
-        """The generator of randomisation (or repetition) ``r``."""
-        return np.random.default_rng(np.random.SeedSequence([*self.entropy, int(r)]))
+        """The generator of randomisation (or repetition) ``offset + r``."""
+        return np.random.default_rng(np.random.SeedSequence([*self.entropy, self.offset + int(r)]))
 
     def block(self, start: int, stop: int) -> np.ndarray:
         """Keys of randomisations ``start..stop-1``: int32 array ``(stop - start, n_folds, n)``."""

@@ -71,7 +71,9 @@ permutations of these tiny data sets are themselves perfectly separable.)
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
+from ..core import runlog, seeding
 from ..models import c45, nn1_nominal, smo
 from ..models import weka_like as wl
 from ..evaluation import permutation_tests as pm
@@ -208,10 +210,120 @@ CLASSIFIERS = ("j48", "1nn", "nb", "smo")
 """Weka J48, IB1 (1-NN), NaiveBayes, SMO (linear) -- ``weka_like`` stand-ins / exact engines."""
 
 
-def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_folds, k: int,
-                 rng: np.random.Generator, *, tie_rule: str = "first", svm_solver: str = "libsvm",
-                 batch: int = 50):
-    """Errors on the original data (one per CV repetition) and on ``k`` randomised data sets.
+# Streams under a job's entropy: randomisation r draws from SeedSequence([*entropy, 0, r]), the
+# 1-NN tie keys of the original CV repetitions from [*entropy, 1, r], those of randomisation r
+# from [*entropy, 2, r]. Each depends on the job and r only, so no number depends on how the
+# randomisations are split into chunks or batches.
+RANDOMIZATION_STREAM, ORIGINAL_TIES_STREAM, RANDOMIZED_TIES_STREAM = 0, 1, 2
+
+
+def _entropy(entropy) -> list[int]:
+    values = [int(v) for v in np.atleast_1d(entropy)]
+    if not values or min(values) < 0:
+        raise ValueError(f"entropy must be a non-empty list of non-negative ints, got {entropy!r}")
+    return values
+
+
+def draw_randomizations(test: int, y, m: int, folds0, entropy, start: int, stop: int):
+    """Randomisations ``start..stop-1`` of Test 1 or Test 2 and their fresh CV folds.
+
+    Randomisation ``r`` draws from its own generator, ``SeedSequence([*entropy, 0, r])``, so it
+    is the same whichever chunk of randomisations a job computes.
+
+    Parameters
+    ----------
+    test : {1, 2}
+    y : ndarray of shape (n,), class indices
+    m : int, number of columns (Test 2)
+    folds0 : ndarray of shape (n,), the first original CV's fold vector
+    entropy : list of int, the job's entropy (``lib.core.seeding.job_entropy``)
+    start, stop : int, ``0 <= start <= stop``
+
+    Returns
+    -------
+    draws : ndarray
+        Test 1: label permutations ``perms`` of shape (k, n) (labels ``y[perms]``);
+        Test 2: within-class row indices ``idx`` of shape (k, n, m)
+        (:func:`lib.evaluation.permutation_tests.within_class_permutations`).
+    folds : ndarray of shape (k, n)
+        A fresh stratified CV per randomised data set: ``folds0[perms]`` (Test 1) or
+        :func:`lib.evaluation.permutation_tests.resample_folds` (Test 2).
+    """
+    if test not in (1, 2):
+        raise ValueError(f"test must be 1 or 2, got {test!r}")
+    if not 0 <= start <= stop:
+        raise ValueError(f"randomisations {start}..{stop} are not a range 0 <= start <= stop")
+    entropy = _entropy(entropy)
+    y = np.asarray(y, dtype=np.intp)
+    folds0 = np.asarray(folds0)
+    n, k = len(y), stop - start
+    gens = [np.random.default_rng(np.random.SeedSequence([*entropy, RANDOMIZATION_STREAM, r]))
+            for r in range(start, stop)]
+    if test == 1:
+        perms = np.empty((k, n), dtype=np.intp)
+        for t, g in enumerate(gens):
+            perms[t] = pm.label_permutations(n, 1, g)[0]
+        return perms, folds0[perms]
+    idx = np.empty((k, n, int(m)), dtype=np.int32)
+    folds = np.empty((k, n), dtype=folds0.dtype)
+    for t, g in enumerate(gens):
+        idx[t] = pm.within_class_permutations(y, m, 1, g)[0]
+        folds[t] = pm.resample_folds(folds0, y, 1, g)[0]
+    return idx, folds
+
+
+def _check_classifier(classifier: str) -> None:
+    if classifier not in CLASSIFIERS:
+        raise ValueError(f"classifier must be one of {CLASSIFIERS}, got {classifier!r}")
+
+
+def original_errors(classifier: str, X, y, spec: wl.AttributeSpec, orig_folds, entropy, *,
+                    tie_rule: str = "first", svm_solver: str = "libsvm") -> np.ndarray:
+    """CV error of the original data, one per CV repetition (Ojala & Garriga Sec. V).
+
+    Parameters
+    ----------
+    classifier, X, y, spec, tie_rule, svm_solver : as :func:`randomized_errors`
+    orig_folds : ndarray of shape (R, n), the fold vectors of the R CV repetitions
+    entropy : list of int
+        Seeds only the 1-NN tie keys of ``tie_rule="shuffled"`` (repetition ``r``:
+        ``[*entropy, 1, r]``); the other classifiers and rules are deterministic.
+
+    Returns
+    -------
+    ndarray of shape (R,)
+    """
+    _check_classifier(classifier)
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=np.intp)
+    orig_folds = np.atleast_2d(np.asarray(orig_folds))
+    n = len(y)
+    C = int(y.max()) + 1
+    ident = np.arange(n)[None]
+    if classifier == "1nn":
+        sqdist = wl.ibk_sqdist_fn(X, spec, wl.weka_ranges(X, spec))
+        wl.check_tie_rule(tie_rule, 0)
+        keys = None
+        if tie_rule == "shuffled":
+            keys = wl.TieKeys([*_entropy(entropy), ORIGINAL_TIES_STREAM], int(orig_folds.max()) + 1, n)
+        return np.array([pm.nn1_cv_errors_test1(sqdist, y, f, ident, n_classes=C, tie_rule=tie_rule,
+                                                tie_keys=None if keys is None else keys.block(r, r + 1))[0]
+                         for r, f in enumerate(orig_folds)])
+    if classifier == "nb":
+        return np.array([pm.nb_cv_errors_test1(X, y, f, ident, spec, n_classes=C)[0] for f in orig_folds])
+    if classifier == "j48" or svm_solver == "weka":
+        cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
+        return np.asarray(cv_errors(X, y, orig_folds, spec, perms=np.broadcast_to(ident, orig_folds.shape),
+                                    n_classes=C))
+    fp = wl.fit_predict_fn(lambda: wl.SMOLike(spec, solver=svm_solver))
+    with pm.limit_blas_threads(1):
+        return np.array([pm.cv_error(fp, X, y, f) for f in orig_folds])
+
+
+def randomized_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, folds0, entropy,
+                      start: int, stop: int, *, tie_rule: str = "first", svm_solver: str = "libsvm",
+                      batch: int = 50) -> np.ndarray:
+    """CV errors of randomised data sets ``start..stop-1`` (Test 1 or Test 2), each with a fresh CV.
 
     Parameters
     ----------
@@ -227,15 +339,14 @@ def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_
     spec : AttributeSpec
     test : {1, 2}
         Test 1 permutes the labels; Test 2 permutes each column within each class.
-    orig_folds : ndarray of shape (R, n)
-        Fold vectors of the R repetitions of the original stratified CV.
-    k : int
-        Number of randomised data sets.
-    rng : numpy.random.Generator
-        Draws the randomisations, then (``tie_rule="shuffled"``) two ``weka_like.TieKeys``
-        entropies, one for the original CV repetitions and one for the randomised data sets, so
-        that every fold of every CV run gets its own training order and the draws do not depend
-        on ``batch``; the other rules draw nothing more.
+    folds0 : ndarray of shape (n,)
+        The first original CV's fold vector (the fresh folds keep its class-by-fold counts).
+    entropy : list of int
+        The job's entropy: randomisation ``r`` and its folds from :func:`draw_randomizations`,
+        its 1-NN tie keys (``tie_rule="shuffled"``) from ``[*entropy, 2, r]``. The result for
+        ``r`` depends on ``entropy`` and ``r`` only: not on ``start``, ``stop`` or ``batch``.
+    start, stop : int
+        The randomisations computed (a chunk of a job's ``k``).
     tie_rule : {"first", "vote", "shuffled"}
         1-NN ties (reading ``permutation.tie_rule``; see ``lib.models.weka_like``).
     svm_solver : {"weka", "libsvm", "liblinear"}
@@ -245,95 +356,218 @@ def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_
 
     Returns
     -------
-    orig : ndarray of shape (R,)
-        CV error of each repetition of the original CV.
-    null : ndarray of shape (k,)
-        CV error of each randomised data set.
+    ndarray of shape (stop - start,)
 
     Notes
     -----
     Ojala & Garriga 2009, Sec. III (Tests 1 and 2, Definition 1) and Sec. V (10-fold CV repeated
-    ten times, 1000 randomised samples). The null sample uses a fresh stratified CV per
-    randomised data set (design 2 of :mod:`lib.evaluation.permutation_tests`):
-    ``orig_folds[0][perms]`` for Test 1, :func:`lib.evaluation.permutation_tests.resample_folds`
-    for Test 2. Every engine is tested equal to refitting its classifier fold by fold.
+    ten times, 1000 randomised samples). Every engine is tested equal to refitting its
+    classifier fold by fold.
     """
-    if classifier not in CLASSIFIERS:
-        raise ValueError(f"classifier must be one of {CLASSIFIERS}, got {classifier!r}")
-    if test not in (1, 2):
-        raise ValueError(f"test must be 1 or 2, got {test!r}")
+    _check_classifier(classifier)
+    entropy = _entropy(entropy)
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=np.intp)
-    orig_folds = np.atleast_2d(np.asarray(orig_folds))
     n, m = X.shape
     C = int(y.max()) + 1
-    folds0 = orig_folds[0]
-    if test == 1:
-        perms = pm.label_permutations(n, k, rng)
-        null_folds = folds0[perms]
-    else:
-        idx = pm.within_class_permutations(y, m, k, rng)
-        null_folds = pm.resample_folds(folds0, y, k, rng)
-    ident = np.arange(n)[None]
+    k = stop - start
+    draws, null_folds = draw_randomizations(test, y, m, folds0, entropy, start, stop)
+    perms, idx = (draws, None) if test == 1 else (None, draws)
+    if k == 0:
+        return np.empty(0)
     if classifier == "1nn":
         ranges = wl.weka_ranges(X, spec)
-        sqdist = wl.ibk_sqdist_fn(X, spec, ranges)
         wl.check_tie_rule(tie_rule, 0)
-        orig_keys = null_keys = None
-        if tie_rule == "shuffled":  # drawn after the randomisations: "first"/"vote" unchanged
-            n_folds = int(orig_folds.max()) + 1
-            orig_keys = wl.TieKeys(rng, n_folds, n)
-            null_keys = wl.TieKeys(rng, n_folds, n)
-        orig = np.array([pm.nn1_cv_errors_test1(sqdist, y, f, ident, n_classes=C, tie_rule=tie_rule,
-                                             tie_keys=None if orig_keys is None else orig_keys.block(r, r + 1))[0]
-                         for r, f in enumerate(orig_folds)])
+        keys = None
+        if tie_rule == "shuffled":
+            keys = wl.TieKeys([*entropy, RANDOMIZED_TIES_STREAM], int(np.max(folds0)) + 1, n, offset=start)
         if test == 1:
-            null = pm.nn1_cv_errors_test1(sqdist, y, null_folds, perms, n_classes=C, tie_rule=tie_rule,
-                                       tie_keys=null_keys)
-        elif all(v > 0 for v in spec.n_values):  # all nominal: exact integer match counts
-            null = np.concatenate([
+            return np.asarray(pm.nn1_cv_errors_test1(wl.ibk_sqdist_fn(X, spec, ranges), y, null_folds, perms,
+                                                     n_classes=C, tie_rule=tie_rule, tie_keys=keys))
+        if all(v > 0 for v in spec.n_values):  # all nominal: exact integer match counts
+            return np.concatenate([
                 nn1_nominal.nn1_cv_wrong(
                     nn1_nominal.row_bitsets(pm.apply_within_class_permutations(X, idx[s:s + batch]),
                                             spec.n_values),
                     y, null_folds[s:s + batch], n_classes=C, tie_rule=tie_rule,
-                    tie_keys=None if null_keys is None else null_keys.block(s, min(k, s + batch))) / n
-                for s in range(0, k, batch)]) if k else np.empty(0)
-        elif wl.has_missing_numeric(X, spec):
-            null = pm.nn1_cv_errors_test2(X, y, null_folds, idx, n_classes=C, tie_rule=tie_rule,
-                                       metric=lambda A, B: wl.ibk_sq_distances(A, B, spec, ranges),
-                                       tie_keys=null_keys)
-        else:  # missing nominal values have a BLAS form (norm-only columns)
-            Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, ranges)
-            null = pm.nn1_cv_errors_test2(Z, y, null_folds, idx, groups=groups, weight=weight,
-                                       n_classes=C, tie_rule=tie_rule, tie_keys=null_keys)
-        return orig, np.asarray(null)
+                    tie_keys=None if keys is None else keys.block(s, min(k, s + batch))) / n
+                for s in range(0, k, batch)])
+        if wl.has_missing_numeric(X, spec):
+            return np.asarray(pm.nn1_cv_errors_test2(X, y, null_folds, idx, n_classes=C, tie_rule=tie_rule,
+                                                     metric=lambda A, B: wl.ibk_sq_distances(A, B, spec, ranges),
+                                                     tie_keys=keys))
+        # missing nominal values have a BLAS form (norm-only columns)
+        Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, ranges)
+        return np.asarray(pm.nn1_cv_errors_test2(Z, y, null_folds, idx, groups=groups, weight=weight,
+                                                 n_classes=C, tie_rule=tie_rule, tie_keys=keys))
     if classifier == "nb":
-        orig = np.array([pm.nb_cv_errors_test1(X, y, f, ident, spec, n_classes=C)[0] for f in orig_folds])
         if test == 1:
-            null = pm.nb_cv_errors_test1(X, y, null_folds, perms, spec, n_classes=C)
-        else:
-            null = pm.nb_cv_errors_test2(X, y, null_folds, idx, spec, n_classes=C)
-        return orig, np.asarray(null)
+            return np.asarray(pm.nb_cv_errors_test1(X, y, null_folds, perms, spec, n_classes=C))
+        return np.asarray(pm.nb_cv_errors_test2(X, y, null_folds, idx, spec, n_classes=C))
     if classifier == "j48" or svm_solver == "weka":
         # Weka's J48 (lib.models.c45) and SMO (lib.models.smo) re-implemented: both engines refit
         # per fold in compiled code and share one contract (perms for Test 1, idx for Test 2)
         cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
-        orig = cv_errors(X, y, orig_folds, spec, perms=np.broadcast_to(ident, orig_folds.shape), n_classes=C)
         if test == 1:
-            null = cv_errors(X, y, null_folds, spec, perms=perms, n_classes=C)
-        else:
-            null = np.concatenate([cv_errors(X, y, null_folds[s:s + batch], spec, idx=idx[s:s + batch],
-                                             n_classes=C)
-                                   for s in range(0, k, batch)]) if k else np.empty(0)
-        return orig, null
-    make = lambda: wl.SMOLike(spec, solver=svm_solver)  # noqa: E731
-    fp = wl.fit_predict_fn(make)
+            return np.asarray(cv_errors(X, y, null_folds, spec, perms=perms, n_classes=C))
+        return np.concatenate([cv_errors(X, y, null_folds[s:s + batch], spec, idx=idx[s:s + batch], n_classes=C)
+                               for s in range(0, k, batch)])
+    fp = wl.fit_predict_fn(lambda: wl.SMOLike(spec, solver=svm_solver))
     with pm.limit_blas_threads(1):
-        orig = np.array([pm.cv_error(fp, X, y, f) for f in orig_folds])
         if test == 1:
-            null = pm.cv_errors(fp, X, y[perms], null_folds)
-        else:
-            null = np.concatenate([
-                pm.cv_errors(fp, pm.apply_within_class_permutations(X, idx[s:s + batch]), y,
-                          null_folds[s:s + batch]) for s in range(0, k, batch)]) if k else np.empty(0)
+            return np.asarray(pm.cv_errors(fp, X, y[perms], null_folds))
+        return np.concatenate([
+            pm.cv_errors(fp, pm.apply_within_class_permutations(X, idx[s:s + batch]), y, null_folds[s:s + batch])
+            for s in range(0, k, batch)])
+
+
+def gaussian_pair(rho: float, per_class: int, rng: np.random.Generator):
+    """Figure 3's data (Sec. IV): class +1 (code 0) around (1, 0), class -1 (code 1) around
+    (-1, 0); unit variances and within-class correlation rho (x2 = rho z1 + sqrt(1 - rho^2) z2,
+    exact also at rho = +-1)."""
+    z = rng.standard_normal((2 * per_class, 2))
+    X = np.column_stack([z[:, 0], rho * z[:, 0] + np.sqrt(max(0.0, 1.0 - rho * rho)) * z[:, 1]])
+    X[:per_class, 0] += 1.0
+    X[per_class:, 0] -= 1.0
+    return X, np.repeat([0, 1], per_class)
+
+
+def fig3_data(rho: float, points_per_class: int, folds: int, repetitions: int, rng: np.random.Generator):
+    """Figure 3's data set at one rho and its ``repetitions`` original stratified CVs (one
+    generator per rho, shared by every classifier and test)."""
+    X, y = gaussian_pair(float(rho), int(points_per_class), rng)
+    return X, y, np.array([pm.stratified_folds(y, int(folds), rng) for _ in range(int(repetitions))])
+
+
+def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_folds, k: int, entropy, *,
+                 tie_rule: str = "first", svm_solver: str = "libsvm", batch: int = 50):
+    """Errors on the original data (one per CV repetition) and on ``k`` randomised data sets.
+
+    :func:`original_errors` and :func:`randomized_errors` (randomisations ``0..k-1``) with
+    the same ``entropy``; parameters as there, ``orig_folds[0]`` seeding the fresh folds.
+
+    Returns
+    -------
+    orig : ndarray of shape (R,)
+    null : ndarray of shape (k,)
+    """
+    if test not in (1, 2):
+        raise ValueError(f"test must be 1 or 2, got {test!r}")
+    orig_folds = np.atleast_2d(np.asarray(orig_folds))
+    orig = original_errors(classifier, X, y, spec, orig_folds, entropy, tie_rule=tie_rule, svm_solver=svm_solver)
+    null = randomized_errors(classifier, X, y, spec, test, orig_folds[0], entropy, 0, k, tie_rule=tie_rule,
+                             svm_solver=svm_solver, batch=batch)
     return orig, null
+
+
+# --------------------------------------------------------------------------------------
+# Jobs of the workflow: one frame of errors per job (Tables II-III, Figure 3)
+# --------------------------------------------------------------------------------------
+PROGRESS_STEP = {"smo": 5}
+"""Randomisations between two progress lines (results do not depend on it); default 100."""
+
+
+def original_folds(y, folds: int, repetitions: int, folds_entropy) -> np.ndarray:
+    """The ``repetitions`` original stratified CVs of a UCI data set, seeded per data set only,
+    so every classifier and test sees the same folds. Shape (repetitions, n)."""
+    rng = seeding.generator(folds_entropy)
+    return np.array([pm.stratified_folds(y, int(folds), rng) for _ in range(int(repetitions))])
+
+
+def _frame(kind: str, errors, first_index: int = 0, **columns) -> pd.DataFrame:
+    errors = np.asarray(errors, dtype=float)
+    frame = pd.DataFrame({"kind": kind, "index": np.arange(first_index, first_index + len(errors)),
+                          "error": errors})
+    for pos, (name, value) in enumerate(columns.items()):
+        frame.insert(pos, name, value)
+    return frame
+
+
+def randomized_errors_logged(classifier: str, X, y, spec, test: int, folds0, entropy, start: int, stop: int,
+                             *, log=None, progress=None, **options) -> np.ndarray:
+    """:func:`randomized_errors` in steps of ``PROGRESS_STEP`` randomisations with a progress
+    line at most every 30 s (equal to one call: every randomisation has its own generator)."""
+    step = PROGRESS_STEP.get(classifier, 100)
+    progress = progress or runlog.Progress(log, stop - start, "randomizations")
+    parts = []
+    for s in range(start, stop, step):
+        parts.append(randomized_errors(classifier, X, y, spec, test, folds0, entropy, s, min(stop, s + step),
+                                       **options))
+        progress.advance(len(parts[-1]))
+    return np.concatenate(parts) if parts else np.empty(0)
+
+
+def uci_original(data, dataset: str, classifier: str, folds: dict, folds_entropy, entropy, *,
+                 tie_rule: str, svm_solver: str) -> pd.DataFrame:
+    """Tables II-III, one (data set, classifier): the CV error of each original CV repetition.
+
+    Parameters
+    ----------
+    data : ``lib.data.datasets.TabularData``
+    folds : dict with ``folds`` and ``repetitions``
+    folds_entropy : the data set's fold seed (:func:`original_folds`)
+    entropy : the job's seed (1-NN ``shuffled`` tie keys only)
+
+    Returns
+    -------
+    DataFrame with columns dataset, classifier, kind ("original"), index, error.
+    """
+    orig_folds = original_folds(data.y, folds["folds"], folds["repetitions"], folds_entropy)
+    orig = original_errors(classifier, data.X, data.y, data.spec, orig_folds, entropy, tie_rule=tie_rule,
+                           svm_solver=svm_solver)
+    return _frame("original", orig, dataset=dataset, classifier=classifier)
+
+
+def uci_randomized(data, dataset: str, classifier: str, test: int, folds: dict, folds_entropy, entropy,
+                   start: int, stop: int, *, tie_rule: str, svm_solver: str, log=None) -> pd.DataFrame:
+    """Tables II-III, one (data set, classifier, test) and randomisations ``start..stop-1``.
+
+    Returns
+    -------
+    DataFrame with columns dataset, classifier, test, kind ("randomized"), index (the
+    randomisation ``r``), error.
+    """
+    orig_folds = original_folds(data.y, folds["folds"], 1, folds_entropy)
+    null = randomized_errors_logged(classifier, data.X, data.y, data.spec, test, orig_folds[0], entropy, start,
+                                    stop, log=log, tie_rule=tie_rule, svm_solver=svm_solver)
+    return _frame("randomized", null, start, dataset=dataset, classifier=classifier, test=int(test))
+
+
+def fig3_original(classifier: str, data: dict, data_entropy, entropy, *, tie_rule: str,
+                  svm_solver: str) -> pd.DataFrame:
+    """Figure 3, one classifier: the original CV errors at every rho (data and folds seeded per
+    rho: ``[*data_entropy, i]``; 1-NN tie keys ``[*entropy, i]``).
+
+    Returns
+    -------
+    DataFrame with columns classifier, rho, kind ("original"), index, error.
+    """
+    frames = []
+    for i, rho in enumerate(data["rho"]):
+        X, y, folds = fig3_data(rho, data["points_per_class"], data["folds"], data["repetitions"],
+                                seeding.generator([*data_entropy, i]))
+        orig = original_errors(classifier, X, y, wl.AttributeSpec.numeric(2), folds, [*entropy, i],
+                               tie_rule=tie_rule, svm_solver=svm_solver)
+        frames.append(_frame("original", orig, classifier=classifier, rho=float(rho)))
+    return pd.concat(frames, ignore_index=True)
+
+
+def fig3_randomized(classifier: str, test: int, data: dict, data_entropy, entropy, start: int, stop: int, *,
+                    tie_rule: str, svm_solver: str, log=None) -> pd.DataFrame:
+    """Figure 3, one classifier and test: randomisations ``start..stop-1`` at every rho
+    (randomisation ``r`` at rho ``i`` from ``[*entropy, i]``, :func:`draw_randomizations`).
+
+    Returns
+    -------
+    DataFrame with columns classifier, test, rho, kind ("randomized"), index, error.
+    """
+    frames = []
+    progress = runlog.Progress(log, len(data["rho"]) * (stop - start), "randomizations (all rho)")
+    for i, rho in enumerate(data["rho"]):
+        X, y, folds = fig3_data(rho, data["points_per_class"], data["folds"], 1,
+                                seeding.generator([*data_entropy, i]))
+        null = randomized_errors_logged(classifier, X, y, wl.AttributeSpec.numeric(2), test, folds[0],
+                                        [*entropy, i], start, stop, progress=progress, tie_rule=tie_rule,
+                                        svm_solver=svm_solver)
+        frames.append(_frame("randomized", null, start, classifier=classifier, test=int(test), rho=float(rho)))
+    return pd.concat(frames, ignore_index=True)

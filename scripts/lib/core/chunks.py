@@ -1,0 +1,25 @@
+"""How a job's items (randomisations, trials) are cut into chunks of jobs.
+
+Where every item draws from its own generator (``SeedSequence([*entropy, ..., item])``), the cut
+changes the number and size of jobs, never a result; a rule file uses these functions to plan its
+jobs, so this module stays free of heavy imports (the Snakefile imports it while parsing).
+"""
+from __future__ import annotations
+
+
+def randomizations_per_job(per_job: dict | None, classifier: str, dataset: str | None = None) -> int | None:
+    """Chunk size of one (data set, classifier) from a config mapping: the key
+    ``"<dataset>/<classifier>"`` wins over ``"<classifier>"``; ``None`` = all in one job."""
+    per_job = per_job or {}
+    size = per_job.get(f"{dataset}/{classifier}", per_job.get(classifier))
+    return None if size is None else int(size)
+
+
+def chunk_ranges(k: int, size: int | None) -> list[tuple[int, int]]:
+    """Randomisations ``0..k-1`` cut into consecutive ``(start, stop)`` ranges of at most ``size``
+    (``None``: one range). The results do not depend on the cut (``lib.studies.permutation.draw_randomizations``)."""
+    k = int(k)
+    size = k if size is None else int(size)
+    if k < 0 or size < 1:
+        raise ValueError(f"cannot cut {k} randomisations into chunks of {size}")
+    return [(s, min(k, s + size)) for s in range(0, k, size)] or [(0, 0)]

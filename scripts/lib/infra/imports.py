@@ -1,0 +1,70 @@
+"""Which lib source files a Python file imports, read from its code with ``ast``.
+
+One walker for two users: the workflow declares each rule's lib files as inputs
+(``workflow/rules/common.smk``: editing a lib module reruns exactly the rules that use it), and
+the architecture test checks that imports point down the layers (``tests/test_lib_layers.py``).
+Parsing is cached per file, because the Snakefile asks for ~100 rules and every job of a cluster
+run parses the Snakefile again (uncached: ~900 parses, 7 s of a 11 s dry run).
+"""
+from __future__ import annotations
+
+import ast
+import functools
+from pathlib import Path
+
+
+@functools.lru_cache(maxsize=None)
+def _imports(path: Path, lib: Path) -> frozenset[Path]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: only inside lib
+                base = path.parent
+                for _ in range(node.level - 1):
+                    base = base.parent
+                parts = base.relative_to(lib).parts + (tuple(node.module.split(".")) if node.module else ())
+            elif node.module and node.module.split(".")[0] == "lib":
+                parts = tuple(node.module.split(".")[1:])
+            else:
+                continue
+            target = lib.joinpath(*parts)
+            if target.with_suffix(".py").is_file():
+                found.add(target.with_suffix(".py"))
+                continue
+            found.add(target / "__init__.py")
+            for alias in node.names:  # `from lib.models import c45` / `from lib import core`
+                if (target / f"{alias.name}.py").is_file():
+                    found.add(target / f"{alias.name}.py")
+                elif (target / alias.name).is_dir():
+                    found.add(target / alias.name / "__init__.py")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                if parts[0] == "lib" and len(parts) > 1:
+                    target = lib.joinpath(*parts[1:])
+                    found.add(target.with_suffix(".py") if target.with_suffix(".py").is_file()
+                              else target / "__init__.py")
+    return frozenset(found)
+
+
+def lib_files_imported_by(path, lib) -> frozenset[Path]:
+    """The lib files ``path`` imports directly: absolute (``from lib.x import y``, ``import lib.x``)
+    and, inside lib, relative imports; for a package, its ``__init__.py`` plus each named module
+    or subpackage. Paths are as ``lib`` is given (relative stays relative); a file that does not
+    exist (an import of a missing module) is kept, so a checker can name it."""
+    return _imports(Path(path), Path(lib))
+
+
+def lib_inputs(script, lib) -> list[str]:
+    """Every lib file ``script`` uses -- its lib imports, transitively, with the ``__init__.py``
+    of every package on the way -- sorted, as strings."""
+    lib = Path(lib)
+    todo, seen = [Path(script)], set()
+    while todo:
+        for found in lib_files_imported_by(todo.pop(), lib):
+            if found not in seen and found.is_file():
+                seen.add(found)
+                todo.append(found)
+    seen.update(f.parent / "__init__.py" for f in list(seen))
+    seen.add(lib / "__init__.py")
+    return sorted(str(f) for f in seen)

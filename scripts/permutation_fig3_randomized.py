@@ -1,0 +1,18 @@
+"""Rule script: Ojala & Garriga 2009 Figure 3 -- one classifier, one test and one range of
+randomisations, at every within-class correlation rho (Sec. IV)."""
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy (lib/evaluation/permutation_tests.py docstring)
+
+from lib.core import runlog, tables  # noqa: E402
+from lib.studies import permutation  # noqa: E402
+
+sm = snakemake  # noqa: F821 (injected by Snakemake)
+with runlog.logged(sm.log[0], "ojala_fig3_randomized") as log:
+    start, stop = int(sm.wildcards.start), int(sm.wildcards.stop)
+    frame = permutation.fig3_randomized(sm.wildcards.classifier, int(sm.wildcards.test), sm.params.data,
+                                        sm.params.data_entropy, sm.params.entropy, start, stop,
+                                        tie_rule=sm.params.tie_rule, svm_solver=sm.params.svm_solver, log=log)
+    tables.write_csv(frame, sm.output[0])
+    log.info("%s test %s, randomizations %d-%d: null mean %.4f", sm.wildcards.classifier, sm.wildcards.test,
+             start, stop - 1, frame.error.mean())

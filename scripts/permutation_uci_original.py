@@ -1,0 +1,19 @@
+"""Rule script: Ojala & Garriga 2009 Sec. V -- one (UCI data set, classifier): the CV error of
+each repetition of the original stratified 10-fold CV."""
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy (lib/evaluation/permutation_tests.py docstring)
+
+from lib.core import runlog, tables  # noqa: E402
+from lib.data import datasets  # noqa: E402
+from lib.studies import permutation  # noqa: E402
+
+sm = snakemake  # noqa: F821 (injected by Snakemake)
+with runlog.logged(sm.log[0], "ojala_uci_original") as log:
+    p = sm.params.study
+    frame = permutation.uci_original(datasets.load(p["dataset"], "data/raw"), p["dataset"], p["classifier"],
+                                     p["folds"], sm.params.folds_entropy, sm.params.entropy,
+                                     tie_rule=p["tie_rule"], svm_solver=sm.params.svm_solver)
+    tables.write_csv(frame, sm.output[0])
+    log.info("%s %s: original error %.4f (mean of %d repetitions)", p["dataset"], p["classifier"],
+             frame.error.mean(), len(frame))

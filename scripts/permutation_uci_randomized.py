@@ -1,0 +1,21 @@
+"""Rule script: Ojala & Garriga 2009 Sec. V -- one (UCI data set, classifier, test) and one range
+of randomisations: the CV error of each randomised data set (a fresh stratified CV each)."""
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy (lib/evaluation/permutation_tests.py docstring)
+
+from lib.core import runlog, tables  # noqa: E402
+from lib.data import datasets  # noqa: E402
+from lib.studies import permutation  # noqa: E402
+
+sm = snakemake  # noqa: F821 (injected by Snakemake)
+with runlog.logged(sm.log[0], "ojala_uci_randomized") as log:
+    p = sm.params.study
+    start, stop = int(sm.wildcards.start), int(sm.wildcards.stop)
+    frame = permutation.uci_randomized(datasets.load(p["dataset"], "data/raw"), p["dataset"], p["classifier"],
+                                       p["test"], p["folds"], sm.params.folds_entropy, sm.params.entropy,
+                                       start, stop, tie_rule=p["tie_rule"], svm_solver=sm.params.svm_solver,
+                                       log=log)
+    tables.write_csv(frame, sm.output[0])
+    log.info("%s %s test %d, randomizations %d-%d: null mean %.4f", p["dataset"], p["classifier"], p["test"],
+             start, stop - 1, frame.error.mean())

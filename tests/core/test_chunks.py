@@ -1,0 +1,23 @@
+"""How a job's randomisations are cut into chunks (lib.core.chunks)."""
+import pytest
+
+from lib.core import chunks
+
+
+def test_chunk_ranges_cover_every_randomisation_once():
+    for k, size in ((1000, 30), (100, 100), (100, 1000), (7, 1), (5, None)):
+        ranges = chunks.chunk_ranges(k, size)
+        covered = [r for a, b in ranges for r in range(a, b)]
+        assert covered == list(range(k))
+        assert all(0 < b - a <= (size or k) for a, b in ranges)
+    assert chunks.chunk_ranges(0, 5) == [(0, 0)]
+    with pytest.raises(ValueError, match="chunks"):
+        chunks.chunk_ranges(10, 0)
+
+
+def test_dataset_specific_size_wins_over_the_classifiers():
+    per_job = {"smo": 100, "mushroom/smo": 25}
+    assert chunks.randomizations_per_job(per_job, "smo", "mushroom") == 25
+    assert chunks.randomizations_per_job(per_job, "smo", "iris") == 100
+    assert chunks.randomizations_per_job(per_job, "j48", "mushroom") is None
+    assert chunks.randomizations_per_job(None, "smo") is None
