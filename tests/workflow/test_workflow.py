@@ -188,15 +188,15 @@ def test_quick_profile_builds_the_permutation_study(quick_run: Path):
         for kind in ("md", "csv", "claims.csv"):
             assert (results / f"{artifact}.{kind}").stat().st_size > 0, (artifact, kind)
     # per (data set, classifier) one job of original errors, per test one job of randomisations
-    # (SMO's cut in two, randomizations_per_job); Figure 3 likewise without data sets
+    # (Iris's SMO cut in two, randomizations_per_job); Figure 3 likewise without data sets
     uci = sorted((results / "studies/permutation/uci").rglob("*.csv"))
     fig3 = sorted((results / "studies/permutation/fig3").glob("*.csv"))
     uci_quick = QUICK_CONFIG["permutation"]["uci"]
     k = uci_quick["randomizations"]
-    assert uci_quick["randomizations_per_job"] == {"smo": k // 2}
-    smo = [p.name for p in uci if p.name.startswith("smo_test1")]
-    assert sorted(smo) == [f"smo_test1_r0-{k // 2}.csv", f"smo_test1_r{k // 2}-{k}.csv"] * len(uci_quick["datasets"])
-    assert len(uci) == len(uci_quick["datasets"]) * (4 + 3 * 2 + 2 * 2) and len(fig3) == 4 + 4 * 2
+    assert uci_quick["randomizations_per_job"] == {"iris/smo": k // 2}
+    assert sorted(p.name for p in uci if p.parent.name == "iris" and p.name.startswith("smo_test")) == [
+        f"smo_test{t}_r{a}-{b}.csv" for t in (1, 2) for a, b in ((0, k // 2), (k // 2, k))]
+    assert len(uci) == len(uci_quick["datasets"]) * (4 + 4 * 2) + 2 and len(fig3) == 4 + 4 * 2
     for part in uci:  # every randomisation once, indexed by r
         if "_test" in part.name:
             start, stop = map(int, part.stem.rsplit("_r", 1)[1].split("-"))

@@ -148,7 +148,6 @@ from typing import Callable
 
 import numpy as np
 from scipy.special import ndtr
-from sklearn.exceptions import ConvergenceWarning
 
 from ..data.attributes import AttributeSpec, check_X
 
@@ -970,6 +969,9 @@ class _PairwiseLinearSVM:
         self.C = C
 
     def fit(self, Z, y) -> "_PairwiseLinearSVM":
+        # scikit-learn lazily, like every stand-in here: importing it costs ~1.4 s, and every job
+        # of the permutation study imports this module (most never fit a stand-in)
+        from sklearn.exceptions import ConvergenceWarning
         from sklearn.svm import LinearSVC
 
         self.classes_ = np.unique(y)
