@@ -38,6 +38,7 @@ include: "workflow/rules/realnet.smk"
 include: "workflow/rules/imbalance.smk"
 include: "workflow/rules/permutation.smk"
 include: "workflow/rules/report.smk"
+include: "workflow/rules/readings.smk"
 
 
 rule all:

@@ -47,6 +47,7 @@ def test_quick_profile_changes_trial_counts_only():
     allowed |= {"datasets"}  # permutation: Tables II-III on a subset of the 22 data sets (captions say so)
     allowed |= {"samples", "calibration_samples"}  # realnet: labeled sets per Table 1 cell, NCV samplings
     allowed |= {"randomizations_per_job"}  # permutation: how jobs are cut (no number depends on it)
+    allowed |= {"scale"}  # readings: the scale of the `readings` target's nested runs (not in `all`)
 
     def keys(node, path=()):
         for key, value in node.items():
