@@ -12,7 +12,7 @@ with runlog.logged(sm.log[0], "ojala_fig3_randomized") as log:
     start, stop = int(sm.wildcards.start), int(sm.wildcards.stop)
     frame = permutation.fig3_randomized(sm.wildcards.classifier, int(sm.wildcards.test), sm.params.data,
                                         sm.params.data_entropy, sm.params.entropy, start, stop,
-                                        tie_rule=sm.params.tie_rule, svm_solver=sm.params.svm_solver, log=log)
+                                        log=log, **sm.params.readings)
     tables.write_csv(frame, sm.output[0])
     log.info("%s test %s, randomizations %d-%d: null mean %.4f", sm.wildcards.classifier, sm.wildcards.test,
              start, stop - 1, frame.error.mean())

@@ -14,8 +14,7 @@ with runlog.logged(sm.log[0], "ojala_uci_randomized") as log:
     start, stop = int(sm.wildcards.start), int(sm.wildcards.stop)
     frame = permutation.uci_randomized(datasets.load(p["dataset"], "data/raw"), p["dataset"], p["classifier"],
                                        p["test"], p["folds"], sm.params.folds_entropy, sm.params.entropy,
-                                       start, stop, tie_rule=p["tie_rule"], svm_solver=sm.params.svm_solver,
-                                       log=log)
+                                       start, stop, log=log, **sm.params.readings)
     tables.write_csv(frame, sm.output[0])
     log.info("%s %s test %d, randomizations %d-%d: null mean %.4f", p["dataset"], p["classifier"], p["test"],
              start, stop - 1, frame.error.mean())

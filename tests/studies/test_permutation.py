@@ -225,3 +225,16 @@ def test_randomisations_are_uniform_and_keep_the_fold_counts():
     assert all((y[idx[b, :, j]] == y).all() for b in range(50) for j in range(2))  # within class
     with pytest.raises(ValueError, match="range"):
         permutation.draw_randomizations(1, y, 1, folds0, [3], 5, 4)
+
+
+def test_each_classifier_takes_only_its_own_reading():
+    """J48 and naive Bayes depend on neither reading (so their jobs are not rerun when one
+    changes); 1-NN needs the tie rule, SMO the solver, and says which when it is missing."""
+    assert permutation.reading_options("j48", "first", "weka") == {}
+    assert permutation.reading_options("nb", None, None) == {}
+    assert permutation.reading_options("1nn", "vote", "weka") == {"tie_rule": "vote"}
+    assert permutation.reading_options("smo", "vote", "libsvm") == {"svm_solver": "libsvm"}
+    with pytest.raises(ValueError, match="permutation.tie_rule"):
+        permutation.reading_options("1nn", None, "weka")
+    with pytest.raises(ValueError, match="permutation.svm_solver"):
+        permutation.reading_options("smo", "first", None)

@@ -17,8 +17,14 @@ from lib.core import chunks as CHUNKS  # the chunk plan (importable: see common.
 perm_uci_folds_params = lambda dataset: {
     "dataset": dataset, "folds": PERM_UCI["folds"], "repetitions": PERM_UCI["repetitions"]}
 perm_uci_params = lambda w: {
-    "dataset": w.dataset, "classifier": w.classifier, "tie_rule": PERM["tie_rule"],
+    "dataset": w.dataset, "classifier": w.classifier,
     "folds": perm_uci_folds_params(w.dataset), **({"test": int(w.test)} if "test" in w.keys() else {})}
+# The readings a classifier's jobs depend on, passed as params so that changing one reruns exactly
+# the jobs it changes (the 1-NN jobs for the tie rule, the SMO jobs for the solver). No reading
+# enters a seed: every alternative sees the same data, folds and randomisations, so the readings
+# comparison (workflow/rules/readings.smk) is paired.
+perm_readings = lambda classifier: ({"tie_rule": PERM["tie_rule"]} if classifier == "1nn" else
+                                    {"svm_solver": PERM["svm_solver"]} if classifier == "smo" else {})
 PERM_FIG3_DATA = {k: PERM_FIG3[k] for k in ("points_per_class", "rho", "folds", "repetitions")}
 # Jobs of randomisations start..stop-1: `randomizations_per_job` (per classifier, or per
 # "<dataset>/<classifier>") cuts a slow (data set, classifier) into chunks a cluster can spread.
@@ -45,7 +51,7 @@ rule permutation_table1_study:
     params:
         randomizations=PERM["table1"]["randomizations"],
         tie_rule=PERM["tie_rule"],
-        entropy=job_entropy("ojala_table1", [PERM["table1"], PERM["tie_rule"]], 0),
+        entropy=job_entropy("ojala_table1", PERM["table1"], 0),
     log:
         "logs/permutation/table1.log",
     benchmark:
@@ -67,10 +73,9 @@ rule permutation_fig3_original:
         classifier=r"[a-z0-9]+",
     params:
         data=PERM_FIG3_DATA,
-        tie_rule=PERM["tie_rule"],
-        svm_solver=PERM["svm_solver"],
+        readings=lambda w: perm_readings(w.classifier),
         data_entropy=job_entropy("ojala_fig3_data", PERM_FIG3_DATA, 0),
-        entropy=lambda w: job_entropy("ojala_fig3_original", [PERM_FIG3_DATA, w.classifier, PERM["tie_rule"]], 0),
+        entropy=lambda w: job_entropy("ojala_fig3_original", [PERM_FIG3_DATA, w.classifier], 0),
     log:
         "logs/permutation/fig3/{classifier}_original.log",
     benchmark:
@@ -94,11 +99,9 @@ rule permutation_fig3_randomized:
         stop=r"\d+",
     params:
         data=PERM_FIG3_DATA,
-        tie_rule=PERM["tie_rule"],
-        svm_solver=PERM["svm_solver"],
+        readings=lambda w: perm_readings(w.classifier),
         data_entropy=job_entropy("ojala_fig3_data", PERM_FIG3_DATA, 0),
-        entropy=lambda w: job_entropy(
-            "ojala_fig3_randomized", [PERM_FIG3_DATA, w.classifier, int(w.test), PERM["tie_rule"]], 0),
+        entropy=lambda w: job_entropy("ojala_fig3_randomized", [PERM_FIG3_DATA, w.classifier, int(w.test)], 0),
     log:
         "logs/permutation/fig3/{classifier}_test{test}_r{start}-{stop}.log",
     benchmark:
@@ -124,7 +127,7 @@ rule permutation_uci_original:
         study=perm_uci_params,
         folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
         entropy=lambda w: job_entropy("ojala_uci_original", perm_uci_params(w), 0),
-        svm_solver=PERM["svm_solver"],  # changes the fit, not the draws: not in the entropy
+        readings=lambda w: perm_readings(w.classifier),
     log:
         "logs/permutation/uci/{dataset}/{classifier}_original.log",
     benchmark:
@@ -153,7 +156,7 @@ rule permutation_uci_randomized:
         study=perm_uci_params,
         folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
         entropy=lambda w: job_entropy("ojala_uci_randomized", perm_uci_params(w), 0),
-        svm_solver=PERM["svm_solver"],  # changes the fit, not the draws: not in the entropy
+        readings=lambda w: perm_readings(w.classifier),
     log:
         "logs/permutation/uci/{dataset}/{classifier}_test{test}_r{start}-{stop}.log",
     benchmark:

@@ -3,47 +3,74 @@
 its verdict under each alternative. Not part of `rule all`.
 
 Each (reading, alternative) is one job that runs a nested Snakemake in its own working directory
-results/readings/<reading>/<alternative>/ (lib.infra.alternatives), at the scale `readings.scale`
-(config overrides merged into the profile; the paper config's scale is sized for about 15 min on
-2 cores; the quick profile's is its own scale). The nested run reuses the main run's raw data; the
-main run's claims are built first so that every data set is there. An alternative that cannot run
-(e.g. a calibration no handicap meets) keeps its claim rows, marked `not run` with the error."""
+results/readings/<reading>/<alternative>/ (lib.infra.alternatives), started from a copy of a
+finished *source* run so that only the jobs whose params the reading changes are recomputed. The
+source holds every reading at its default: the main run itself when `readings.scale` is null (the
+quick profile), else a nested base run at that scale (results/readings/_base/; the paper config's
+scale fits about 15 min on 2 cores). An alternative that cannot run (e.g. a calibration no
+handicap meets) keeps its claim rows, marked `not run` with the error."""
 from lib.infra import alternatives as ALTERNATIVES  # noqa: E402
 
 READINGS_SELECTED = ALTERNATIVES.selected(config)
-READINGS_SCALE = (config.get("readings") or {}).get("scale") or {}
+READINGS_SCALE = ALTERNATIVES.scale(config)
+READINGS_TARGETS = ALTERNATIVES.claims_targets(READINGS_SELECTED)
+READINGS_BASE_DIR = f"results/readings/{ALTERNATIVES.BASE}"
+# where a nested run's config paths point: this working directory (a nested run works elsewhere)
+READINGS_CONFIG = ALTERNATIVES.with_absolute_paths(config, Path.cwd())
 if READINGS_SCALE:
     # the scale must give a runnable config: check it now, before any job starts
     try:
-        configcheck.check(ALTERNATIVES.merged(config, READINGS_SCALE),
+        configcheck.check(ALTERNATIVES.base_config(config),
                           Path(workflow.basedir) / "workflow/schemas/config.schema.yaml")
     except configcheck.ConfigError as error:
         sys.exit(f"Config error in readings.scale (merged into the profile): {error}.")
 
 
-def reading_main_claims(wildcards):
-    """The main run's claims of the reading's artifacts: they pull in every raw data set the nested
-    run needs (and are the default alternative at the profile's own scale)."""
-    reading = READINGS.REGISTRY[wildcards.reading]
-    return [f"results/{artifact}.claims.csv" for artifact in ALTERNATIVES.artifacts(reading)]
+rule readings_base:
+    """With a readings scale: every reading at its default, at that scale (the source of every
+    alternative's nested run)."""
+    input:
+        lib=lib_inputs("scripts/readings_run.py"),
+    output:
+        claims=f"{READINGS_BASE_DIR}.claims.csv",
+    params:
+        config=ALTERNATIVES.base_config(READINGS_CONFIG),
+        targets=READINGS_TARGETS,
+        workdir=READINGS_BASE_DIR,
+        source=None,
+        same_as_source=False,
+    threads: max(1, workflow.cores)
+    log:
+        f"logs/readings/{ALTERNATIVES.BASE}.log",
+    benchmark:
+        f"benchmarks/readings/{ALTERNATIVES.BASE}.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/readings_run.py"
 
 
-def reading_alternative_config(wildcards):
-    return ALTERNATIVES.alternative_config(config, READINGS.REGISTRY[wildcards.reading], wildcards.alternative)
+reading_of = lambda wildcards: READINGS.REGISTRY[wildcards.reading]
+reading_config = lambda wildcards: ALTERNATIVES.alternative_config(READINGS_CONFIG, reading_of(wildcards),
+                                                                   wildcards.alternative)
 
 
 rule readings_alternative:
-    """One reading under one alternative: the claims of the artifacts it touches, from a nested run."""
+    """One reading under one alternative: the claims of the artifacts it touches, from a nested run
+    started from the source run (jobs the reading does not change are reused)."""
     input:
-        main_claims=reading_main_claims,
-        lib=lib_inputs("scripts/readings_alternative.py"),
+        # the source run, finished: the base run's claims, or every claim of the main run
+        source=rules.readings_base.output.claims if READINGS_SCALE else CLAIMS,
+        lib=lib_inputs("scripts/readings_run.py"),
     output:
         claims="results/readings/{reading}/{alternative}.claims.csv",
     params:
-        config=reading_alternative_config,
-        targets=lambda wildcards: ALTERNATIVES.claims_targets(READINGS.REGISTRY[wildcards.reading]),
-        # e.g. the default value without a readings scale: the nested run would be the main run itself
-        is_main_run=lambda wildcards: reading_alternative_config(wildcards) == config,
+        config=reading_config,
+        targets=lambda wildcards: ALTERNATIVES.claims_targets([reading_of(wildcards)]),
+        workdir=lambda wildcards: f"results/readings/{wildcards.reading}/{wildcards.alternative}",
+        source=READINGS_BASE_DIR if READINGS_SCALE else ".",
+        # the default's nested run would be the source run itself: its claims are taken as they are
+        same_as_source=lambda wildcards: reading_config(wildcards) == ALTERNATIVES.base_config(READINGS_CONFIG),
     wildcard_constraints:
         reading=r"[a-z]+\.[a-z0-9_]+",
         alternative=r"[a-z0-9_]+",
@@ -55,7 +82,7 @@ rule readings_alternative:
     conda:
         CONDA_ENV
     script:
-        "../../scripts/readings_alternative.py"
+        "../../scripts/readings_run.py"
 
 
 rule readings:

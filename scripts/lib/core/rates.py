@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats
+# scipy.special, not scipy.stats: the same quantile functions (norm.ppf is ndtri, t.ppf is stdtrit,
+# bit for bit) without the ~0.8 s import of scipy.stats in every job that reports a rate
+from scipy import special
 
 
 def wilson_interval(successes, trials, confidence: float = 0.95):
@@ -15,7 +17,7 @@ def wilson_interval(successes, trials, confidence: float = 0.95):
     n = np.asarray(trials, dtype=float)
     if np.any(n <= 0) or np.any(s < 0) or np.any(s > n):
         raise ValueError("Wilson interval needs 0 <= successes <= trials and trials > 0")
-    z = stats.norm.ppf(0.5 + confidence / 2.0)
+    z = special.ndtri(0.5 + confidence / 2.0)
     rate = s / n
     denom = 1.0 + z * z / n
     centre = (rate + z * z / (2.0 * n)) / denom
@@ -41,5 +43,5 @@ def t_interval(x, confidence: float = 0.95) -> tuple[float, float, float, float]
     if len(x) < 2:
         return x.mean() if len(x) else np.nan, np.nan, np.nan, np.nan
     sd = x.std(ddof=1)
-    half = stats.t.ppf(0.5 + confidence / 2.0, len(x) - 1) * sd / np.sqrt(len(x))
+    half = special.stdtrit(len(x) - 1, 0.5 + confidence / 2.0) * sd / np.sqrt(len(x))
     return x.mean(), sd, x.mean() - half, x.mean() + half

@@ -37,7 +37,7 @@ Notes on the paper's algebra (re-derived by hand; checked numerically in tests/e
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats
+from scipy import special  # t.sf(x, v) = stdtr(v, -x); see lib.evaluation.significance
 
 from ..data import networks
 
@@ -453,7 +453,7 @@ def _corrected_var(x, params):
 
 
 def _two_sided(t, dof, alpha):
-    pvalue = 2.0 * stats.t.sf(np.abs(t), dof)
+    pvalue = 2.0 * special.stdtr(dof, -np.abs(t))
     return t, pvalue, pvalue < alpha
 
 

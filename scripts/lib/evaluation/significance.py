@@ -12,7 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
+# Student's t through scipy.special (t.sf(x, v) is stdtr(v, -x), t.cdf(x, v) is stdtr(v, x), bit
+# for bit): scipy.stats costs about 1 s of import in every job and Snakefile parse that loads this
+# module; only the Wilcoxon test needs it, and imports it where it runs.
+from scipy import special
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ def _t_from(mean: np.ndarray, se: np.ndarray, dof: int, alpha: float) -> TestRes
     with np.errstate(divide="ignore", invalid="ignore"):
         t = np.where(se > 0, mean / np.where(se > 0, se, 1.0),
                      np.where(mean == 0, 0.0, np.copysign(np.inf, mean)))
-    p = 2.0 * stats.t.sf(np.abs(t), dof)
+    p = 2.0 * special.stdtr(dof, -np.abs(t))
     return TestResult(t, p, p < alpha)
 
 
@@ -154,6 +157,8 @@ def wilcoxon(a, b, alpha: float = 0.05) -> TestResult:
     -----
     The third test of Neville, Gallagher & Eliassi-Rad 2009, Sec. 3.2.
     """
+    from scipy import stats  # here, not at the top: see the import of scipy.special
+
     a, b = _check(a, b, alpha)
     d = a - b
     with np.errstate(invalid="ignore", divide="ignore"):  # rows of all-zero differences
@@ -319,7 +324,7 @@ def bayesian_correlated_t(a, b, test_size, train_size, rope: float = 0.01,
                     * d.var(axis=-1, ddof=1))
     ok = scale > 0
     safe = np.where(ok, scale, 1.0)
-    left = np.where(ok, stats.t.cdf((-rope - mean) / safe, j - 1), (mean < -rope).astype(float))
-    right = np.where(ok, stats.t.sf((rope - mean) / safe, j - 1), (mean > rope).astype(float))
+    left = np.where(ok, special.stdtr(j - 1, (-rope - mean) / safe), (mean < -rope).astype(float))
+    right = np.where(ok, special.stdtr(j - 1, -((rope - mean) / safe)), (mean > rope).astype(float))
     inside = 1.0 - left - right
     return BayesianResult(left, inside, right, (left > decision) | (right > decision))

@@ -7,14 +7,20 @@ working directory ``results/readings/<reading>/<alternative>/`` holding
 
 * links to this checkout's code and config (``Snakefile``, ``workflow``, ``scripts``, ``config``,
   ``envs``): the nested run executes exactly the code of the main run;
-* hard links (or copies) of the main run's verified raw data, so nothing is downloaded again;
-* ``config.yaml``: the main run's resolved config, the readings scale (``readings.scale``) merged in,
-  and the reading's config key(s) set to the alternative;
-* its own ``.snakemake`` metadata, results, logs and benchmarks, so a rerun recomputes only what a
-  code or config change touches, as in the main run.
+* hard links (or copies) of the verified raw data, so nothing is downloaded again;
+* a copy of a finished *source* run's results and Snakemake metadata, so that Snakemake's own
+  rerun rules (a job reruns when its params, code or inputs change) recompute exactly the jobs
+  whose params depend on the reading, and reuse every other result;
+* ``config.yaml``: the source run's config with the reading's config key(s) set to the
+  alternative; its own ``.snakemake`` metadata, results, logs and benchmarks.
 
-The default alternative is run the same way, so every alternative of a reading is compared at the
-same scale (a reading scale below the profile's changes the numbers, not the procedure).
+The source run holds every reading at its default. Without a readings scale it is the main run
+itself, finished before any copy is taken (so the default column is the main run's claims). With
+one (``readings.scale``, config overrides merged into the profile to fit a time budget) it is a
+nested *base* run at that scale in ``results/readings/_base/``, started empty: the main run may be
+unfinished or at another scale, and a copy of a half-written result would pass for a finished one.
+Every column of a reading is thus computed at one scale, from the same seeds wherever the reading
+does not enter them.
 """
 from __future__ import annotations
 
@@ -25,7 +31,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Mapping
+from typing import Iterable, Mapping
 
 import pandas as pd
 import yaml
@@ -34,6 +40,11 @@ from ..core import readings as registry
 
 CODE_PARTS = ("Snakefile", "workflow", "scripts", "config", "envs")
 CONFIG_NAME = "config.yaml"
+#: The base run's folder under results/readings/ (not a reading name: those hold a dot).
+BASE = "_base"
+#: What of a source run is never copied: the readings' own folders (a run cannot contain itself)
+#: and the HTML report (made by `snakemake --report`, not by a rule).
+NOT_COPIED = ("readings", "report.html")
 
 
 def merged(base: Mapping, overrides: Mapping) -> dict:
@@ -58,6 +69,11 @@ def set_key(config: dict, dotted: str, value) -> None:
     node[last] = value
 
 
+def scale(config: Mapping) -> dict:
+    """The readings scale (``readings.scale``), ``{}`` when there is none."""
+    return dict((config.get("readings") or {}).get("scale") or {})
+
+
 def selected(config: Mapping) -> list[registry.Reading]:
     """The readings the `readings` target compares: ``readings.include`` (default: all), registry order."""
     names = (config.get("readings") or {}).get("include") or list(registry.REGISTRY)
@@ -78,13 +94,35 @@ def followed_keys(reading: registry.Reading) -> list[str]:
     return [reading.key.format(scenario=s) for s in names]
 
 
+def base_config(config: Mapping) -> dict:
+    """The config every column is computed at: the profile with the readings scale merged in."""
+    return merged(config, scale(config))
+
+
+def with_absolute_paths(config: Mapping, root: Path) -> dict:
+    """``config`` with its file paths made absolute against ``root``: a nested run works in another
+    folder, where a relative path (the data mirror, a user's network-set files) would miss."""
+    out = copy.deepcopy(dict(config))
+
+    def absolute(path):
+        return str((root / path).resolve()) if path else path
+
+    data = out.get("data") or {}
+    if data.get("mirror"):
+        data["mirror"] = absolute(data["mirror"])
+    for spec in ((out.get("realnet") or {}).get("sets") or {}).values():
+        for key in ("nodes", "edges"):
+            if isinstance(spec, dict) and spec.get(key):
+                spec[key] = absolute(spec[key])
+    return out
+
+
 def alternative_config(config: Mapping, reading: registry.Reading, value: str) -> dict:
-    """The config of the nested run for ``reading = value``: the readings scale merged into
-    ``config``, then the reading's followed keys set to ``value``."""
+    """The config of the nested run for ``reading = value``: :func:`base_config`, then the
+    reading's followed keys set to ``value``."""
     if value not in reading.alternatives:
         raise ValueError(f"{reading.name} has no alternative {value!r}; allowed: {sorted(reading.alternatives)}")
-    scale = (config.get("readings") or {}).get("scale") or {}
-    out = merged(config, scale)
+    out = base_config(config)
     for key in followed_keys(reading):
         set_key(out, key, value)
     return out
@@ -96,24 +134,47 @@ def artifacts(reading: registry.Reading) -> list[str]:
     if not reading.scenarios:
         return list(reading.artifacts)
     return [a for a in reading.artifacts
-            if any(reading.scenario_defaults.get(s, reading.default) == reading.default
+            if all(reading.scenario_defaults.get(s, reading.default) == reading.default
                    for s in reading.scenarios.get(a, ()))]
 
 
-def claims_targets(reading: registry.Reading) -> list[str]:
-    """The claim files a nested run builds (paths relative to its working directory)."""
-    return [f"results/{artifact}.claims.csv" for artifact in artifacts(reading)]
+def claims_targets(readings: Iterable[registry.Reading]) -> list[str]:
+    """The claim files of the readings' artifacts (paths relative to a run's working directory),
+    each once, in registry order."""
+    return list(dict.fromkeys(f"results/{artifact}.claims.csv" for r in readings for artifact in artifacts(r)))
 
 
-def link_or_copy(src: str, dst: str) -> None:
+def link_or_copy(src: Path, dst: Path) -> None:
     try:
         os.link(src, dst)
     except OSError:
         shutil.copy2(src, dst)
 
 
-def prepare(workdir: Path, code_root: Path, raw_data: Path, config: Mapping) -> Path:
-    """Lay out a nested run's working directory (idempotent: existing results and metadata stay)."""
+def _copy_tree(src: Path, dst: Path, skip: tuple[str, ...] = ()) -> None:
+    """Copy ``src`` into ``dst`` (files with their mtimes, which Snakemake compares), leaving out
+    the top-level entries named in ``skip``."""
+    if not src.is_dir():
+        return
+    for entry in sorted(src.iterdir()):
+        if entry.name in skip:
+            continue
+        if entry.is_dir():
+            shutil.copytree(entry, dst / entry.name, dirs_exist_ok=True)
+        else:
+            dst.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(entry, dst / entry.name)
+
+
+def prepare(workdir: Path, code_root: Path, raw_data: Path, config: Mapping, source: Path | None = None) -> Path:
+    """Lay out a nested run's working directory: code links, raw data, config, and (when
+    ``source`` is a finished run's folder) that run's results and Snakemake metadata.
+
+    Results and metadata are replaced by fresh copies of the source's every time (copies, not
+    links: a rerun job rewrites its outputs, which must not reach the source's files); raw data
+    are hard-linked from ``raw_data`` (never rewritten; a link keeps the file's mtime, so it counts
+    as up to date).
+    """
     workdir.mkdir(parents=True, exist_ok=True)
     for part in CODE_PARTS:
         link = workdir / part
@@ -121,18 +182,17 @@ def prepare(workdir: Path, code_root: Path, raw_data: Path, config: Mapping) -> 
             if link.exists():
                 raise FileExistsError(f"{link} exists and is not a link to the code; remove {workdir} and rerun")
             link.symlink_to((code_root / part).resolve())
-    raw = workdir / "data" / "raw"
-    # hard links keep the main run's mtimes, so the nested run sees the data as up to date;
-    # files already there (an earlier nested run) are left alone
+    for stale in ("results", ".snakemake", "logs", "benchmarks"):
+        shutil.rmtree(workdir / stale, ignore_errors=True)
+    if source is not None:
+        _copy_tree(source / "results", workdir / "results", skip=NOT_COPIED)
+        _copy_tree(source / ".snakemake" / "metadata", workdir / ".snakemake" / "metadata")
     for src in sorted(p for p in raw_data.rglob("*") if p.is_file()) if raw_data.is_dir() else ():
-        dst = raw / src.relative_to(raw_data)
+        dst = workdir / "data" / "raw" / src.relative_to(raw_data)
         if not dst.exists():
             dst.parent.mkdir(parents=True, exist_ok=True)
             link_or_copy(src, dst)
-    text = yaml.safe_dump(dict(config), sort_keys=True)
-    path = workdir / CONFIG_NAME
-    if not path.is_file() or path.read_text() != text:  # unchanged config: unchanged file, no rerun
-        path.write_text(text)
+    (workdir / CONFIG_NAME).write_text(yaml.safe_dump(dict(config), sort_keys=True))
     return workdir
 
 
@@ -160,7 +220,7 @@ def run(workdir: Path, targets: list[str], cores: int, log_path: Path) -> None:
     """Run Snakemake in ``workdir`` on ``targets``; its output goes to ``log_path``. A failure raises
     AlternativeFailed naming the log and the failed job's error."""
     command = [sys.executable, "-m", "snakemake", "--cores", str(cores), "--configfile", CONFIG_NAME,
-               "--nolock", "--rerun-incomplete", *targets]
+               "--nolock", *targets]
     with open(log_path, "w") as log:
         proc = subprocess.run(command, cwd=workdir, stdout=log, stderr=subprocess.STDOUT, text=True)
     if proc.returncode != 0:
@@ -169,7 +229,13 @@ def run(workdir: Path, targets: list[str], cores: int, log_path: Path) -> None:
         raise AlternativeFailed(f"the nested run in {workdir} failed (full output: {log_path}): {reason}", reason)
 
 
+def read_claims(workdir: Path, targets: list[str]) -> pd.DataFrame:
+    """The claim files ``targets`` of a run in ``workdir``, concatenated (every cell a string)."""
+    return pd.concat([pd.read_csv(workdir / t, dtype=str, keep_default_na=False) for t in targets],
+                     ignore_index=True)
+
+
 def not_run(claims: pd.DataFrame, reason: str) -> pd.DataFrame:
-    """``claims`` (the main run's, for their rows) marked ``not run`` with the alternative's error:
+    """``claims`` (the source run's, for their rows) marked ``not run`` with the alternative's error:
     an alternative that cannot run is a finding to show, not a crash of the comparison."""
     return claims.assign(reproduced=f"alternative failed: {reason}", verdict="not run")

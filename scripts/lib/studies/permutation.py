@@ -497,8 +497,22 @@ def randomized_errors_logged(classifier: str, X, y, spec, test: int, folds0, ent
     return np.concatenate(parts) if parts else np.empty(0)
 
 
+def reading_options(classifier: str, tie_rule: str | None = None, svm_solver: str | None = None) -> dict:
+    """The reading options ``classifier``'s engine takes: 1-NN needs ``tie_rule`` (reading
+    ``permutation.tie_rule``), SMO ``svm_solver`` (``permutation.svm_solver``); J48 and naive Bayes
+    take neither, so their jobs do not depend on either reading."""
+    _check_classifier(classifier)
+    needed = {"1nn": ("tie_rule", tie_rule), "smo": ("svm_solver", svm_solver)}.get(classifier)
+    if needed is None:
+        return {}
+    name, value = needed
+    if value is None:
+        raise ValueError(f"classifier {classifier!r} needs {name} (the reading permutation.{name})")
+    return {name: value}
+
+
 def uci_original(data, dataset: str, classifier: str, folds: dict, folds_entropy, entropy, *,
-                 tie_rule: str, svm_solver: str) -> pd.DataFrame:
+                 tie_rule: str | None = None, svm_solver: str | None = None) -> pd.DataFrame:
     """Tables II-III, one (data set, classifier): the CV error of each original CV repetition.
 
     Parameters
@@ -513,13 +527,14 @@ def uci_original(data, dataset: str, classifier: str, folds: dict, folds_entropy
     DataFrame with columns dataset, classifier, kind ("original"), index, error.
     """
     orig_folds = original_folds(data.y, folds["folds"], folds["repetitions"], folds_entropy)
-    orig = original_errors(classifier, data.X, data.y, data.spec, orig_folds, entropy, tie_rule=tie_rule,
-                           svm_solver=svm_solver)
+    orig = original_errors(classifier, data.X, data.y, data.spec, orig_folds, entropy,
+                           **reading_options(classifier, tie_rule, svm_solver))
     return _frame("original", orig, dataset=dataset, classifier=classifier)
 
 
 def uci_randomized(data, dataset: str, classifier: str, test: int, folds: dict, folds_entropy, entropy,
-                   start: int, stop: int, *, tie_rule: str, svm_solver: str, log=None) -> pd.DataFrame:
+                   start: int, stop: int, *, tie_rule: str | None = None, svm_solver: str | None = None,
+                   log=None) -> pd.DataFrame:
     """Tables II-III, one (data set, classifier, test) and randomisations ``start..stop-1``.
 
     Returns
@@ -529,12 +544,12 @@ def uci_randomized(data, dataset: str, classifier: str, test: int, folds: dict, 
     """
     orig_folds = original_folds(data.y, folds["folds"], 1, folds_entropy)
     null = randomized_errors_logged(classifier, data.X, data.y, data.spec, test, orig_folds[0], entropy, start,
-                                    stop, log=log, tie_rule=tie_rule, svm_solver=svm_solver)
+                                    stop, log=log, **reading_options(classifier, tie_rule, svm_solver))
     return _frame("randomized", null, start, dataset=dataset, classifier=classifier, test=int(test))
 
 
-def fig3_original(classifier: str, data: dict, data_entropy, entropy, *, tie_rule: str,
-                  svm_solver: str) -> pd.DataFrame:
+def fig3_original(classifier: str, data: dict, data_entropy, entropy, *, tie_rule: str | None = None,
+                  svm_solver: str | None = None) -> pd.DataFrame:
     """Figure 3, one classifier: the original CV errors at every rho (data and folds seeded per
     rho: ``[*data_entropy, i]``; 1-NN tie keys ``[*entropy, i]``).
 
@@ -547,13 +562,13 @@ def fig3_original(classifier: str, data: dict, data_entropy, entropy, *, tie_rul
         X, y, folds = fig3_data(rho, data["points_per_class"], data["folds"], data["repetitions"],
                                 seeding.generator([*data_entropy, i]))
         orig = original_errors(classifier, X, y, wl.AttributeSpec.numeric(2), folds, [*entropy, i],
-                               tie_rule=tie_rule, svm_solver=svm_solver)
+                               **reading_options(classifier, tie_rule, svm_solver))
         frames.append(_frame("original", orig, classifier=classifier, rho=float(rho)))
     return pd.concat(frames, ignore_index=True)
 
 
 def fig3_randomized(classifier: str, test: int, data: dict, data_entropy, entropy, start: int, stop: int, *,
-                    tie_rule: str, svm_solver: str, log=None) -> pd.DataFrame:
+                    tie_rule: str | None = None, svm_solver: str | None = None, log=None) -> pd.DataFrame:
     """Figure 3, one classifier and test: randomisations ``start..stop-1`` at every rho
     (randomisation ``r`` at rho ``i`` from ``[*entropy, i]``, :func:`draw_randomizations`).
 
@@ -567,7 +582,7 @@ def fig3_randomized(classifier: str, test: int, data: dict, data_entropy, entrop
         X, y, folds = fig3_data(rho, data["points_per_class"], data["folds"], 1,
                                 seeding.generator([*data_entropy, i]))
         null = randomized_errors_logged(classifier, X, y, wl.AttributeSpec.numeric(2), test, folds[0],
-                                        [*entropy, i], start, stop, progress=progress, tie_rule=tie_rule,
-                                        svm_solver=svm_solver)
+                                        [*entropy, i], start, stop, progress=progress,
+                                        **reading_options(classifier, tie_rule, svm_solver))
         frames.append(_frame("randomized", null, start, classifier=classifier, test=int(test), rho=float(rho)))
     return pd.concat(frames, ignore_index=True)
