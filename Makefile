@@ -6,6 +6,8 @@
 #   make archive  report, then archive/reproduction-<profile>.tar.gz (snakemake archive)
 #   make slurm-profile   rederive profiles/slurm/config.yaml from benchmarks/ (after a run)
 #   make slurm-test      run the quick profile through a private local SLURM cluster (root, Debian slurm)
+#   make test-extended   the slow end-to-end checks CI runs after the suite, on one shared quick run:
+#                        the readings comparison (snakemake readings) and the SLURM run
 #   make weka-crosscheck optional: lib/models/weka_like.py vs real Weka on identical folds (needs java;
 #                        own venv .venv-weka; also Weka 3.6 if WEKA36_JAR exists, e.g. Debian's weka)
 #   make weka-test       the opt-in test of that harness (tests/tools/test_crosscheck_weka.py)
@@ -21,7 +23,7 @@ SNAKE_ARGS := $(if $(MIRROR),--config data='{mirror: $(abspath $(MIRROR))}',)
 PROFILE ?= paper
 PROFILE_ARGS := $(if $(filter quick,$(PROFILE)),--configfile config/quick.yaml,)
 
-.PHONY: figures test quick dryrun lint clean env report archive slurm-profile slurm-test weka-env weka-crosscheck weka-test
+.PHONY: figures test test-extended quick dryrun lint clean env report archive slurm-profile slurm-test weka-env weka-crosscheck weka-test
 
 env: $(VENV)/.installed
 
@@ -61,6 +63,11 @@ slurm-profile: env
 
 slurm-test: env
 	REPRO_SLURM_TEST=1 $(BIN)/python -m pytest tests/workflow/test_slurm.py -v
+
+# One pytest session, so the readings build and the SLURM run share one local quick run (the
+# session fixture quick_run). The SLURM test skips with its reason where SLURM cannot start.
+test-extended: env
+	REPRO_EXTENDED_TESTS=1 REPRO_SLURM_TEST=1 $(BIN)/python -m pytest -v tests/workflow/test_readings.py tests/workflow/test_slurm.py
 
 clean:
 	rm -rf results logs benchmarks .snakemake archive
