@@ -60,7 +60,7 @@ with runlog.logged(sm.log[0], "neville2009_fig1f"):
         "public stand-ins (Add Health is not public): each network held out in turn, the better model handicapped "
         f"to |Δacc| ≤ {study['tolerance']:g} on the other networks ({study['calibration_samples']} x "
         f"{study['calibration_folds']}-fold NCV each); {study['trials_per_network']} trials per held-out network, "
-        "10 samples per trial, pooled. " + captions.gap_note(summary, sm.params.sets) + " "
+        "10 samples per trial, pooled. " + captions.gap_note(summary, sm.params.sets, captions.selected_similar(nets)) + " "
         + captions.sets_note(nets, specs) + " Bars: 95% Wilson intervals. "
         + plotting.profile_note(sm.params.profile, per_point, 6 * sm.params.paper_trials)))
     plotting.save(fig, sm.output.pdf, sm.output.png)

@@ -53,7 +53,8 @@ with runlog.logged(sm.log[0], "wang2011_fig3a"):
         f"|Δacc| ≤ {study['tolerance']:g} on the other networks ({study['calibration_samples']} x "
         f"{study['calibration_folds']}-fold NCV each); {study['trials_per_network']} trials per held-out network, "
         "10 samples per trial, pooled. RS-C: Wang's corrected paired t on the RS samples, |L| and ρ from the edges "
-        "inside each test set. " + captions.sets_note(nets, specs) + " Bars: 95% Wilson intervals. "
+        "inside each test set. " + captions.gap_note(summary, sm.params.sets, captions.selected_similar(nets)) + " "
+        + captions.sets_note(nets, specs) + " Bars: 95% Wilson intervals. "
         + plotting.profile_note(sm.params.profile, int(table["trials"].iloc[0]))))
     plotting.save(fig, sm.output.pdf, sm.output.png)
     tables.write_csv(book.frame(), sm.output.claims)

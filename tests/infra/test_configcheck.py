@@ -153,6 +153,11 @@ REALNET_BAD = [
      ["realnet.partition.min_size", "at most", "(700)"]),
     ("NCV infeasible", mutated([*RN, "prop_labeled"], [0.1, 0.95]), ["realnet.prop_labeled", "NCV"]),
     ("bad tolerance", mutated([*RN, "tolerance"], 0), ["realnet.tolerance", "> 0"]),
+    ("unknown selection", mutated([*RN, "selection"], "best"), ["realnet.selection", "similar, partition", "'best'"]),
+    ("band below 1", mutated([*RN, "similar", "max_ratio"], {"p_pos": 0.9}),
+     ["realnet.similar.max_ratio.p_pos", ">= 1", "0.9"]),
+    ("unknown band", mutated([*RN, "similar", "max_ratio"], {"size": 2}),
+     ["unknown config key 'realnet.similar.max_ratio.size'"]),
 ]
 
 

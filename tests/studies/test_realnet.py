@@ -102,6 +102,150 @@ def test_partition_of_a_small_graph_reports_the_shortfall():
     assert (np.bincount(part.part_of[part.part_of >= 0]) <= 20).all()
 
 
+# ----------------------------------------------------------------------------- selection (reading realnet.selection)
+
+def topic_ring(seed=0, topics=12, size=100):
+    """A network whose regions differ like Cora's topics: 12 communities of 100 nodes on a ring,
+    community c with P(+) from 0.05 to 0.95, dense inside, sparse to the next community, plus a path
+    through all nodes (one component)."""
+    from lib.data import datasets
+    rng = np.random.default_rng(seed)
+    n = topics * size
+    topic = np.repeat(np.arange(topics), size)
+    y = (rng.random(n) < np.linspace(0.05, 0.95, topics)[topic]).astype(np.int8)
+    i, j = np.triu_indices(n, 1)
+    p = np.where(topic[i] == topic[j], 0.04, np.where((topic[j] - topic[i]) % topics == 1, 0.002, 0.0))
+    keep = rng.random(i.size) < p
+    edges = np.concatenate([np.stack([i[keep], j[keep]], 1), np.stack([np.arange(n - 1), np.arange(1, n)], 1)])
+    adj = networks.adjacency_from_edges(n, edges)
+    return datasets.NetworkData("ring", adj, tuple(f"v{k}" for k in range(n)), {}, {"pos": y}, {"pos": np.ones(n, bool)})
+
+
+RING = topic_ring()
+BANDS = {"p_pos": 1.4, "autocorrelation": 2.0, "mean_degree": 1.25, "nodes": 7 / 3}
+SIMILAR = {"parts": 6, "blocks_per_part": 4, "candidates": 300, "max_ratio": BANDS}
+
+
+def similar(seed, **kw):
+    s = {**SIMILAR, **kw}
+    return realnet.select_similar(np.random.default_rng(seed), RING.adjacency, RING.tasks["pos"], s["parts"],
+                                  s["blocks_per_part"], s["candidates"], s["max_ratio"])
+
+
+def test_the_region_grown_partition_of_a_topical_network_is_not_similar():
+    # why the reading exists: region-grown parts follow the topics (P(+) ratio far above 1.4)
+    part = realnet.carve_subnetworks(np.random.default_rng(2024), RING.adjacency, 6, 150, 700)
+    p = [RING.tasks["pos"][nodes].mean() for nodes, _ in realnet.subnetworks(RING.adjacency, part.part_of)]
+    assert max(p) > 2 * min(p)
+
+
+def test_similar_networks_are_disjoint_keep_every_internal_link_and_lie_within_the_bands():
+    chosen = similar(0)
+    y = RING.tasks["pos"]
+    subs = realnet.subnetworks(RING.adjacency, chosen.part_of)
+    assert len(subs) == 6
+    seen = np.concatenate([nodes for nodes, _ in subs])
+    assert len(seen) == len(set(seen.tolist()))                                 # disjoint
+    coo = sp.triu(RING.adjacency, 1).tocoo()
+    stats = []
+    for r, (nodes, sub) in enumerate(subs):
+        inside = (chosen.part_of[coo.row] == r) & (chosen.part_of[coo.col] == r)
+        assert sub.nnz // 2 == inside.sum()                                     # every internal link kept
+        np.testing.assert_array_equal(sub.toarray(), RING.adjacency[nodes][:, nodes].toarray())
+        # one block of each stratum: blocks_per_part blocks per network
+        assert len(np.unique(chosen.block_of[nodes])) == 4
+        net = networks.Network(sub, y[nodes], np.full(len(nodes), -1), np.zeros(0, np.int8))
+        stats.append({"nodes": len(nodes), **networks.network_statistics(net)})
+    for name, ratio in BANDS.items():
+        values = np.array([s[name] for s in stats], dtype=float)
+        assert values.min() > 0 and values.max() <= ratio * values.min(), name   # within the band
+        # the rule saw exactly the statistics the study reports for these networks
+        np.testing.assert_allclose(chosen.statistics[name], values, rtol=1e-12)
+    # every node of the (single) component is in a network: nothing is left out
+    assert (chosen.part_of >= 0).all()
+
+
+def test_similar_is_deterministic_for_a_seed_and_changes_with_it():
+    first, again, other = similar(0), similar(0), similar(1)
+    np.testing.assert_array_equal(first.part_of, again.part_of)
+    assert (first.candidate, first.qualifying) == (again.candidate, again.qualifying)
+    assert not np.array_equal(first.part_of, other.part_of)
+
+
+def test_the_first_deal_within_the_bands_is_kept_and_the_choice_reads_only_the_statistics(monkeypatch):
+    chosen = similar(0)
+    ok, _ = realnet.within_bands(chosen.statistics | {k: v[None] for k, v in chosen.statistics.items()}, BANDS)
+    assert ok.all()
+    # replace the candidates' statistics: the rule follows them and nothing else
+    real = realnet.deal_statistics
+
+    def only(k):
+        def fake(deal, *args):
+            stats = real(deal, *args)
+            bad = np.ones(len(deal), bool)
+            bad[k] = False
+            stats["p_pos"] = np.where(bad[:, None], np.linspace(0.1, 0.9, stats["p_pos"].shape[1]), 0.5)
+            stats["autocorrelation"] = np.full_like(stats["p_pos"], 0.3)
+            stats["mean_degree"] = np.full_like(stats["p_pos"], 3.0)
+            stats["nodes"] = np.full_like(stats["p_pos"], 200.0)
+            return stats
+        return fake
+
+    for k in (0, 17, 299):
+        monkeypatch.setattr(realnet, "deal_statistics", only(k))
+        picked = similar(0)
+        assert (picked.candidate, picked.qualifying) == (k + 1, 1)
+
+
+def test_within_bands_by_hand():
+    stats = {"p_pos": np.array([[0.2, 0.27], [0.2, 0.29], [0.0, 0.1]]),
+             "autocorrelation": np.array([[0.5, 0.6], [0.5, 0.6], [np.nan, 0.5]])}
+    ok, met = realnet.within_bands(stats, {"p_pos": 1.4, "autocorrelation": 1.4})
+    np.testing.assert_array_equal(ok, [True, False, False])       # 0.29 > 1.4 x 0.2; P(+) 0 and NaN fail
+    assert met == {"p_pos": 1, "autocorrelation": 2}
+
+
+def test_too_few_candidates_within_the_bands_is_one_clear_sentence():
+    with pytest.raises(realnet.SelectionError, match=r"none of the 300 candidate deals of 24 blocks into 6 "
+                                                     r"networks lies within the bands \(max/min p_pos <= 1: met by"):
+        similar(0, max_ratio={**BANDS, "p_pos": 1.0})
+    spec = {"dataset": "ring", "task": "pos", "similar": {**SIMILAR, "max_ratio": {**BANDS, "autocorrelation": 1.0}}}
+    with pytest.raises(ValueError) as info:
+        realnet.carve_stand_in(spec, RING, np.random.default_rng(0), selection="similar")
+    message = str(info.value)
+    assert message.startswith("realnet.selection: none of the 300 candidate deals")
+    assert "autocorrelation <= 1: met by 0" in message and "ring 'pos'" in message
+    assert "widen realnet.similar.max_ratio" in message and message.count(". ") == 0
+    with pytest.raises(ValueError, match="bands must map"):
+        similar(0, max_ratio={"size": 2.0})
+
+
+def test_similar_stand_in_rows_and_provenance():
+    spec = {"dataset": "ring", "task": "pos", "similar": SIMILAR}
+    node_rows, edge_rows, extra = realnet.carve_stand_in(spec, RING, np.random.default_rng(0), selection="similar")
+    chosen = similar(0)
+    assert extra["selection"] == "similar" and extra["blocks"] == 24 and extra["candidates"] == 300
+    assert (extra["candidate"], extra["within_bands"]) == (chosen.candidate, chosen.qualifying)
+    assert extra["band_p_pos"] == 1.4 and extra["links_kept_in_set"] == len(edge_rows)
+    assert {r["network"] for r in node_rows} == {f"ring_{r}" for r in range(6)}
+    assert len(node_rows) == (chosen.part_of >= 0).sum()
+    with pytest.raises(ValueError, match="selection must be one of partition, similar"):
+        realnet.carve_stand_in(spec, RING, np.random.default_rng(0), selection="best")
+
+
+def test_partition_reproduces_the_stand_in_of_before_the_reading():
+    # digest of carve_stand_in's rows and provenance computed with the code before the reading
+    # realnet.selection existed (commit d8bb41d): selection="partition" must not change a byte
+    import hashlib
+    import json
+    spec = {"dataset": "ring", "task": "pos", "partition": {"parts": 6, "min_size": 150, "max_size": 700,
+                                                            "attempts": 20}}
+    out = realnet.carve_stand_in(spec, RING, np.random.default_rng(2024))
+    assert out == realnet.carve_stand_in(spec, RING, np.random.default_rng(2024), selection="partition")
+    digest = hashlib.sha256(json.dumps(list(out), sort_keys=True, default=str).encode()).hexdigest()
+    assert digest == "1f24379214fa662c8fffb3a82ba7566bbd2fd90f55e9b8f3d9cf659ea350ab78"
+
+
 # ----------------------------------------------------------------------------- file format
 
 def write_set(tmp_path, nodes, edges):

@@ -2,14 +2,21 @@
 autocorrelation of four public tasks, four network-only models) and the real-data Type I / power
 experiments (Neville 2009 Sec. 6, Fig. 1(f); Wang 2011 Sec. 5.2, Fig. 3) on network sets: six
 disjoint networks each, the user's own files (Add Health, IMDB) or, by default, public stand-ins
-carved from Cora and Citeseer (lib.studies.realnet). Per set: one network-set job, one calibration job
+carved from Cora and Citeseer (lib.studies.realnet; reading realnet.selection: six similar
+networks or the region-grown partition). Per set: one network-set job, one calibration job
 (leave one network out), one chunk per purpose; one summary; the panels are views of it."""
 
 def rn_set_spec(name):
-    """What determines a network set: the public dataset, task and partition, or the user's files."""
+    """What determines a network set: the public dataset, task and how its networks are chosen
+    (reading realnet.selection), or the user's files. Under `partition` the spec is what it was
+    before the reading existed, so its seeds and every number stay as they were."""
     spec = dict(config["realnet"]["sets"][name])
     if "dataset" in spec:
-        spec["partition"] = config["realnet"]["partition"]
+        if config["realnet"]["selection"] == "partition":
+            spec["partition"] = config["realnet"]["partition"]
+        else:
+            spec["selection"] = config["realnet"]["selection"]
+            spec["similar"] = config["realnet"]["similar"]
     return spec
 
 
@@ -100,8 +107,9 @@ rule realnet_neville2009_table1:
 
 rule realnet_network_set:
     """One network set in the documented nodes.csv/edges.csv format: a public stand-in carved
-    from a dataset by seeded region growing, or the user's files, checked; plus one row of
-    statistics per network."""
+    from a dataset (reading realnet.selection: six networks within the bands of realnet.similar,
+    or the region-grown partition), or the user's files, checked; plus one row of statistics per
+    network."""
     input:
         data=rn_set_inputs,
         lib=lib_inputs("scripts/realnet_network_set.py"),
@@ -113,6 +121,8 @@ rule realnet_network_set:
         netset=r"[a-z0-9_]+",
     params:
         spec=lambda w: rn_set_spec(w.netset),
+        selection=REALNET["selection"],
+        # the seed label predates the reading; frozen (docs/architecture.md, "Seeds")
         entropy=lambda w: job_entropy("realnet_partition", rn_set_spec(w.netset), 0),
     log:
         "logs/realnet/{netset}/network_set.log",
@@ -210,7 +220,8 @@ rule realnet_summary:
 # realnet_<paper>_<artifact>, script scripts/realnet_<paper>_<artifact>.py). `sets`: the network
 # sets shown (one panel each); `paper_trials`: what the paper used.
 RN_PANEL_STUDY = {k: REALNET[k] for k in ("trials_per_network", "calibration_samples", "calibration_folds",
-                                          "tolerance", "power_prop_labeled", "power_handicaps", "partition")}
+                                          "tolerance", "power_prop_labeled", "power_handicaps", "partition",
+                                          "selection", "similar")}
 
 
 register_artifact("neville2009", "fig1f")

@@ -17,35 +17,65 @@ def is_stand_in(spec: dict) -> bool:
 
 
 def sets_note(networks_frame, set_specs: dict) -> str:
-    """One caption sentence per network set: source, sizes, degree and autocorrelation range."""
+    """One caption sentence per network set: source, how its networks were chosen (reading
+    realnet.selection, with the bands), and the ranges of size, mean degree, autocorrelation and P(+)."""
     out = []
     for name, spec in set_specs.items():
         part = networks_frame[networks_frame["set"] == name]
         sizes = f"{int(part['nodes'].min())}-{int(part['nodes'].max())} nodes"
-        stats = (f"mean degree {part['mean_degree'].mean():.1f}, autocorrelation "
+        stats = (f"mean degree {part['mean_degree'].min():.2f}-{part['mean_degree'].max():.2f}, autocorrelation "
                  f"{part['autocorrelation'].min():.2f}-{part['autocorrelation'].max():.2f}, P(+) "
                  f"{part['p_pos'].min():.2f}-{part['p_pos'].max():.2f}")
         if is_stand_in(spec):
             kept = int(part["links_kept_in_set"].iloc[0])
             total = int(part["source_edges"].iloc[0])
-            out.append(f"STAND-IN {name}: {len(part)} disjoint subnetworks of {spec['dataset'].capitalize()} "
-                       f"('{spec['task']}') carved by seeded region growing ({sizes}; {kept} of {total} links kept, "
-                       f"all links inside a part), {stats}.")
+            if selected_similar(part):
+                row = part.iloc[0]
+                out.append(f"STAND-IN {name} (reading realnet.selection=similar): {len(part)} disjoint networks of "
+                           f"{spec['dataset'].capitalize()} ('{spec['task']}'), each {int(row['blocks']) // len(part)} "
+                           f"of {int(row['blocks'])} region-grown blocks, the first of {int(row['candidates'])} "
+                           f"stratified deals within the bands {bands_text(row)} (deal {int(row['candidate'])}; "
+                           f"{int(row['within_bands'])} within) ({sizes}; {kept} of {total} links kept, all links "
+                           f"inside a network), {stats}.")
+            else:
+                out.append(f"STAND-IN {name}: {len(part)} disjoint subnetworks of {spec['dataset'].capitalize()} "
+                           f"('{spec['task']}') carved by seeded region growing ({sizes}; {kept} of {total} links "
+                           f"kept, all links inside a part), {stats}.")
         else:
             out.append(f"{name}: user-supplied network set, {len(part)} networks ({sizes}), {stats}.")
     return " ".join(out)
 
 
-def gap_note(summary, sets) -> str:
+BAND_NAMES = {"p_pos": "P(+)", "autocorrelation": "autocorrelation", "mean_degree": "mean degree", "nodes": "size"}
+
+
+def selected_similar(networks_rows) -> bool:
+    """Whether a set's statistics rows come from the reading realnet.selection=similar."""
+    return "selection" in networks_rows and (networks_rows["selection"] == "similar").all()
+
+
+def bands_text(row) -> str:
+    """The bands of a similar set, e.g. "max/min P(+) ≤ 1.4, ..." (columns ``band_<statistic>``)."""
+    bands = [(k[len("band_"):], row[k]) for k in row.index if k.startswith("band_") and row[k] == row[k]]
+    return "max/min " + ", ".join(f"{BAND_NAMES.get(k, k)} ≤ {v:.3g}" for k, v in bands)
+
+
+def gap_note(summary, sets, similar: bool = False) -> str:
     """Caption sentence stating the deviation of a real-data Type I panel: the mean over held-out
     networks of |acc(wvRN) - acc(nBC)| left by a calibration on the other networks (summary column
-    ``held_out_abs_gap``, NCV paired rows), at the lowest and highest labeling level of each set."""
+    ``held_out_abs_gap``, NCV paired rows), at the lowest and highest labeling level of each set;
+    ``similar``: the sets were chosen within bands (reading realnet.selection), so the gap is
+    stated as a measurement rather than as a known deviation."""
     parts = []
     for name in sets:
         t = summary[(summary["set"] == name) & (summary["purpose"] == "type1") & (summary["sampler"] == "NCV")
                     & (summary["test"] == "paired_t")].sort_values("prop_labeled")
         parts.append(f"{name} {t['held_out_abs_gap'].iloc[0]:.3f} at {t['prop_labeled'].iloc[0]:g} to "
                      f"{t['held_out_abs_gap'].iloc[-1]:.3f} at {t['prop_labeled'].iloc[-1]:g}")
+    if similar:
+        return ("Accuracy gap the handicap calibrated on the other networks leaves on the held-out one (mean "
+                "|acc(wvRN) - acc(nBC)| over held-out networks, NCV: " + "; ".join(parts) + "); where it exceeds the "
+                "tolerance, part of the rejections are true differences.")
     return ("DEVIATION: the networks of a set differ, so the handicap calibrated on the other networks leaves a real "
             "accuracy gap on the held-out one (mean |acc(wvRN) - acc(nBC)| over held-out networks, NCV: "
             + "; ".join(parts) + "); part of the rejections are true differences.")

@@ -29,7 +29,23 @@ is repeated with fresh seeds from the same generator, up to ``attempts`` times; 
 with the largest smallest region is kept and the shortfall reported (sizes "300-700 where
 possible"). Each subnetwork keeps *every* link between two of its nodes (induced subgraph);
 links between regions and nodes left unassigned are dropped. Regions are connected by
-construction.
+construction. This is the reading ``realnet.selection = "partition"``.
+
+Stand-ins: similar networks (:func:`select_similar`)
+----------------------------------------------------
+Neville chose six schools "with similar autocorrelation and link patterns". The region-grown parts
+of Cora and Citeseer follow the topics, so they are not similar (P(+) 0.02-0.60) and cannot be made
+so by picking: among the parts of 300 independent partitions, no window of the bands below holds
+more than 4 pairwise disjoint parts (Cora and Citeseer alike). The reading ``"similar"`` therefore
+assembles each network from several region-grown blocks: the largest component is cut into
+``parts x blocks_per_part`` connected blocks (the growth above, without size cap); a candidate
+deals the blocks, sorted by P(+), in strata of ``parts`` -- one block of each stratum to each
+network, in random order (stratified sampling, as Wang built his six IMDB networks); of
+``candidates`` deals the first whose networks lie within the bands is kept. A band bounds, over
+the networks, the largest value of a statistic by ``max_ratio`` times the smallest (P(+), label
+autocorrelation -- Pearson over linked pairs, the study's estimator --, mean degree, size). The rule
+reads network statistics only; it runs before, and knows nothing of, any test. Each network keeps
+every link between two of its nodes.
 """
 from __future__ import annotations
 
@@ -508,6 +524,277 @@ def subnetworks(adjacency, part_of) -> list[tuple[np.ndarray, sp.csr_matrix]]:
     return out
 
 
+# ----------------------------------------------------------------------------- stand-in: similar networks
+
+# The statistics a set of similar networks must agree on, in the order of the bands' config keys:
+# Neville 2009 Sec. 6 names the schools' autocorrelation range [0.25, 0.35], average degree 7-8 and
+# sizes 300-700; P(+) is what the calibration is most sensitive to (and what the paper leaves out).
+SIMILAR_STATISTICS = ("p_pos", "autocorrelation", "mean_degree", "nodes")
+
+
+@dataclass(frozen=True)
+class Assembly:
+    """Six (``parts``) similar networks assembled from blocks (:func:`select_similar`).
+
+    ``part_of[i]``: network of node ``i`` (-1: none); ``block_of[i]``: block of node ``i`` (-1:
+    outside the largest component); ``candidate``: the accepted deal (1-based, in draw order);
+    ``qualifying``: how many of the ``candidates`` deals lie within the bands; ``statistics``: the
+    accepted networks' :data:`SIMILAR_STATISTICS`, each an array of shape ``(parts,)``."""
+
+    part_of: np.ndarray
+    block_of: np.ndarray
+    candidate: int
+    qualifying: int
+    candidates: int
+    statistics: dict
+
+
+class SelectionError(ValueError):
+    """No candidate set of networks lies within the bands."""
+
+
+def grow_blocks(rng: np.random.Generator, adjacency, blocks: int) -> np.ndarray:
+    """Cut the largest connected component into ``blocks`` connected blocks by seeded region growing.
+
+    The growth of :func:`carve_subnetworks` (``blocks`` uniform seed nodes; the smallest block that
+    can still grow absorbs a uniformly drawn node of its frontier) without a size cap: growth goes
+    on until no block has a frontier, so every node of the largest component is in a block (a
+    block enclosed by others stays small).
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        Source of randomness (seeds and growth).
+    adjacency : scipy.sparse matrix of shape (n, n)
+        Symmetric adjacency without self loops.
+    blocks : int
+        Number of blocks, at least 2.
+
+    Returns
+    -------
+    block_of : ndarray of int, shape (n,)
+        Block of each node; -1 outside the largest connected component.
+
+    Raises
+    ------
+    ValueError
+        If ``blocks < 2``, the largest component has fewer than ``blocks`` nodes, or ``adjacency``
+        is invalid (:func:`lib.data.networks.check_adjacency`).
+    """
+    adj = networks.check_adjacency(adjacency)
+    if blocks < 2:
+        raise ValueError(f"blocks must be at least 2, got {blocks}")
+    _, comp = connected_components(adj, directed=False)
+    largest = np.flatnonzero(comp == np.bincount(comp).argmax())
+    if largest.size < blocks:
+        raise ValueError(f"the largest connected component has {largest.size} nodes, fewer than {blocks} blocks")
+    # target = the component's size: no block reaches it, so only empty frontiers stop the growth
+    return _grow(rng, adj, largest, blocks, largest.size)
+
+
+def block_tables(adjacency, labels, block_of) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per block its size and positives, and per pair of blocks the labels of the links between them.
+
+    Parameters
+    ----------
+    adjacency : scipy.sparse matrix of shape (n, n)
+        Symmetric adjacency without self loops.
+    labels : array-like of 0/1, shape (n,)
+    block_of : ndarray of int, shape (n,)
+        Block of each node, -1 for none (:func:`grow_blocks`).
+
+    Returns
+    -------
+    nodes, positives : ndarray of shape (B,)
+        Nodes and positive nodes of each block.
+    pairs : ndarray of shape (B, B, 4)
+        ``pairs[a, b]`` = ``(n11, n10, n01, n00)``: ordered linked pairs ``(i, j)`` with ``i`` in
+        block ``a`` and ``j`` in block ``b``, by the labels of ``i`` and ``j``. The table of a
+        network made of a set ``S`` of blocks is the sum over ``S x S`` (every link inside the
+        network, each in both directions: :func:`lib.data.networks.linked_pair_table`).
+    """
+    adj = sp.csr_matrix(networks.check_adjacency(adjacency), dtype=np.float64)
+    y = np.asarray(labels, dtype=np.float64)
+    inside = np.flatnonzero(block_of >= 0)
+    count = int(block_of.max()) + 1
+    member = sp.csr_matrix((np.ones(inside.size), (inside, block_of[inside])), shape=(adj.shape[0], count))
+    pos, neg = member.multiply(y[:, None]).tocsr(), member.multiply(1.0 - y[:, None]).tocsr()
+    pairs = np.stack([(a.T @ adj @ b).toarray() for a, b in ((pos, pos), (pos, neg), (neg, pos), (neg, neg))],
+                     axis=-1)
+    return (np.asarray(member.sum(axis=0)).ravel(), np.asarray(pos.sum(axis=0)).ravel(), pairs)
+
+
+def deal_blocks(rng: np.random.Generator, block_p_pos, parts: int, candidates: int) -> np.ndarray:
+    """Candidate stratified deals of blocks into ``parts`` networks.
+
+    The blocks are sorted by their share of positives (ties: block index); each consecutive run of
+    ``parts`` blocks is a stratum whose blocks go one to each network, in a uniformly random order
+    per candidate. Every network thus gets one block of each stratum.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        Source of randomness (the order within each stratum).
+    block_p_pos : array-like of shape (B,)
+        P(+) of each block; ``B`` must be a multiple of ``parts``.
+    parts : int
+        Number of networks.
+    candidates : int
+        Number of deals.
+
+    Returns
+    -------
+    deal : ndarray of int, shape (candidates, B)
+        ``deal[c, b]``: network of block ``b`` in candidate ``c``.
+
+    Raises
+    ------
+    ValueError
+        If ``B`` is not a positive multiple of ``parts``.
+    """
+    p = np.asarray(block_p_pos, dtype=np.float64)
+    if parts < 1 or p.size == 0 or p.size % parts:
+        raise ValueError(f"{p.size} blocks cannot be dealt evenly into {parts} networks")
+    order = np.lexsort((np.arange(p.size), p))
+    within = np.argsort(rng.random((candidates, p.size // parts, parts)), axis=-1)
+    deal = np.empty((candidates, p.size), dtype=np.int64)
+    deal[:, order] = within.reshape(candidates, p.size)
+    return deal
+
+
+def deal_statistics(deal: np.ndarray, nodes, positives, pairs, parts: int) -> dict:
+    """:data:`SIMILAR_STATISTICS` of every network of every candidate deal.
+
+    Parameters
+    ----------
+    deal : ndarray of int, shape (C, B)
+        Network of each block per candidate (:func:`deal_blocks`).
+    nodes, positives, pairs
+        :func:`block_tables`.
+    parts : int
+        Number of networks.
+
+    Returns
+    -------
+    statistics : dict of str to ndarray of shape (C, parts)
+        ``p_pos``, ``autocorrelation`` (phi over the ordered linked pairs inside the network: the
+        estimator of :func:`lib.data.networks.label_autocorrelation`, NaN when undefined),
+        ``mean_degree`` (ordered linked pairs / nodes) and ``nodes``; the values
+        :func:`lib.data.networks.network_statistics` gives for the induced subnetworks.
+    """
+    onehot = (deal[:, :, None] == np.arange(parts)).astype(np.float64)           # (C, B, parts)
+    table = np.einsum("cak,abt,cbk->ckt", onehot, pairs, onehot)                # (C, parts, 4)
+    size = np.einsum("cak,a->ck", onehot, nodes)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return {"p_pos": np.einsum("cak,a->ck", onehot, positives) / size,
+                "autocorrelation": networks.phi_from_table(table),
+                "mean_degree": table.sum(axis=-1) / size,
+                "nodes": size}
+
+
+def within_bands(statistics: dict, max_ratio: dict) -> tuple[np.ndarray, dict]:
+    """Which candidates have every statistic within its band: all networks' values positive and
+    the largest at most ``max_ratio[statistic]`` times the smallest.
+
+    Parameters
+    ----------
+    statistics : dict of str to ndarray of shape (C, parts)
+        Per candidate and network (:func:`deal_statistics`); only the keys of ``max_ratio`` are read.
+    max_ratio : dict of str to float
+        The bands, each at least 1.
+
+    Returns
+    -------
+    ok : ndarray of bool, shape (C,)
+        The candidate lies within every band.
+    met : dict of str to int
+        Per statistic, the number of candidates within its band.
+
+    Notes
+    -----
+    The rule reads the network statistics and nothing else (no test is run before it).
+    """
+    met, ok = {}, None
+    for name, ratio in max_ratio.items():
+        x = np.asarray(statistics[name], dtype=np.float64)
+        lo, hi = x.min(axis=1), x.max(axis=1)            # NaN (undefined autocorrelation) fails both tests
+        inside = (lo > 0) & (hi <= ratio * lo)
+        met[name] = int(inside.sum())
+        ok = inside if ok is None else ok & inside
+    return ok, met
+
+
+def select_similar(rng: np.random.Generator, adjacency, labels, parts: int = 6, blocks_per_part: int = 8,
+                   candidates: int = 2000, max_ratio: dict | None = None) -> Assembly:
+    """``parts`` disjoint networks whose statistics lie within stated bands (selection ``similar``).
+
+    1. The largest component is cut into ``parts * blocks_per_part`` connected blocks
+       (:func:`grow_blocks`).
+    2. ``candidates`` stratified deals of the blocks into ``parts`` networks are drawn
+       (:func:`deal_blocks`); a network is the union of its blocks with every link between two of
+       its nodes (induced subgraph).
+    3. The first deal in draw order whose networks all lie within the bands is kept
+       (:func:`within_bands`: for each statistic, largest / smallest at most ``max_ratio``).
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        Source of randomness (blocks, then deals).
+    adjacency : scipy.sparse matrix of shape (n, n)
+        Symmetric adjacency without self loops of the source network.
+    labels : array-like of 0/1, shape (n,)
+    parts : int, default=6
+        Number of networks.
+    blocks_per_part : int, default=8
+        Blocks per network (strata of the deal).
+    candidates : int, default=2000
+        Deals drawn.
+    max_ratio : dict of str to float
+        The bands, keys from :data:`SIMILAR_STATISTICS`.
+
+    Returns
+    -------
+    assembly : Assembly
+
+    Raises
+    ------
+    SelectionError
+        If no deal lies within the bands (a ``ValueError`` whose message gives, per band, how many
+        deals meet it).
+    ValueError
+        If ``parts < 2``, ``blocks_per_part < 1``, ``candidates < 1``, a band is unknown or below 1,
+        or :func:`grow_blocks` fails.
+
+    Notes
+    -----
+    Neville, Gallagher & Eliassi-Rad 2009, Sec. 6: "six schools with similar autocorrelation and
+    link patterns" (sizes 300-700, average degree 7-8, autocorrelation in [0.25, 0.35]). Wang et
+    al. 2011, Sec. 5.2 made its six IMDB networks by "stratified sampling". The choice reads the
+    statistics of the candidate networks only.
+    """
+    bands = dict(max_ratio or {})
+    unknown = sorted(set(bands) - set(SIMILAR_STATISTICS))
+    if unknown or not bands or any(not r >= 1 for r in bands.values()):
+        raise ValueError(f"bands must map some of {', '.join(SIMILAR_STATISTICS)} to ratios >= 1, got {bands}")
+    if parts < 2 or blocks_per_part < 1 or candidates < 1:
+        raise ValueError(f"need parts >= 2, blocks_per_part >= 1 and candidates >= 1, got {parts}, "
+                         f"{blocks_per_part} and {candidates}")
+    y = np.asarray(labels)
+    block_of = grow_blocks(rng, adjacency, parts * blocks_per_part)
+    nodes, positives, pairs = block_tables(adjacency, y, block_of)
+    deal = deal_blocks(rng, positives / nodes, parts, candidates)
+    stats = deal_statistics(deal, nodes, positives, pairs, parts)
+    ok, met = within_bands(stats, bands)
+    if not ok.any():
+        raise SelectionError(f"none of the {candidates} candidate deals of {parts * blocks_per_part} blocks into "
+                             f"{parts} networks lies within the bands (max/min "
+                             + ", ".join(f"{k} <= {v:g}: met by {met[k]}" for k, v in bands.items()) + ")")
+    c = int(np.flatnonzero(ok)[0])
+    part_of = np.where(block_of >= 0, deal[c][np.maximum(block_of, 0)], -1)
+    return Assembly(part_of, block_of, c + 1, int(ok.sum()), candidates,
+                    {k: v[c].copy() for k, v in stats.items()})
+
+
 # ----------------------------------------------------------------------------- calibration
 
 def pad_rows(x_per_network, width: int, fill=0):
@@ -801,41 +1088,59 @@ def table1_study(loaded, prop_labeled, samples: int, l2: float, rng, log=None):
     return frame, pd.DataFrame(tasks)
 
 
-def carve_stand_in(spec: dict, data, rng, log=None):
+SELECTIONS = ("partition", "similar")
+
+
+def carve_stand_in(spec: dict, data, rng, log=None, *, selection: str = "partition"):
     """A public stand-in network set carved from one large network.
 
-    ``spec["partition"]`` parts are carved from ``data``'s network by seeded region growing
-    (:func:`carve_subnetworks`) and labelled by task ``spec["task"]``; region ``r`` is named
-    ``"<dataset>_<r>"``.
+    Two readings of how the six networks are chosen (reading ``realnet.selection``; Neville 2009
+    Sec. 6 took "six schools with similar autocorrelation and link patterns"):
+
+    - ``"partition"``: ``spec["partition"]["parts"]`` parts carved by seeded region growing
+      (:func:`carve_subnetworks`), whatever their statistics.
+    - ``"similar"``: ``spec["similar"]["parts"]`` networks assembled from region-grown blocks, the
+      first of many candidate stratified deals whose networks lie within the bands
+      ``spec["similar"]["max_ratio"]`` (:func:`select_similar`).
+
+    Both are labelled by task ``spec["task"]``; network ``r`` is named ``"<dataset>_<r>"`` and keeps
+    every link between two of its nodes.
 
     Parameters
     ----------
     spec : dict
-        ``dataset`` (registry name), ``task`` (one of ``data.tasks``) and ``partition``, a dict
-        with the :func:`carve_subnetworks` arguments ``parts``, ``min_size``, ``max_size`` and
-        ``attempts``.
+        ``dataset`` (registry name), ``task`` (one of ``data.tasks``) and, for ``"partition"``,
+        ``partition``: the :func:`carve_subnetworks` arguments ``parts``, ``min_size``,
+        ``max_size`` and ``attempts``; for ``"similar"``, ``similar``: the :func:`select_similar`
+        arguments ``parts``, ``blocks_per_part``, ``candidates`` and ``max_ratio``.
     data : lib.data.datasets.NetworkData
         The loaded large network (e.g. Cora, Citeseer).
     rng : numpy.random.Generator
-        Source of randomness of the region growing.
+        Source of randomness of the region growing (and of the deals).
     log : logging.Logger, optional
-        Receives the region sizes and links kept, and a warning when some region is smaller than
-        ``min_size``.
+        Receives the sizes and links kept (and a warning when some ``partition`` region is smaller
+        than ``min_size``; the accepted deal and the number within the bands for ``similar``).
+    selection : {"partition", "similar"}, default="partition"
+        How the networks are chosen (above).
 
     Returns
     -------
     node_rows, edge_rows : list of dict
         The set in the documented nodes.csv / edges.csv format (:func:`network_set_tables`).
     extra : dict
-        Provenance columns of the set's statistics table (source, task, partition outcome,
-        links kept): ``source``, ``task``, ``target_size``, ``attempt``, ``min_size_met``,
-        ``source_nodes``, ``source_edges`` and ``links_kept_in_set``.
+        Provenance columns of the set's statistics table. ``partition``: ``source``, ``task``,
+        ``target_size``, ``attempt``, ``min_size_met``, ``source_nodes``, ``source_edges`` and
+        ``links_kept_in_set``. ``similar``: ``source``, ``task``, ``selection``, ``blocks``,
+        ``candidates``, ``candidate`` (the accepted deal, 1-based), ``within_bands`` (deals within
+        the bands), ``band_<statistic>`` (each max/min ratio), ``source_nodes``, ``source_edges``
+        and ``links_kept_in_set``.
 
     Raises
     ------
     ValueError
-        If ``data`` has no task ``spec["task"]``, or the partition settings are invalid
-        (:func:`carve_subnetworks`).
+        If ``data`` has no task ``spec["task"]``, ``selection`` is unknown, or the settings are
+        invalid (:func:`carve_subnetworks`, :func:`select_similar`); for ``"similar"``, one sentence
+        starting "realnet.selection:" when no candidate lies within the bands.
 
     Notes
     -----
@@ -845,23 +1150,48 @@ def carve_stand_in(spec: dict, data, rng, log=None):
     if spec["task"] not in data.tasks:
         raise ValueError(f"dataset {spec['dataset']!r} has no task {spec['task']!r}; it has "
                          f"{', '.join(map(repr, data.tasks))}")
+    if selection not in SELECTIONS:
+        raise ValueError(f"selection must be one of {', '.join(SELECTIONS)}, got {selection!r}")
     y = data.tasks[spec["task"]]
-    p = spec["partition"]
-    part = carve_subnetworks(rng, data.adjacency, p["parts"], p["min_size"], p["max_size"], p["attempts"])
-    subs = subnetworks(data.adjacency, part.part_of)
+    if selection == "partition":
+        p = spec["partition"]
+        part = carve_subnetworks(rng, data.adjacency, p["parts"], p["min_size"], p["max_size"], p["attempts"])
+        part_of = part.part_of
+    else:
+        s = spec["similar"]
+        try:
+            chosen = select_similar(rng, data.adjacency, y, s["parts"], s["blocks_per_part"], s["candidates"],
+                                    s["max_ratio"])
+        except SelectionError as exc:
+            raise SelectionError(f"realnet.selection: {exc} for {spec['dataset']} '{spec['task']}'; widen "
+                                 "realnet.similar.max_ratio or draw more realnet.similar.candidates") from None
+        part_of = chosen.part_of
+    subs = subnetworks(data.adjacency, part_of)
     names = [f"{spec['dataset']}_{r}" for r in range(len(subs))]
     kept = sum(a.nnz // 2 for _, a in subs)
-    if log is not None:
-        log.info("%s: %d regions, sizes %s (target %d, attempt %d, min size met: %s); %d of %d links kept",
-                 spec["dataset"], len(subs), [len(n) for n, _ in subs], part.target, part.attempt,
-                 part.met_min_size, kept, data.n_edges)
-        if not part.met_min_size:
-            log.warning("some region is smaller than %d nodes after %d attempts", p["min_size"], p["attempts"])
+    if selection == "partition":
+        if log is not None:
+            log.info("%s: %d regions, sizes %s (target %d, attempt %d, min size met: %s); %d of %d links kept",
+                     spec["dataset"], len(subs), [len(n) for n, _ in subs], part.target, part.attempt,
+                     part.met_min_size, kept, data.n_edges)
+            if not part.met_min_size:
+                log.warning("some region is smaller than %d nodes after %d attempts", p["min_size"], p["attempts"])
+        extra = {"source": spec["dataset"], "task": spec["task"], "target_size": part.target,
+                 "attempt": part.attempt, "min_size_met": part.met_min_size,
+                 "source_nodes": data.n_nodes, "source_edges": data.n_edges, "links_kept_in_set": kept}
+    else:
+        if log is not None:
+            log.info("%s: %d networks from %d blocks, deal %d of %d kept (%d within the bands); sizes %s; "
+                     "%d of %d links kept", spec["dataset"], len(subs), s["parts"] * s["blocks_per_part"],
+                     chosen.candidate, chosen.candidates, chosen.qualifying, [len(n) for n, _ in subs], kept,
+                     data.n_edges)
+        extra = {"source": spec["dataset"], "task": spec["task"], "selection": "similar",
+                 "blocks": s["parts"] * s["blocks_per_part"], "candidates": chosen.candidates,
+                 "candidate": chosen.candidate, "within_bands": chosen.qualifying,
+                 **{f"band_{k}": float(v) for k, v in s["max_ratio"].items()},
+                 "source_nodes": data.n_nodes, "source_edges": data.n_edges, "links_kept_in_set": kept}
     node_rows, edge_rows = network_set_tables(names, [a for _, a in subs], [y[n] for n, _ in subs],
                                               [[data.node_ids[i] for i in n] for n, _ in subs])
-    extra = {"source": spec["dataset"], "task": spec["task"], "target_size": part.target,
-             "attempt": part.attempt, "min_size_met": part.met_min_size,
-             "source_nodes": data.n_nodes, "source_edges": data.n_edges, "links_kept_in_set": kept}
     return node_rows, edge_rows, extra
 
 
