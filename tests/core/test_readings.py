@@ -53,3 +53,7 @@ def test_describe_names_each_reading_and_value():
     assert readings.describe("raeder2012/fig3", CONFIG) == ""
     with pytest.raises(KeyError, match="permutation.tie_rule"):
         readings.describe("ojala2009/table3", {"permutation": {}})
+
+
+def test_the_readings_target_may_name_exactly_the_registered_readings():
+    assert set(schema_node("readings.include")["items"]["enum"]) == set(readings.REGISTRY)
