@@ -39,7 +39,7 @@ rule readings_base:
         workdir=READINGS_BASE_DIR,
         source=None,
         same_as_source=False,
-    threads: max(1, workflow.cores)
+    threads: lambda wildcards: max(1, workflow.cores)  # evaluated only for a job (a SLURM run sets no --cores)
     log:
         f"logs/readings/{ALTERNATIVES.BASE}.log",
     benchmark:
@@ -74,7 +74,7 @@ rule readings_alternative:
     wildcard_constraints:
         reading=r"[a-z]+\.[a-z0-9_]+",
         alternative=r"[a-z0-9_]+",
-    threads: max(1, workflow.cores)
+    threads: lambda wildcards: max(1, workflow.cores)  # evaluated only for a job (a SLURM run sets no --cores)
     log:
         "logs/readings/{reading}/{alternative}.log",
     benchmark:
