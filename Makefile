@@ -3,6 +3,8 @@
 #   make test      run the test suite (unit, statistical and end-to-end workflow tests)
 # Other targets: make quick (quick profile), make dryrun, make lint, make clean,
 #   make report   build, then results/report.html (snakemake --report); PROFILE=quick for the quick profile
+#   make readings every alternative of every reading: results/readings.{md,csv} (snakemake readings;
+#                 PROFILE=quick on the quick profile, else at the paper config's readings.scale)
 #   make archive  report, then archive/reproduction-<profile>.tar.gz (snakemake archive)
 #   make slurm-profile   rederive profiles/slurm/config.yaml from benchmarks/ (after a run)
 #   make slurm-test      run the quick profile through a private local SLURM cluster (root, Debian slurm)
@@ -23,7 +25,7 @@ SNAKE_ARGS := $(if $(MIRROR),--config data='{mirror: $(abspath $(MIRROR))}',)
 PROFILE ?= paper
 PROFILE_ARGS := $(if $(filter quick,$(PROFILE)),--configfile config/quick.yaml,)
 
-.PHONY: figures test test-extended quick dryrun lint clean env report archive slurm-profile slurm-test weka-env weka-crosscheck weka-test
+.PHONY: figures test test-extended quick dryrun lint clean env report readings archive slurm-profile slurm-test weka-env weka-crosscheck weka-test
 
 env: $(VENV)/.installed
 
@@ -54,6 +56,9 @@ lint: env
 report: env
 	$(BIN)/snakemake --cores $(CORES) $(PROFILE_ARGS) $(SNAKE_ARGS)
 	$(BIN)/snakemake --report results/report.html $(PROFILE_ARGS) $(SNAKE_ARGS)
+
+readings: env
+	$(BIN)/snakemake --cores $(CORES) readings $(PROFILE_ARGS) $(SNAKE_ARGS)
 
 archive: report
 	$(BIN)/snakemake --cores 1 archive $(PROFILE_ARGS) $(SNAKE_ARGS)

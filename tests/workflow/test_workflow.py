@@ -141,7 +141,9 @@ def test_quick_profile_builds_the_real_network_study(quick_run: Path):
     nets = pd.read_csv(results / "studies/realnet/networks.csv")
     for netset in ("cora", "citeseer"):
         part = nets[nets["set"] == netset]
-        assert len(part) == 6 and part["nodes"].between(300, 700).all() and part["min_size_met"].all()
+        assert len(part) == 6 and (part["selection"] == "similar").all()  # the reading realnet.selection
+        for stat in ("p_pos", "autocorrelation", "mean_degree", "nodes"):  # six similar networks
+            assert part[stat].max() <= part[f"band_{stat}"].iloc[0] * part[stat].min(), (netset, stat)
         nodes = pd.read_csv(results / f"studies/realnet/{netset}/nodes.csv")
         assert not nodes.duplicated(["node"]).any()  # the six networks are disjoint
     calibration = pd.read_csv(results / "studies/realnet/calibration.csv")
