@@ -6,6 +6,7 @@ import pandas as pd
 
 from lib.core import runlog, tables
 from lib.reporting import plotting, scorecard
+from lib.studies import imbalance
 
 LABEL = {"auc": "AUC", "h_measure": "H-measure (Beta(2,2))", "f1": "F-measure (F1 at 0.5)",
          "brier": "Brier score", "accuracy": "Accuracy (at 0.5)", "pr_break_even": "PR break-even"}
@@ -24,9 +25,11 @@ with runlog.logged(sm.log[0], f"raeder2012_{sm.params.panel}") as log:
     mean = per_dataset.groupby(keys)[metrics].mean()
     sd = per_dataset.groupby(keys)[metric].std(ddof=1)
     n_sets = per_dataset.groupby(keys)["dataset"].nunique()
-    n_folds = folds.groupby(["dataset", *keys]).size().groupby(keys).first()
+    # rows averaged per data set and level: test folds (per_fold) or pooled CV runs (pooled)
+    n_rows = folds.groupby(["dataset", *keys]).size().groupby(keys).first()
+    pooled = sm.params.aggregation == "pooled"
     out = pd.DataFrame({"value": mean[metric], "sd_over_datasets": sd, "datasets": n_sets,
-                        "test_folds_per_dataset": n_folds}).reset_index()
+                        "pooled_runs_per_dataset" if pooled else "test_folds_per_dataset": n_rows}).reset_index()
     out.insert(0, "metric", metric)
     tables.write_csv(out, sm.output.csv)
 
@@ -52,13 +55,18 @@ with runlog.logged(sm.log[0], f"raeder2012_{sm.params.panel}") as log:
             "QUICK PROFILE: only " + scale + " (the paper: all 10 and all 5), at removal levels "
             + ", ".join(f"{x:g}" for x in sorted(out["removed_percent"].unique()))
             + " % (the paper: 0, 5, ..., 50); curves are noisy.")
+    aggregation = ("the per-dataset mean over CV runs of the metric computed on each run's pooled test-fold "
+                   "scores (10-fold: one run; 5x2: five 2-fold runs)" if pooled else
+                   "the per-dataset mean of the metric over test folds")
+    platt = imbalance.platt_description(sm.params.platt_folds)
     plotting.add_caption(fig, (
-        f"Mean over {int(n_sets.max())} public datasets of the per-dataset mean over test folds. The paper "
+        f"Mean over {int(n_sets.max())} public datasets of {aggregation}. The paper "
         "averages 20 datasets: Boundary, Calmodoulin, Compustat, E-State and PhosS are not public and "
         "Covtype is not built offline. Minority removed (nested, seeded) before stratified splitting; same "
         "splits for every classifier. NB = Weka NaiveBayes clone; J48 = Weka J48 -A (pruned C4.5 -C 0.25 -M 2 "
-        "with Laplace leaf estimates, re-implemented); SMO = linear SVC (C=1, normalised) with a logistic model on its "
-        "training outputs (SMO -M). PR-BEP: interpolated curve (precision at k = #positives). " + note))
+        "with Laplace leaf estimates, re-implemented); SMO = Weka SMO -M (re-implemented: C=1, normalised, "
+        f"linear kernel) with its logistic model fitted to {platt}. PR-BEP: interpolated curve (precision at "
+        f"k = #positives). Readings: {sm.params.readings}. " + note))
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
     # ---- claims from the chapter's text (Sec. 3.2) --------------------------------------------

@@ -46,8 +46,11 @@ with runlog.logged(sm.log[0], "raeder2012_rankings") as log:
              "QUICK PROFILE: fewer scored folds, removal levels " + ", ".join(map(str, levels))
              + " % only; rankings with small gaps may differ at paper scale")
     md = [f"# Raeder et al. 2012, Sec. 3.2: classifier rankings by metric and CV scheme ({scale})",
-          "", f"Mean over {per_dataset['dataset'].nunique()} public datasets and all removal levels; "
-          "best first (Brier: lowest first). Per-level rankings are in rankings.csv.", "",
+          "", f"Mean over {per_dataset['dataset'].nunique()} public datasets and all removal levels of "
+          + ("each data set's mean over CV runs of the metric on the run's pooled test-fold scores"
+             if sm.params.aggregation == "pooled" else "each data set's mean of the metric over test folds")
+          + "; best first (Brier: lowest first). Per-level rankings are in rankings.csv. "
+          f"Readings: {sm.params.readings}.", "",
           tables.markdown_table(summary),
           f"## Rankings that flip (mean over levels): {len(flips)} pairs", "",
           tables.markdown_table(flips) if len(flips) else "none\n",

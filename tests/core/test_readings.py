@@ -47,10 +47,16 @@ def test_every_registered_artifact_is_built_by_a_rule(reading):
         assert f'"results/{artifact}.' in RULES, artifact
 
 
+def test_the_readings_target_can_select_every_registered_reading():
+    assert set(schema_node("readings.include")["items"]["enum"]) == set(readings.REGISTRY)
+
+
 def test_describe_names_each_reading_and_value():
     text = readings.describe("neville2009/fig1a_readings", CONFIG)
     assert text == "simulated.group_draw=per_fold/per_trial"
     assert readings.describe("raeder2012/fig3", CONFIG) == ""
+    assert readings.describe("raeder2012/fig2d", {"imbalance": {"platt_folds": "cv3", "metric_aggregation": "pooled"}}) \
+        == "imbalance.platt_folds=cv3; imbalance.metric_aggregation=pooled"
     with pytest.raises(KeyError, match="permutation.tie_rule"):
         readings.describe("ojala2009/table3", {"permutation": {}})
 

@@ -9,24 +9,36 @@ IMBALANCE = config["imbalance"]
 # evaluated is excluded: the quick profile evaluates a subset of the same folds).
 IMB_STUDY = {k: IMBALANCE[k] for k in ("removed_percent", "classifiers", "precision_k")}
 IMB_STUDY["tenfold"] = {"folds": IMBALANCE["tenfold"]["folds"]}
-IMB_CHUNKS = expand("results/studies/imbalance/{dataset}.csv", dataset=IMBALANCE["datasets"])
-
+# The readings imbalance.platt_folds (SMO's -V) and imbalance.metric_aggregation draw nothing from
+# the job's generator, so they stay out of IMB_STUDY: every alternative sees the same removals and
+# partitions (paired comparisons), and NB's and J48's numbers do not depend on platt_folds. Every
+# CV job writes both aggregations, so switching metric_aggregation reruns only the views.
+IMB_TABLES = {
+    "per_fold": expand("results/studies/imbalance/{dataset}.csv", dataset=IMBALANCE["datasets"]),
+    "pooled": expand("results/studies/imbalance/pooled/{dataset}.csv", dataset=IMBALANCE["datasets"]),
+}
+# What the views (Fig. 2, rankings) read: the tables of the selected aggregation.
+IMB_CHUNKS = IMB_TABLES[IMBALANCE["metric_aggregation"]]
 
 
 rule imbalance_cv:
     """One dataset: nested minority removal 0-50 %, stratified 10-fold and 5x2 CV (same splits
-    for every classifier), seven metrics per test fold for NB, J48 (Laplace) and SMO (Platt)."""
+    for every classifier), seven metrics for NB, J48 (Laplace) and SMO (Platt, -V per the reading
+    imbalance.platt_folds), per test fold and on each CV run's pooled test-fold scores (one table
+    each; both are cheap once the models are fitted)."""
     input:
         data=lambda w: dataset_files(w.dataset),
         lib=lib_inputs("scripts/imbalance_cv.py"),
     output:
-        "results/studies/imbalance/{dataset}.csv",
+        per_fold="results/studies/imbalance/{dataset}.csv",
+        pooled="results/studies/imbalance/pooled/{dataset}.csv",
     wildcard_constraints:
         dataset=r"[a-z0-9][a-z0-9-]*",
     params:
         study=IMB_STUDY,
         tenfold_evaluated=IMBALANCE["tenfold"]["evaluated"],
         fivebytwo_repeats=IMBALANCE["fivebytwo"]["repeats"],
+        platt_folds=IMBALANCE["platt_folds"],
         entropy=lambda w: job_entropy("raeder2012", [IMB_STUDY, w.dataset], 0),
     log:
         "logs/imbalance/cv/{dataset}.log",
@@ -85,6 +97,9 @@ rule imbalance_raeder2012_fig2a:
         metric="auc",
         tenfold=IMBALANCE["tenfold"],
         fivebytwo=IMBALANCE["fivebytwo"],
+        aggregation=IMBALANCE["metric_aggregation"],
+        platt_folds=IMBALANCE["platt_folds"],
+        readings=READINGS.describe("raeder2012/fig2a", config),
     log:
         "logs/raeder2012/fig2a.log",
     benchmark:
@@ -110,6 +125,9 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2b with:
         metric="h_measure",
         tenfold=IMBALANCE["tenfold"],
         fivebytwo=IMBALANCE["fivebytwo"],
+        aggregation=IMBALANCE["metric_aggregation"],
+        platt_folds=IMBALANCE["platt_folds"],
+        readings=READINGS.describe("raeder2012/fig2b", config),
     log:
         "logs/raeder2012/fig2b.log",
     benchmark:
@@ -131,6 +149,9 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2c with:
         metric="f1",
         tenfold=IMBALANCE["tenfold"],
         fivebytwo=IMBALANCE["fivebytwo"],
+        aggregation=IMBALANCE["metric_aggregation"],
+        platt_folds=IMBALANCE["platt_folds"],
+        readings=READINGS.describe("raeder2012/fig2c", config),
     log:
         "logs/raeder2012/fig2c.log",
     benchmark:
@@ -152,6 +173,9 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2d with:
         metric=f"precision_at_{IMBALANCE['precision_k']}",
         tenfold=IMBALANCE["tenfold"],
         fivebytwo=IMBALANCE["fivebytwo"],
+        aggregation=IMBALANCE["metric_aggregation"],
+        platt_folds=IMBALANCE["platt_folds"],
+        readings=READINGS.describe("raeder2012/fig2d", config),
     log:
         "logs/raeder2012/fig2d.log",
     benchmark:
@@ -173,6 +197,9 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2e with:
         metric="brier",
         tenfold=IMBALANCE["tenfold"],
         fivebytwo=IMBALANCE["fivebytwo"],
+        aggregation=IMBALANCE["metric_aggregation"],
+        platt_folds=IMBALANCE["platt_folds"],
+        readings=READINGS.describe("raeder2012/fig2e", config),
     log:
         "logs/raeder2012/fig2e.log",
     benchmark:
@@ -194,6 +221,9 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2f with:
         metric="accuracy",
         tenfold=IMBALANCE["tenfold"],
         fivebytwo=IMBALANCE["fivebytwo"],
+        aggregation=IMBALANCE["metric_aggregation"],
+        platt_folds=IMBALANCE["platt_folds"],
+        readings=READINGS.describe("raeder2012/fig2f", config),
     log:
         "logs/raeder2012/fig2f.log",
     benchmark:
@@ -215,6 +245,9 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2g with:
         metric="pr_break_even",
         tenfold=IMBALANCE["tenfold"],
         fivebytwo=IMBALANCE["fivebytwo"],
+        aggregation=IMBALANCE["metric_aggregation"],
+        platt_folds=IMBALANCE["platt_folds"],
+        readings=READINGS.describe("raeder2012/fig2g", config),
     log:
         "logs/raeder2012/fig2g.log",
     benchmark:
@@ -237,6 +270,8 @@ rule imbalance_raeder2012_rankings:
     params:
         profile=config["profile"],
         precision_k=IMBALANCE["precision_k"],
+        aggregation=IMBALANCE["metric_aggregation"],
+        readings=READINGS.describe("raeder2012/rankings", config),
     log:
         "logs/raeder2012/rankings.log",
     benchmark:

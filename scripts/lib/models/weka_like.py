@@ -124,8 +124,8 @@ Linear SVM (``SMO`` defaults; :class:`SMOLike`)
       rows differ, 50 of them on Balance (mirror-symmetric rows that lie exactly on the L/R
       boundary, 92% agreement there); elsewhere rows with ``|f| < 0.1`` and two rows where
       Weka's SMO stops at a clearly worse solution (data with conflicting duplicates: spect,
-      primary-tumor). No logistic calibration by default (Weka default off); ``platt=True``
-      adds SMO ``-M``'s logistic model fitted to the training outputs (``predict_proba``).
+      primary-tumor). No logistic calibration (Weka's default; SMO ``-M`` with its ``-V``
+      options is :class:`lib.models.smo.SMO`, which the imbalance study uses).
     * ``solver="liblinear"`` (option ``permutation.svm_solver``; default ``"libsvm"``) fits
       the same one-vs-one linear SVMs by liblinear's dual coordinate descent (hinge loss, ``C``,
       tolerance 1e-4). It works in the primal weight space, so a fit stays cheap when almost
@@ -890,10 +890,8 @@ class SMOLike:
 
     spec: AttributeSpec
     C: float = 1.0
-    platt: bool = False
     solver: str = "libsvm"
     model_: object | None = field(default=None, init=False, repr=False)
-    logistic_: object | None = field(default=None, init=False, repr=False)
     fill_: np.ndarray | None = field(default=None, init=False, repr=False)
     lo_: np.ndarray | None = field(default=None, init=False, repr=False)
     width_: np.ndarray | None = field(default=None, init=False, repr=False)
@@ -927,35 +925,14 @@ class SMOLike:
         Z = self._transform(X)
         y = np.asarray(y, dtype=int)
         if self.solver == "liblinear":
-            if self.platt:
-                raise ValueError("platt=True needs solver='libsvm'")
             self.model_ = _PairwiseLinearSVM(self.C).fit(Z, y)
             return self
         self.model_ = SVC(kernel="linear", C=self.C, tol=1e-3)
         self.model_.fit(Z, y)
-        if self.platt:
-            from sklearn.linear_model import LogisticRegression
-
-            if len(self.model_.classes_) != 2:
-                raise ValueError("platt=True supports two classes only")
-            # Weka SMO -M with the default -V -1: a logistic model fitted to the SVM outputs on
-            # the training data itself (Weka's Logistic, ridge 1e-8; here C=1e8, lbfgs).
-            f = self.model_.decision_function(Z)[:, None]
-            self.logistic_ = LogisticRegression(C=1e8, max_iter=1000).fit(f, y)
         return self
 
     def predict(self, X_test) -> np.ndarray:
         return self.model_.predict(self._transform(X_test))
-
-    def predict_proba(self, X_test) -> np.ndarray:
-        """Platt-calibrated probabilities ``(n, 2)`` (needs ``platt=True``): the logistic model
-        of the SVM output, fitted on the training outputs as Weka SMO -M -V -1 does.
-        (scikit-learn's ``SVC(probability=True)`` would instead fit Platt's sigmoid on internal
-        5-fold CV outputs and rerun libsvm five times.)"""
-        if self.logistic_ is None:
-            raise ValueError("predict_proba needs SMOLike(platt=True)")
-        f = self.model_.decision_function(self._transform(X_test))[:, None]
-        return self.logistic_.predict_proba(f)
 
 
 class _PairwiseLinearSVM:

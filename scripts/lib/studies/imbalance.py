@@ -4,8 +4,11 @@ Springer 2012; "the chapter" below).
 
 * Sec. 3.1-3.2: removal of a fraction of the minority class (x axis of Figure 2), nested across
   fractions (:func:`remove_minority_nested`), then stratified 10-fold and 5x2 CV with the same
-  splits for every classifier and the seven metrics of :mod:`lib.evaluation.metrics` per test
-  fold (:func:`cross_validate_dataset`, one job per dataset).
+  splits for every classifier and the seven metrics of :mod:`lib.evaluation.metrics`, per test
+  fold and on the test-fold scores pooled per CV run (:func:`cross_validate_dataset`, one job per
+  dataset; the reading ``imbalance.metric_aggregation`` picks which of the two the views show).
+* Sec. 3: the classifiers (:func:`make_classifier`): Weka's NaiveBayes, J48 ``-A`` and SMO ``-M``
+  with the reading ``imbalance.platt_folds`` (:data:`PLATT_FOLDS`, Weka's ``-V``).
 * Sec. 4: the paper's numbers (``SECTION4_*``); the statistics are in
   :mod:`lib.evaluation.auc_statistics`.
 
@@ -19,7 +22,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..models import c45, weka_like
+from ..models import c45, smo, weka_like
 from ..core import runlog
 from ..evaluation import metrics, sampling
 
@@ -145,19 +148,72 @@ def remove_minority_nested(y, fractions, rng, minority_label=1):
 # ---------------------------------------------------------------------------------------------
 # one dataset job (Sec. 3, Figure 2)
 # ---------------------------------------------------------------------------------------------
-#: The chapter's classifiers (Sec. 3): Weka NaiveBayes, J48 with Laplace leaves (-A; pruned C4.5
-#: -C 0.25 -M 2, Weka's J48 re-implemented in lib.models.c45) and SMO with Platt-scaled outputs
-#: (-M), as factories of an unfitted model for an AttributeSpec.
-CLASSIFIERS = {
-    "NB": lambda spec: weka_like.NaiveBayesWeka(spec, 2),
-    "J48": lambda spec: c45.J48(spec, laplace=True, n_classes=2),
-    "SMO": lambda spec: weka_like.SMOLike(spec, platt=True),
-}
+#: The chapter's classifiers (Sec. 3): "Naive Bayes (NB), J48 (with Laplace smoothing at the
+#: leaves), and SMO using the Platt's calibration (-N -M -V options in WEKA) ... WEKA v3.6", in
+#: :data:`CLASSIFIERS` order (the order of the rows of a job's table).
+CLASSIFIERS = ("NB", "J48", "SMO")
+
+#: Reading ``imbalance.platt_folds``: the value of Weka SMO's ``-V`` (the chapter's "-V" option;
+#: its value is lost in the text) per alternative. ``-V -1`` fits the logistic model to the SVM's
+#: outputs on its own training data; ``-V k`` to the outputs of Weka's internal ``k``-fold
+#: cross-validation of the training data (``BinarySMO.fitLogistic``; the SVM used for the test
+#: rows is still trained on all training data). k = 3 is Platt's (1999) own procedure, k = 5
+#: LIBSVM's (``-b 1``); a two-digit k such as 10 would have survived the text's extraction.
+PLATT_FOLDS = {"training": -1, "cv3": 3, "cv5": 5}
+
+#: Reading ``imbalance.metric_aggregation``: how a CV run's test folds become one number per data
+#: set (see :func:`cross_validate_dataset`).
+AGGREGATIONS = ("per_fold", "pooled")
+
+
+def platt_description(platt_folds):
+    """What SMO's logistic model is fitted to under ``platt_folds`` (caption text)."""
+    folds = PLATT_FOLDS[platt_folds]
+    if folds <= 0:
+        return f"the SVM's outputs on its own training data (-V {folds})"
+    return f"the outputs of an internal {folds}-fold CV of the training data (-V {folds})"
+
+
+def make_classifier(name, spec, *, platt_folds="training"):
+    """An unfitted model of the chapter's classifier ``name`` for two classes (labels 0/1).
+
+    Parameters
+    ----------
+    name : {"NB", "J48", "SMO"}
+    spec : AttributeSpec
+    platt_folds : str, default "training"
+        Reading ``imbalance.platt_folds`` (a key of :data:`PLATT_FOLDS`), used by SMO only. The
+        default is Weka's own (``-V -1``); the study's is set in the config.
+
+    Returns
+    -------
+    NB: ``weka_like.NaiveBayesWeka`` (Weka's NaiveBayes); J48: ``c45.J48(laplace=True)`` (Weka's
+    J48 ``-A``: pruned C4.5 ``-C 0.25 -M 2``, Laplace leaf estimates); SMO: ``smo.SMO`` with
+    ``build_logistic=True`` (``-M``) and ``logistic_folds = PLATT_FOLDS[platt_folds]`` (``-V``),
+    otherwise Weka's defaults (``-C 1 -N 0`` normalise, linear PolyKernel, ``-W 1``).
+    """
+    if platt_folds not in PLATT_FOLDS:
+        raise ValueError(f"platt_folds must be one of {sorted(PLATT_FOLDS)}, got {platt_folds!r}")
+    if name == "NB":
+        return weka_like.NaiveBayesWeka(spec, 2)
+    if name == "J48":
+        return c45.J48(spec, laplace=True, n_classes=2)
+    if name == "SMO":
+        return smo.SMO(spec, build_logistic=True, logistic_folds=PLATT_FOLDS[platt_folds], n_classes=2)
+    raise ValueError(f"classifier must be one of {CLASSIFIERS}, got {name!r}")
+
+
+def _scored_row(scores, labels, precision_k):
+    """The class counts and seven metrics of one test set (a fold, or a run's pooled folds)."""
+    return {"test_pos": int(labels.sum()), "test_n": int(labels.size),
+            **metrics.all_metrics(scores, labels, k=precision_k)}
 
 
 def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifiers, tenfold_folds,
-                           precision_k, tenfold_evaluated, fivebytwo_repeats, log=None) -> pd.DataFrame:
-    """The chapter's Sec. 3 experiment on one dataset: per test fold, the seven Figure 2 metrics.
+                           precision_k, tenfold_evaluated, fivebytwo_repeats, platt_folds="training",
+                           log=None) -> dict:
+    """The chapter's Sec. 3 experiment on one dataset: the seven Figure 2 metrics per test fold
+    and per CV run (test-fold scores pooled).
 
     Parameters
     ----------
@@ -168,7 +224,8 @@ def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifier
     spec : AttributeSpec
     rng : numpy.random.Generator
         Draws the nested minority removal, then per removal level the 10-fold and the 5x2
-        partitions, in that order.
+        partitions, in that order. Nothing else draws from it (SMO's internal folds for
+        ``-V k`` come from Weka's own ``Random(1)``, ``-W 1``, which is part of the model).
     removed_percent : sequence of int
         Percent of the minority class removed (nested: a larger removal contains a smaller one).
     classifiers : collection of str
@@ -182,44 +239,68 @@ def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifier
         ``fivebytwo_repeats`` of the five 2-fold repetitions are scored (the quick profile
         scores fewer). The partitions are always drawn in full, so a quick run's folds are a
         subset of the paper-scale run's.
+    platt_folds : str, default "training"
+        Reading ``imbalance.platt_folds`` (SMO's ``-V``, :data:`PLATT_FOLDS`).
     log : logging.Logger, optional
         Progress, one line per removal level.
 
     Returns
     -------
-    pandas.DataFrame
-        One row per (removal level, scheme, repetition, fold, classifier) with class counts and
-        the metrics of :func:`lib.evaluation.metrics.all_metrics`.
+    dict of str to pandas.DataFrame
+        One table per alternative of the reading ``imbalance.metric_aggregation``:
+
+        ``"per_fold"``: one row per (removal level, scheme, repetition, test fold, classifier)
+        with class counts and the metrics of :func:`lib.evaluation.metrics.all_metrics` computed
+        on that test fold (the views average the rows of a data set: Weka Experimenter style).
+
+        ``"pooled"``: one row per (removal level, scheme, repetition, classifier): the metrics
+        computed once on the scores of all scored test folds of that CV run, concatenated (each
+        row scored by the model not trained on it, as Weka's Explorer pools a cross-validation's
+        predictions). 10-fold CV is one run (one row per level); 5x2 CV is five runs of 2-fold
+        CV (five rows per level, each pooling its two folds; the views average the five).
+        ``folds_pooled`` counts the test folds in the pool (on the quick profile only the
+        scored ones: 1 of 10, 2 of 2).
 
     Notes
     -----
     Chapter Sec. 3-3.2: "we removed [0-50 %] of the minority class", "10-fold
-    cross-validation" and "5x2 cross-validation", metrics per test fold.
+    cross-validation" and "5x2 cross-validation"; whether a metric was computed per test fold
+    and averaged or on the pooled scores is not said.
     """
+    if platt_folds not in PLATT_FOLDS:
+        raise ValueError(f"platt_folds must be one of {sorted(PLATT_FOLDS)}, got {platt_folds!r}")
     fractions = [p / 100 for p in removed_percent]
     kept = remove_minority_nested(y, fractions, rng)
-    rows = []
+    per_fold, pooled = [], []
     progress = runlog.Progress(log, len(removed_percent), "removal levels")
     for percent, keep in zip(removed_percent, kept):
         Xk, yk = X[keep], y[keep]
         # draw every partition in full whatever is evaluated (same stream on every profile)
         schemes = {"10-fold": sampling.stratified_fold_of(rng, yk, tenfold_folds, 1),
                    "5x2": sampling.stratified_fold_of(rng, yk, 2, 5)}
-        tests = [("10-fold", 0, f) for f in range(tenfold_evaluated)]
-        tests += [("5x2", r, f) for r in range(fivebytwo_repeats) for f in (0, 1)]
-        for scheme, rep, fold in tests:
-            test = schemes[scheme][rep] == fold
-            for clf, make in CLASSIFIERS.items():
-                if clf not in classifiers:
-                    continue
-                model = make(spec).fit(Xk[~test], yk[~test])
-                score = model.predict_proba(Xk[test])[:, 1]
-                scores = metrics.all_metrics(score, yk[test], k=precision_k)
-                rows.append({"dataset": name, "removed_percent": percent, "n_pos": int(yk.sum()),
-                             "n_neg": int((1 - yk).sum()), "scheme": scheme, "repetition": rep,
-                             "fold": fold, "classifier": clf, "test_pos": int(yk[test].sum()),
-                             "test_n": int(test.sum()), **scores})
+        runs = [("10-fold", 0, range(tenfold_evaluated))]
+        runs += [("5x2", r, (0, 1)) for r in range(fivebytwo_repeats)]
+        level = {"dataset": name, "removed_percent": percent, "n_pos": int(yk.sum()),
+                 "n_neg": int((1 - yk).sum())}
+        for scheme, rep, folds in runs:
+            run = {clf: ([], []) for clf in CLASSIFIERS}  # per classifier: test scores, labels
+            for fold in folds:
+                test = schemes[scheme][rep] == fold
+                for clf in CLASSIFIERS:
+                    if clf not in classifiers:
+                        continue
+                    model = make_classifier(clf, spec, platt_folds=platt_folds).fit(Xk[~test], yk[~test])
+                    score = model.predict_proba(Xk[test])[:, 1]
+                    per_fold.append({**level, "scheme": scheme, "repetition": rep, "fold": fold,
+                                     "classifier": clf, **_scored_row(score, yk[test], precision_k)})
+                    run[clf][0].append(score)
+                    run[clf][1].append(yk[test])
+            for clf in CLASSIFIERS:
+                if clf in classifiers:
+                    pooled.append({**level, "scheme": scheme, "repetition": rep, "folds_pooled": len(folds),
+                                   "classifier": clf, **_scored_row(np.concatenate(run[clf][0]),
+                                                                    np.concatenate(run[clf][1]), precision_k)})
         if log is not None:
-            log.info("%s: %d%% removed, %d positives, %d rows so far", name, percent, yk.sum(), len(rows))
+            log.info("%s: %d%% removed, %d positives, %d rows so far", name, percent, yk.sum(), len(per_fold))
         progress.advance()
-    return pd.DataFrame(rows)
+    return dict(zip(AGGREGATIONS, (pd.DataFrame(per_fold), pd.DataFrame(pooled))))
