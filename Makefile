@@ -72,7 +72,7 @@ slurm-test: env
 # One pytest session, so the readings build and the SLURM run share one local quick run (the
 # session fixture quick_run). The SLURM test skips with its reason where SLURM cannot start.
 test-extended: env
-	REPRO_EXTENDED_TESTS=1 REPRO_SLURM_TEST=1 $(BIN)/python -m pytest -v tests/workflow/test_readings.py tests/workflow/test_slurm.py
+	REPRO_EXTENDED_TESTS=1 REPRO_SLURM_TEST=1 $(BIN)/python -m pytest -v tests/workflow/test_readings_target.py tests/workflow/test_slurm.py
 
 clean:
 	rm -rf results logs benchmarks .snakemake archive

@@ -5,7 +5,7 @@ run recomputes only the jobs its reading changes.
 It takes several minutes (about 17 nested runs), so it is opt-in like the SLURM test and run by
 .ci/run after the suite (`make test-extended`):
 
-    REPRO_EXTENDED_TESTS=1 .venv/bin/python -m pytest tests/workflow/test_readings.py
+    REPRO_EXTENDED_TESTS=1 .venv/bin/python -m pytest tests/workflow/test_readings_target.py
 """
 from __future__ import annotations
 
