@@ -8,12 +8,14 @@ Per data set (default Mushroom, Splice, Segment): stratified 10-fold folds
 (``lib.evaluation.permutation_tests.stratified_folds``, seeded), one Test 1 label permutation
 (``lib.evaluation.permutation_tests.label_permutations``); on the first ``--folds-used`` folds, with the true
 labels and with the permuted labels, each engine is fitted on the training rows and predicts
-the test rows. Reported per engine and condition: seconds per fit (fit + predict, mean over
-the folds; numba compilation excluded by a warm-up fit), test error, and the agreement of the
-predictions between the engines (% of the test rows with the same predicted class). The row
-``smo_cv_errors`` times the permutation study's batched engine on the whole 10-fold CV (its
-error is over all 10 folds, the other rows' over the folds used), divided by 10: there the
-exact Gram matrix of the whole data set is computed once and reused by every fold.
+the test rows. Reported per engine and condition: CPU seconds per fit (process time of fit +
+predict, mean over the folds, so that other work on a shared machine does not count; numba
+compilation excluded by a warm-up fit), test error, and the agreement of the predictions
+between the engines (% of the test rows with the same predicted class). ``smo_exact`` fits
+build their own Gram matrix. The row ``smo_cv_errors`` times the permutation study's batched
+engine on the whole 10-fold CV (its error is over all 10 folds, the other rows' over the folds
+used), divided by 10: there the exact Gram matrix of the whole data set is computed once and
+reused by every fold.
 Writes ``--out`` (CSV) and the same name with ``.md``.
 """
 from __future__ import annotations
@@ -46,8 +48,10 @@ ENGINES = {
 
 def run(names, raw, mirror, seed, folds_used):
     rows, agree_rows = [], []
-    warm = smo.SMO(wl.AttributeSpec.numeric(1)).fit(np.array([[0.0], [1.0]]), np.array([0, 1]))
-    del warm  # numba functions loaded / compiled before any timing
+    # numba functions loaded / compiled before any timing: the Gram matrix of numeric data is
+    # float64, of nominal data int8 (two compiled forms of the engine)
+    smo.SMO(wl.AttributeSpec.numeric(1)).fit(np.array([[0.0], [1.0]]), np.array([0, 1])).predict(np.zeros((1, 1)))
+    smo.SMO(wl.AttributeSpec((3,))).fit(np.array([[0.0], [1.0], [2.0]]), np.array([0, 1, 1]))
     for name in names:
         datasets.acquire(name, raw, mirror)
         data = datasets.load(name, raw)
@@ -63,10 +67,10 @@ def run(names, raw, mirror, seed, folds_used):
                 te = folds == f
                 truth.append(labels[te])
                 for e, make in ENGINES.items():
-                    t = time.perf_counter()
+                    t = time.process_time()
                     model = make(spec, C).fit(X[~te], labels[~te])
                     p = model.predict(X[te])
-                    sec = time.perf_counter() - t
+                    sec = time.process_time() - t
                     preds[e].append(p)
                     rows.append({"dataset": name, "n": len(y), "condition": cond, "fold": f,
                                  "engine": e, "seconds": sec,
@@ -76,10 +80,10 @@ def run(names, raw, mirror, seed, folds_used):
             # the batched CV engine of the permutation study: one 10-fold CV, Gram matrix of
             # the whole data set computed once and shared by the folds (and, in the study,
             # by all Test 1 permutations)
-            t = time.perf_counter()
+            t = time.process_time()
             p_arg = (perm if labels is not y else np.arange(len(y)))[None]
             cv_err = float(smo.smo_cv_errors(X, y, folds, spec, perms=p_arg, n_classes=C)[0])
-            sec = time.perf_counter() - t
+            sec = time.process_time() - t
             rows.append({"dataset": name, "n": len(y), "condition": cond, "fold": -1,
                          "engine": "smo_cv_errors (10-fold CV / 10)", "seconds": sec / 10,
                          "errors": int(round(cv_err * len(y))), "test_rows": len(y)})
@@ -123,7 +127,7 @@ def main(argv=None):
     ag["agreement_pct"] = ag["agreement_pct"].map(lambda v: f"{v:.2f}")
     text = ["# SMO engines: per-fit time and agreement", "",
             f"`scripts/tools/benchmark_smo.py`, first {args.folds_used} of 10 stratified folds "
-            f"(seed {args.seed}), one thread.", "",
+            f"(seed {args.seed}), one thread, CPU seconds.", "",
             tables.markdown_table(show[["dataset", "condition", "engine", "fits", "seconds_per_fit",
                                         "error"]]), "",
             tables.markdown_table(ag)]

@@ -4,11 +4,13 @@ classifier, test) of Ojala & Garriga's Tables II-III, at the paper's CV (10 fold
 paper-scale DAG's wall time can be estimated (``scripts/tools/critical_path.py``).
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python scripts/tools/measure_permutation_costs.py \
-        --mirror /work/shared/data --classifiers smo --out results/benchmarks/permutation_costs.csv
+        --mirror /work/shared/data --randomizations 20 --classifier-randomizations smo=4 \
+        --out docs/measurements/permutation_costs.csv
 
-Per (data set, classifier, test): ``--randomizations`` randomisations timed by process CPU time
-(after one warm-up randomisation that absorbs numba compilation and caches), and the original
-errors' CV (one repetition) likewise. The draws are the study's own
+Per (data set, classifier, test): ``--randomizations`` randomisations (per classifier
+``--classifier-randomizations``) timed by process CPU time (after one warm-up randomisation
+that absorbs numba compilation and caches), and the original errors' CV (one repetition)
+likewise. The draws are the study's own
 (``lib.studies.permutation.randomized_errors``), so the cost is the study's cost.
 """
 from __future__ import annotations
@@ -43,11 +45,17 @@ def main() -> None:
     ap.add_argument("--datasets", nargs="*", default=config["uci"]["datasets"])
     ap.add_argument("--classifiers", nargs="*", default=config["uci"]["classifiers"])
     ap.add_argument("--randomizations", type=int, default=2)
+    ap.add_argument("--classifier-randomizations", nargs="*", default=[], metavar="CLF=K",
+                    help="randomisations timed for a classifier instead of --randomizations")
     ap.add_argument("--raw", default="data/raw")
     ap.add_argument("--mirror", default=None)
     ap.add_argument("--out", default="results/benchmarks/permutation_costs.csv")
     args = ap.parse_args()
     options = {"tie_rule": config["tie_rule"], "svm_solver": config["svm_solver"]}
+    timed = {clf: args.randomizations for clf in args.classifiers}
+    for item in args.classifier_randomizations:
+        clf, _, k = item.partition("=")
+        timed[clf] = int(k)
     rows = []
     for name in args.datasets:
         datasets.acquire(name, args.raw, args.mirror)
@@ -58,7 +66,7 @@ def main() -> None:
             orig = cpu_seconds(lambda: permutation.original_errors(clf, data.X, data.y, data.spec, folds, [1],
                                                                    **options))
             for test in (1, 2):
-                k = args.randomizations
+                k = timed[clf]
                 seconds = cpu_seconds(lambda: permutation.randomized_errors(
                     clf, data.X, data.y, data.spec, test, folds[0], [2], 1, 1 + k, **options))
                 rows.append({"dataset": name, "classifier": clf, "test": test, "n": len(data.y),

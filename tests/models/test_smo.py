@@ -215,8 +215,9 @@ def test_predict_proba_logistic():
 
 @pytest.mark.parametrize("nominal_only", [False, True])
 def test_gram_matrix_gives_the_same_doubles(nominal_only):
-    # the precomputed Gram matrix (float32 for 0/1 data, sequential float64 otherwise) must
-    # reproduce the on-the-fly kernel values bit for bit, hence the same optimisation path
+    # the precomputed Gram matrix (int8 for 0/1 data, float64 summed in attribute order
+    # otherwise; rows grouped by class) must reproduce the on-the-fly kernel values bit for
+    # bit, hence the same optimisation path
     rng = np.random.default_rng(11)
     n = 240
     if nominal_only:
@@ -229,12 +230,13 @@ def test_gram_matrix_gives_the_same_doubles(nominal_only):
         spec = AttributeSpec((0, 3, 0))
     y = rng.integers(0, 3, n)  # permuted-like labels: many non-bound multipliers
     Z = smo._Filters(X, spec).Z
-    G = smo._gram(Z)
-    assert G[2] == (2 if nominal_only else 1)
-    rows = np.arange(n, dtype=np.int64)
+    G, gidx = smo._gram_rows(Z, y, 3)
+    assert G.dtype == (np.int8 if nominal_only else np.float64)
+    assert np.all(np.diff(y[np.argsort(gidx)]) >= 0)  # Gram rows grouped by class
     args = (Z, y, 3, 1.0, smo.TOL, smo.EPS, smo.DEL, 1)
-    a = smo._fit_pairs(*args, *G, rows)
-    b = smo._fit_pairs(*args, *smo._NO_GRAM, rows)
+    dense = (smo.DENSE_MIN_MEMBERS, smo.FULL_ROWS_FRACTION)
+    a = smo._fit_pairs(*args, G, gidx, *dense)
+    b = smo._fit_pairs(*args, smo._NO_GRAM, np.arange(n, dtype=np.int64), *dense)
     for u, v in zip(a, b):
         np.testing.assert_array_equal(u, v)
 
@@ -253,3 +255,341 @@ def test_cv_errors_whole_data_gram_reuse():
     e = smo_cv_errors(X, y, folds, spec, perms=perms)
     for b in range(2):
         assert e[b] == _refit_error(X, y[perms[b]], spec, folds, 2)
+
+
+# --------------------------------------------------------------------------------------
+# The fast engine's internals against Weka's BinarySMO written out literally
+# --------------------------------------------------------------------------------------
+def _weka_binary_smo(Z, yy, C=1.0, tol=smo.TOL, eps=smo.EPS, dl=smo.DEL):
+    """Weka's ``BinarySMO.buildClassifier`` (linear machine) transcribed literally in pure
+    Python: I0 is an ``SMOset`` (a list with insertion at the front, walked from the front),
+    the error cache is updated over I0 only, kernel values are summed in attribute order over
+    the non-zeros of the second row (``CachedKernel.dotProd``). Returns ``(w, b, steps)``."""
+    n, d = Z.shape
+    nz = [np.flatnonzero(Z[j]) for j in range(n)]
+
+    def kern(i, j):
+        s = 0.0
+        for k in nz[j]:
+            s += Z[i, k] * Z[j, k]
+        return s
+
+    def wdot(w, i):
+        s = 0.0
+        for k in nz[i]:
+            s += w[k] * Z[i, k]
+        return s
+
+    w = np.zeros(d)
+    alpha = np.zeros(n)
+    errors = np.zeros(n)
+    I0 = []  # SMOset, front first
+    iUp = iLow = -1
+    for i in range(n):
+        if yy[i] == -1.0:
+            iLow = i
+        else:
+            iUp = i
+    bUp, bLow, b = -1.0, 1.0, 0.0
+    errors[iLow] = 1.0
+    errors[iUp] = -1.0
+    steps = 0
+    numChanged, examineAll = 0, True
+    while numChanged > 0 or examineAll:
+        numChanged = 0
+        for i2 in range(n):
+            if not examineAll and not (alpha[i2] > 0 and alpha[i2] < C):
+                continue
+            y2, a2c, inI0 = yy[i2], alpha[i2], i2 in I0
+            in12 = (y2 == 1.0 and a2c == 0.0) or (y2 == -1.0 and a2c == C)
+            in34 = (y2 == 1.0 and a2c == C) or (y2 == -1.0 and a2c == 0.0)
+            if inI0:
+                F2 = errors[i2]
+            else:
+                F2 = ((wdot(w, i2) - b) + b) - y2
+                errors[i2] = F2
+                if in12 and F2 < bUp:
+                    bUp, iUp = F2, i2
+                elif in34 and F2 > bLow:
+                    bLow, iLow = F2, i2
+            optimal, i1 = True, -1
+            if (inI0 or in12) and bLow - F2 > 2 * tol:
+                optimal, i1 = False, iLow
+            if (inI0 or in34) and F2 - bUp > 2 * tol:
+                optimal, i1 = False, iUp
+            changed = False
+            if not optimal:
+                if inI0:
+                    i1 = iLow if bLow - F2 > F2 - bUp else iUp
+                if i1 != i2:  # takeStep(i1, i2, F2)
+                    alph1, alph2, y1, F1 = alpha[i1], alpha[i2], yy[i1], errors[i1]
+                    s = y1 * y2
+                    if y1 != y2:
+                        L, H = max(0.0, alph2 - alph1), min(C, C + alph2 - alph1)
+                    else:
+                        L, H = max(0.0, alph1 + alph2 - C), min(C, alph1 + alph2)
+                    if L < H:
+                        k11, k12, k22 = kern(i1, i1), kern(i1, i2), kern(i2, i2)
+                        eta = 2 * k12 - k11 - k22
+                        if eta < 0:
+                            a2 = alph2 - y2 * (F1 - F2) / eta
+                            a2 = L if a2 < L else H if a2 > H else a2
+                        else:
+                            f1, f2 = wdot(w, i1) - b, wdot(w, i2) - b
+                            v1 = f1 + b - y1 * alph1 * k11 - y2 * alph2 * k12
+                            v2 = f2 + b - y1 * alph1 * k12 - y2 * alph2 * k22
+                            gamma = alph1 + s * alph2
+                            gl, gh = gamma - s * L, gamma - s * H
+                            Lobj = (gl + L - 0.5 * k11 * gl * gl - 0.5 * k22 * L * L
+                                    - s * k12 * gl * L - y1 * gl * v1 - y2 * L * v2)
+                            Hobj = (gh + H - 0.5 * k11 * gh * gh - 0.5 * k22 * H * H
+                                    - s * k12 * gh * H - y1 * gh * v1 - y2 * H * v2)
+                            a2 = L if Lobj > Hobj + eps else H if Lobj < Hobj - eps else alph2
+                        if not (abs(a2 - alph2) < eps * (a2 + alph2 + eps)):
+                            if a2 > C - dl * C:
+                                a2 = C
+                            elif a2 <= dl * C:
+                                a2 = 0.0
+                            a1 = alph1 + s * (alph2 - a2)
+                            if a1 > C - dl * C:
+                                a1 = C
+                            elif a1 <= dl * C:
+                                a1 = 0.0
+                            for i, a in ((i1, a1), (i2, a2)):
+                                if 0 < a < C:
+                                    if i not in I0:
+                                        I0.insert(0, i)
+                                elif i in I0:
+                                    I0.remove(i)
+                            mult1, mult2 = y1 * (a1 - alph1), y2 * (a2 - alph2)
+                            for k in nz[i1]:
+                                w[k] += mult1 * Z[i1, k]
+                            for k in nz[i2]:
+                                w[k] += mult2 * Z[i2, k]
+                            for j in I0:
+                                if j != i1 and j != i2:
+                                    errors[j] += mult1 * kern(i1, j) + mult2 * kern(i2, j)
+                            errors[i1] += mult1 * k11 + mult2 * k12
+                            errors[i2] += mult1 * k12 + mult2 * k22
+                            alpha[i1], alpha[i2] = a1, a2
+                            bLow, bUp, iLow, iUp = -1.7976931348623157e308, 1.7976931348623157e308, -1, -1
+                            for j in I0:
+                                if errors[j] < bUp:
+                                    bUp, iUp = errors[j], j
+                                if errors[j] > bLow:
+                                    bLow, iLow = errors[j], j
+                            for i in (i1, i2):
+                                if i not in I0:
+                                    if (yy[i] == 1.0 and alpha[i] == C) or (yy[i] == -1.0 and alpha[i] == 0.0):
+                                        if errors[i] > bLow:
+                                            bLow, iLow = errors[i], i
+                                    elif errors[i] < bUp:
+                                        bUp, iUp = errors[i], i
+                            changed = True
+                            steps += 1
+            if changed:
+                numChanged += 1
+            if not examineAll and bUp > bLow - 2 * tol:
+                numChanged = 0
+                break
+        if examineAll:
+            examineAll = False
+        elif numChanged == 0:
+            examineAll = True
+    return w, (bLow + bUp) / 2.0, steps
+
+
+def _binary_problem(seed, nominal):
+    """Training rows after the filters and +-1 labels with permuted-like (random) labels: many
+    non-bound multipliers; nominal rows with few values repeat, so errors tie exactly."""
+    rng = np.random.default_rng(seed)
+    n = 70
+    if nominal:
+        X = rng.integers(0, 3, size=(n, 4)).astype(float)
+        spec = AttributeSpec((3, 3, 2, 3))
+        X[:, 2] %= 2
+    else:
+        X = np.column_stack([rng.normal(size=n), rng.integers(0, 3, n), rng.random(n)])
+        spec = AttributeSpec((0, 3, 0))
+    Z = smo._Filters(X, spec).Z
+    return Z, np.where(rng.random(n) < 0.5, -1.0, 1.0), spec
+
+
+def _run_binary(Z, yy, G, gi, dense_min, dense_fraction):
+    rows = np.arange(len(yy), dtype=np.int64)
+    ptr, idx, val = smo._nonzeros(Z, rows)
+    w = np.zeros(Z.shape[1])
+    stats = np.zeros(4, dtype=np.int64)
+    b = smo._binary_smo(Z, ptr, idx, val, yy, 1.0, smo.TOL, smo.EPS, smo.DEL, w, stats, G, gi,
+                        dense_min, dense_fraction)
+    return w, b, stats
+
+
+@pytest.mark.parametrize("nominal", [True, False])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_binary_smo_equals_literal_weka(seed, nominal):
+    # every error-cache form -- kernel values on the fly, Gram rows gathered for I0's members
+    # only, whole spans of Gram rows -- and a Gram matrix with foreign rows in between (the
+    # whole data set's, grouped by class) must give Weka's weights, bias and number of steps
+    Z, yy, spec = _binary_problem(seed, nominal)
+    n = len(yy)
+    w_ref, b_ref, steps_ref = _weka_binary_smo(Z, yy)
+    assert steps_ref > 20
+    rng = np.random.default_rng(seed + 10)
+    Zbig = np.vstack([Z, Z[rng.integers(0, n, 40)] * 0.5])  # 40 rows foreign to this pair
+    order = rng.permutation(len(Zbig))
+    gbig = np.empty(len(Zbig), dtype=np.int64)
+    gbig[order] = np.arange(len(Zbig))
+    Gbig = smo._gram(Zbig[order])
+    for G, gi in ((smo._NO_GRAM, np.arange(n, dtype=np.int64)),
+                  (smo._gram(Z), np.arange(n, dtype=np.int64)),
+                  (Gbig, gbig[:n])):
+        for dense_min, fraction in ((0, 0.0), (10**9, 2.0), (smo.DENSE_MIN_MEMBERS, smo.FULL_ROWS_FRACTION)):
+            w, b, stats = _run_binary(Z, yy, G, gi, dense_min, fraction)
+            np.testing.assert_array_equal(w, w_ref)
+            assert b == b_ref and stats[0] == steps_ref
+
+
+def _linked_list_select(order, errors):
+    """Weka's recomputation of b_up / b_low: walk the SMOset from its front, strict
+    comparisons from +-Double.MAX_VALUE."""
+    bUp, bLow, iUp, iLow = 1.7976931348623157e308, -1.7976931348623157e308, -1, -1
+    for j in order:
+        if errors[j] < bUp:
+            bUp, iUp = errors[j], j
+        if errors[j] > bLow:
+            bLow, iLow = errors[j], j
+    return bUp, iUp, bLow, iLow
+
+
+def test_dense_i0_selects_what_the_linked_list_walk_selects():
+    # random inserts and deletes into I0 with errors drawn from few values (exact ties,
+    # -0.0 and 0.0, +-MAX_VALUE): the stamp order must reproduce the list order, by the
+    # member loop (_update_i0_gram, adding -0.0 * 0 + -0.0 * 0 = -0.0, which keeps every value) and
+    # by whole-array passes (_select_i0_dense, _dense_step's merge of two spans)
+    rng = np.random.default_rng(5)
+    n = 150  # more than two chunks of _select_i0_dense
+    values = np.array([-1.7976931348623157e308, -2.5, -0.0, 0.0, 1e-300, 0.75, 0.75, 3.0,
+                       1.7976931348623157e308])
+    gi = rng.permutation(n).astype(np.int64)  # row -> Gram row
+    mem = np.empty(n, dtype=np.int64)
+    memg = np.empty(n, dtype=np.int64)
+    pos = np.full(n, -1, dtype=np.int64)
+    stamp = np.zeros(n, dtype=np.int64)
+    stampg = np.zeros(n, dtype=np.int64)
+    inset = np.zeros(n, dtype=np.int8)
+    sizes = np.zeros(2, dtype=np.int64)
+    zero_rows = np.zeros((n + 2, n), dtype=np.int8)  # Gram rows n, n + 1: the step's rows
+    chunk_min = np.empty(n // smo._KEY_CHUNK + 1, dtype=np.int64)
+    chunk_max = np.empty_like(chunk_min)
+    order = []  # the SMOset, front first
+    list_order_mattered = 0
+    for _ in range(3000):
+        i = int(rng.integers(n))
+        if rng.random() < 0.6:
+            smo._i0_insert(i, gi[i], mem, memg, pos, stamp, stampg, inset, sizes)
+            if i not in order:
+                order.insert(0, i)
+        else:
+            smo._i0_delete(i, mem, memg, pos, inset, sizes)
+            if i in order:
+                order.remove(i)
+        errors = values[rng.integers(0, len(values), n)]
+        errors_g = np.empty(n)
+        errors_g[gi] = errors
+        cnt = int(sizes[0])
+        assert cnt == len(order) and sorted(mem[:cnt]) == sorted(order)
+        row_of = np.argsort(gi)
+        updated = errors_g.copy()
+        got = smo._update_i0_gram(updated, memg, cnt, zero_rows, n, n + 1, -0.0, -0.0, stampg)
+        assert np.array_equal(updated.view(np.int64), errors_g.view(np.int64))
+        expect = _linked_list_select(order, errors)
+        assert [row_of[got[1]] if got[1] >= 0 else -1, row_of[got[3]] if got[3] >= 0 else -1] == \
+            [expect[1], expect[3]]
+        assert np.array_equal(np.array(got[::2]).view(np.int64), np.array(expect[::2]).view(np.int64))
+        for spans in (np.array([[0, n], [0, 0]]), np.array([[0, 17], [17, n]]), np.array([[23, n], [0, 23]])):
+            gUp = gLow = -1
+            for lo, hi in spans:
+                if hi > lo:
+                    u, v = smo._select_i0_dense(errors_g[lo:hi], inset[lo:hi], stampg[lo:hi], chunk_min, chunk_max)
+                    gUp = smo._later_extreme(errors_g, stampg, gUp, u + lo if u >= 0 else -1, True)
+                    gLow = smo._later_extreme(errors_g, stampg, gLow, v + lo if v >= 0 else -1, False)
+            assert (row_of[gUp] if gUp >= 0 else -1) == expect[1]
+            assert (row_of[gLow] if gLow >= 0 else -1) == expect[3]
+        tied_up = [j for j in order if errors[j] == expect[0]]
+        list_order_mattered += len(tied_up) > 1 and tied_up[0] != max(tied_up) and tied_up[0] != min(tied_up)
+    assert list_order_mattered > 50  # ties whose winner is neither the lowest nor highest row
+
+
+def test_order_key_orders_like_the_doubles():
+    rng = np.random.default_rng(2)
+    special = [0.0, -0.0, 5e-324, -5e-324, 2.2250738585072014e-308, -1e-300, 1.0, -1.0,
+               1.7976931348623157e308, -1.7976931348623157e308, np.inf, -np.inf]
+    x = np.concatenate([special, rng.normal(size=200) * 10.0 ** rng.integers(-300, 300, 200)])
+    keys = np.array([smo._order_key(v) for v in x])
+    for a in range(len(x)):
+        assert np.array_equal(keys[a] < keys, x[a] < x)
+        assert np.array_equal(keys[a] == keys, x[a] == x)
+
+
+def test_gram_forms_are_exact():
+    rng = np.random.default_rng(8)
+    # nominal data through the filters: one-hot counting (int8) equals float64 dot products
+    X = rng.integers(0, 5, size=(300, 6)).astype(float)
+    X[:, 1] %= 2
+    X[rng.random(X.shape) < 0.05] = np.nan
+    X[:, 4] = 3.0  # a constant attribute: its indicator columns are 0 after Normalize
+    f = smo._Filters(X, AttributeSpec((5, 2, 5, 5, 5, 5)))
+    exact = f.Z @ f.Z.T  # small integers: any summation order is exact
+    assert smo._one_hot_codes(f.Z, f.start) is not None
+    for G in (smo._gram(f.Z, f.start), smo._gram(f.Z)):  # counting, BLAS
+        assert G.dtype == np.int8
+        np.testing.assert_array_equal(G, exact)
+    # into reused memory (holding another matrix's values): every entry is written
+    buffer = smo._GramBuffer()
+    buffer(400, np.int8)[:] = 99
+    buffer(400, np.float64)[:] = np.nan
+    np.testing.assert_array_equal(smo._gram(f.Z, f.start, buffer), exact)
+    np.testing.assert_array_equal(smo._gram(f.Z[:, :3] * 0.5, None, buffer), f.Z[:, :3] @ f.Z[:, :3].T / 4)
+    # not one block-wise one-hot, or too many blocks: the BLAS path
+    assert smo._one_hot_codes(f.Z, np.arange(0, f.d, 2)) is None
+    assert smo._one_hot_codes(np.ones((3, 200)), np.arange(200)) is None
+    assert smo._gram(np.full((4, 200), 1.0)).dtype == np.int16  # sums up to 200
+    # real values: float64 summed in attribute order, the doubles of _kdot
+    Zr = rng.normal(size=(50, 7)) * (rng.random((50, 7)) < 0.7)
+    G = smo._gram(Zr)
+    rows = np.arange(50, dtype=np.int64)
+    ptr, idx, _ = smo._nonzeros(Zr, rows)
+    direct = np.array([[smo._kdot(Zr, i, ptr, idx, j) for j in range(50)] for i in range(50)])
+    assert G.dtype == np.float64
+    np.testing.assert_array_equal(G.view(np.int64), direct.view(np.int64))
+
+
+def test_class_spans_and_regrouped_gram():
+    y = np.array([2, 0, 1, 2, 0, 1, 1, 2])
+    order, gidx = smo._class_order(y, 3)
+    np.testing.assert_array_equal(y[order], [0, 0, 1, 1, 1, 2, 2, 2])
+    np.testing.assert_array_equal(order[gidx], np.arange(8))
+    G = np.arange(64, dtype=np.int8).reshape(8, 8)
+    out = np.full((8, 8), -1, dtype=np.int8)
+    np.testing.assert_array_equal(smo._permuted_gram(G, order, out), G[order][:, order])
+    # pair (0, 2): two spans; pair (0, 1): one merged span; rows of one class only
+    rows02 = np.flatnonzero(y != 1)
+    np.testing.assert_array_equal(smo._class_spans(gidx[rows02], np.where(y[rows02] == 0, -1.0, 1.0)),
+                                  [[0, 2], [5, 8]])
+    rows01 = np.flatnonzero(y != 2)
+    np.testing.assert_array_equal(smo._class_spans(gidx[rows01], np.where(y[rows01] == 0, -1.0, 1.0)),
+                                  [[0, 5], [0, 0]])
+    assert smo._class_order(y, 2)[0].tolist() == list(range(8))  # two classes: data order
+
+
+def test_cv_outputs_are_the_fold_models_outputs():
+    X, y, spec = _data(3)
+    folds = np.arange(len(y)) % 4
+    out = np.full((1, len(y), 3), np.nan)
+    e = smo_cv_errors(X, y, folds, spec, perms=np.arange(len(y))[None], n_classes=3, outputs=out)
+    for f in range(4):
+        te = folds == f
+        m = SMO(spec, n_classes=3).fit(X[~te], y[~te])
+        np.testing.assert_array_equal(out[0, te], m.decision_function(X[te]))
+    assert e[0] == _refit_error(X, y, spec, folds, 3)

@@ -38,13 +38,15 @@ the same structure, and the cross-check shows the same predictions)
   (only ``i``) and no weights; a pair with neither gets no classifier and no vote.
 * **BinarySMO**: Platt's SMO with Keerthi et al.'s Modification 1 exactly as Weka writes it:
   ``b_up``/``b_low`` start at ``-1``/``+1`` with the error cache seeded at the last row of
-  each class; the sets ``I0 .. I4``; ``I0`` is kept as Weka's ``SMOset``, a linked list with
-  insertion at the front, because its iteration order breaks ties between equal errors when
-  ``b_up``/``b_low`` are recomputed; the error cache holds the non-bound rows; ``takeStep``
-  with Weka's clipping, ``eta >= 0`` objective comparison, ``eps = 1e-12`` step test and the
-  ``1000 * Double.MIN_VALUE`` snapping; the examine-all / non-bound sweeps with the early exit
-  ``b_up > b_low - 2 tol``; threshold ``b = (b_low + b_up) / 2``. The linear machine keeps an
-  explicit weight vector updated in ``takeStep`` (``m_weights``); outputs are
+  each class; the sets ``I0 .. I4``; ``I0`` is Weka's ``SMOset``, a linked list with
+  insertion at the front, whose iteration order breaks ties between equal errors when
+  ``b_up``/``b_low`` are recomputed after a step: the first of the tied members in list order
+  is the one inserted last, so here every member carries its insertion time and ties go to the
+  latest (tested against a literal linked list); the error cache holds the non-bound rows;
+  ``takeStep`` with Weka's clipping, ``eta >= 0`` objective comparison, ``eps = 1e-12`` step
+  test and the ``1000 * Double.MIN_VALUE`` snapping; the examine-all / non-bound sweeps with
+  the early exit ``b_up > b_low - 2 tol``; threshold ``b = (b_low + b_up) / 2``. The linear
+  machine keeps an explicit weight vector updated in ``takeStep`` (``m_weights``); outputs are
   ``sum_k w_k x_k - b`` summed in attribute order, kernel values ``sum_k x_k z_k`` in
   attribute order (``CachedKernel.dotProd``). Terms with a zero factor are skipped (Weka's
   sparse loops skip them too for sparse data; adding an exact zero never changes a sum), which
@@ -75,17 +77,50 @@ absent from the training data) get a logistic model fitted to one class, which i
 checked separately. Weka refuses ``-M -V 3`` on audiology and primary-tumor (a pair with a
 single training row).
 
-Checked against real Weka (``scripts/crosscheck_weka.py --randomised``,
-``scripts/crosscheck_smo_weights.py``): predictions equal to Weka 3.6.14's and 3.9.7's on all
-42,828 compared cross-validation rows of the 22 UCI data sets of Ojala & Garriga (original,
-Test 1 and Test 2 copies); weight vectors and biases of every pairwise machine bit-identical.
+Checked against real Weka (``scripts/tools/crosscheck_weka.py --randomised``,
+``scripts/tools/crosscheck_smo_weights.py``): predictions equal to Weka 3.6.14's and 3.9.7's on
+all 42,828 compared cross-validation rows of the 22 UCI data sets of Ojala & Garriga (original,
+Test 1 and Test 2 copies; seeds 20090601, 2 and, after the speed-up below, 3); weight vectors
+and biases of every pairwise machine bit-identical. The engine before the speed-up (commit
+d8bb41d) and this one give bit-identical SVM outputs on every row
+(``scripts/tools/compare_smo_engines.py``: the 22 data sets, original data and 5 Test 1 and 5
+Test 2 copies each, 231,704 rows).
 
-Performance: the kernel values come from a Gram matrix computed once per fit (exactly:
-integer data through BLAS, stored as float32; other data summed in attribute order), because
-the error-cache update over ``I0`` dominates on permuted labels (Mushroom: ~4,500 non-bound
-rows per step); :func:`smo_cv_errors` reuses one whole-data Gram matrix for every fold whose
-filtered values equal the whole-data ones (and for every Test 1 permutation). Above
-``GRAM_BYTES`` the values are computed on the fly over the row-wise non-zeros.
+Performance. On permuted labels a fit takes 10^5-10^6 successful steps (Splice, one 10-fold
+CV: 2.8 million) and I0 holds hundreds to thousands of rows, so the cost is the step's
+error-cache update over I0 and the search of ``b_up``/``b_low`` over it (1.8e9 member updates
+per Splice CV; walking Weka's linked list twice per step over a float32 whole-data Gram matrix
+cost 11 ns per member here, mostly memory stalls: 20-30 cycles per member against 4-6 for the
+same loop with its data in cache). What makes it fast, without changing a single
+floating-point operation:
+
+* I0 is a dense unordered array whose members carry their insertion time (the list order's
+  tie-breaking, above), read sequentially; the error cache is indexed by the row of a Gram
+  matrix computed once: 0/1 nominal data counted per attribute into int8 (one byte per
+  kernel value: the rows a step reads stay in cache), other integer data by a float32 BLAS
+  product, real data float64 summed in attribute order (:func:`_gram`).
+* The Gram rows are grouped by class, so a pair's rows fill one or two spans. When I0 holds
+  at least 64 rows plus a quarter of the spans' rows, a step adds ``mult1 * K(i1, .) +
+  mult2 * K(i2, .)`` to the error cache of every row of the spans (vectorised; entries outside
+  I0 change too, but are never read before being recomputed, see :func:`_binary_smo`) and
+  finds ``b_up``/``b_low`` by a branch-free pass over integer keys ordered like the doubles,
+  then a search of the few rows near the extremes (:func:`_select_i0_dense`); otherwise it
+  gathers over the members, update and search in one loop (:func:`_update_i0_gram`).
+* The rows' non-zeros are kept compactly (CSR, no values when all are 1.0) for the weight
+  update and ``SVMOutput``; ``K(i, i)`` is cached.
+* :func:`smo_cv_errors` computes the whole-data Gram matrix once per randomised data set
+  (Test 1: once for all permutations, regrouped per permutation), reuses it for every fold
+  whose filtered values equal the whole-data ones, and keeps the Gram matrices' memory from
+  one to the next (fresh pages cost more than computing Segment's matrix).
+
+CPU seconds per randomisation (one 10-fold CV; ``scripts/tools/measure_permutation_costs.py``,
+4 randomisations, one thread, mean of two runs alternating with commit d8bb41d's engine on the
+same machine, 2026-11-24): Splice Test 1 16.5 -> 3.24, Test 2 2.15 -> 0.94; Mushroom Test 1
+6.06 -> 0.93, Test 2 1.47 -> 0.39; Segment Test 1 1.00 -> 0.37, Test 2 0.66 -> 0.19; Anneal
+Test 1 0.52 -> 0.22, Test 2 0.11 -> 0.07 (Test 1 includes the whole-data Gram matrix shared by
+the 4 randomisations). Per fit against scikit-learn's libsvm:
+``scripts/tools/benchmark_smo.py``. Without a Gram matrix (above ``GRAM_BYTES``) the kernel
+values are computed on the fly over the row-wise non-zeros.
 
 Not reproduced: kernels other than the linear ``PolyKernel`` (``-E 1``), ``-N 1``
 (standardise) and ``-N 2``, instance weights.
@@ -93,7 +128,9 @@ Not reproduced: kernels other than the linear ``PolyKernel`` (``-E 1``), ``-N 1`
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 from scipy.special import expit
 
 from ..data.attributes import AttributeSpec, check_X
@@ -164,89 +201,342 @@ def _kdot(Z, i, nzptr, nzidx, j):
 
 
 @njit(cache=True)
-def _kern(Z, nzptr, nzidx, G64, G32, gmode, gi, i, j):
-    """``K(i, j)`` from the precomputed Gram matrix (``gmode`` 1: float64, 2: float32 holding
-    integers exactly; rows ``gi[i]``) or by :func:`_kdot` (``gmode`` 0). The Gram matrix
-    holds the same doubles: see :func:`_gram`."""
-    if gmode == 1:
-        return G64[gi[i], gi[j]]
-    if gmode == 2:
-        return np.float64(G32[gi[i], gi[j]])
+def _kern(Z, nzptr, nzidx, G, gi, i, j):
+    """``K(i, j)`` from the precomputed Gram matrix ``G`` (rows ``gi[i]``; any dtype that
+    holds the values exactly, see :func:`_gram`) or, when ``G`` is empty, by :func:`_kdot`."""
+    if G.shape[0] > 0:
+        return np.float64(G[gi[i], gi[j]])
     return _kdot(Z, i, nzptr, nzidx, j)
 
 
 @njit(cache=True)
-def _gram_sequential(Z, nzptr, nzidx):
-    """Full Gram matrix, every entry summed in attribute order like ``CachedKernel.dotProd``."""
-    n = Z.shape[0]
-    G = np.empty((n, n))
-    for i in range(n):
-        for j in range(i + 1):
-            v = _kdot(Z, i, nzptr, nzidx, j)
-            G[i, j] = v
-            G[j, i] = v
-    return G
-
-
-@njit(cache=True)
-def _wdot(w, Z, nzptr, nzidx, i):
-    """``sum_k w[k] * Z[i, k]`` in attribute order (``SVMOutput`` of the linear machine)."""
+def _wdot(w, nzptr, nzidx, nzval, i):
+    """``sum_k w[k] * Z[i, k]`` in attribute order over the non-zeros of row ``i``
+    (``SVMOutput`` of the linear machine; ``nzval`` holds the values ``Z[i, nzidx]``, or is
+    empty when they are all 1.0: ``x * 1.0`` is ``x`` exactly, so the product is skipped)."""
     s = 0.0
-    for p in range(nzptr[i], nzptr[i + 1]):
-        k = nzidx[p]
-        s += w[k] * Z[i, k]
+    if nzval.shape[0] == 0:
+        for p in range(nzptr[i], nzptr[i + 1]):
+            s += w[nzidx[p]]
+    else:
+        for p in range(nzptr[i], nzptr[i + 1]):
+            s += w[nzidx[p]] * nzval[p]
     return s
 
 
+# I0 as a dense set. Weka keeps I0 in an ``SMOset``, a linked list with insertion at the front;
+# its order matters only where b_up/b_low are recomputed after a step: the list is walked from
+# the front with strict comparisons, so among members with the same (extreme) error the one
+# nearest the front wins, i.e. the one inserted last (a member keeps its place until it leaves
+# the set; inserting a member is a no-op). Here every member carries the clock value of its
+# insertion (``stamp`` by row, ``stampg`` by Gram row) and the set is a dense, unordered array
+# (``mem``: the members' rows, ``memg``: their Gram rows; ``pos`` maps a row to its slot, -1 if
+# absent; ``inset`` flags the members' Gram rows), read sequentially instead of by chasing list
+# pointers: the arg-min / arg-max with ties going to the latest stamp selects the row the list
+# walk selects (:func:`_update_i0_gram`, :func:`_select_i0_dense`; tested against a list).
+# ``sizes`` = (number of members, insertion clock).
 @njit(cache=True)
-def _i0_insert(i, first, nxt, prv, ind, count):
-    """``SMOset.insert``: new members go to the front of the list."""
-    if not ind[i]:
-        if count[0] == 0:
-            first[0] = i
-            nxt[i] = -1
-            prv[i] = -1
+def _i0_insert(i, g, mem, memg, pos, stamp, stampg, inset, sizes):
+    """``SMOset.insert`` of row ``i`` (Gram row ``g``); no-op for a member."""
+    if pos[i] < 0:
+        c = sizes[0]
+        mem[c] = i
+        memg[c] = g
+        pos[i] = c
+        stamp[i] = sizes[1]
+        stampg[g] = sizes[1]
+        inset[g] = 1
+        sizes[0] = c + 1
+        sizes[1] += 1
+
+
+@njit(cache=True)
+def _i0_delete(i, mem, memg, pos, inset, sizes):
+    """``SMOset.delete`` (no-op for a non-member); the last slot moves into the freed one."""
+    t = pos[i]
+    if t >= 0:
+        inset[memg[t]] = 0
+        last = sizes[0] - 1
+        mem[t] = mem[last]
+        memg[t] = memg[last]
+        pos[mem[t]] = t
+        pos[i] = -1
+        sizes[0] = last
+
+
+@njit(cache=True)
+def _better_up(e, j, bUp, iUp, stamp):
+    """Does member ``j`` (error ``e``) take ``iUp``'s place in the list walk's arg-min?
+    Strictly smaller, or equal (``-0.0 == 0.0`` included) and nearer the front."""
+    return e < bUp or (e == bUp and iUp >= 0 and stamp[j] > stamp[iUp])
+
+
+@njit(cache=True)
+def _better_low(e, j, bLow, iLow, stamp):
+    """Arg-max counterpart of :func:`_better_up`."""
+    return e > bLow or (e == bLow and iLow >= 0 and stamp[j] > stamp[iLow])
+
+
+@intrinsic
+def _float_bits(typingctx, x):
+    """The IEEE-754 bits of a float64 as an int64 (``Double.doubleToRawLongBits``)."""
+    sig = types.int64(types.float64)
+
+    def codegen(context, builder, signature, args):
+        return builder.bitcast(args[0], ir.IntType(64))
+    return sig, codegen
+
+
+_KEY_MAX = np.int64(2**63 - 1)
+_KEY_MIN = np.int64(-2**63)
+
+
+@njit(cache=True)
+def _order_key(e):
+    """An int64 ordered like the float64 ``e`` (not NaN): ``x < y`` iff ``key(x) < key(y)``
+    and ``x == y`` iff ``key(x) == key(y)`` (``e + 0.0`` maps ``-0.0`` to ``+0.0``; the bits
+    of a negative double, read as an int64, grow as the double falls, hence the flip of its
+    magnitude bits). Integer min / max reductions vectorise, float ones do not without
+    fast-math."""
+    b = _float_bits(e + 0.0)
+    return b ^ ((b >> 63) & _KEY_MAX)
+
+
+_KEY_CHUNK = 64  # rows per chunk of _select_i0_dense's first pass
+
+
+@njit(cache=True)
+def _select_i0_dense(errors, inset, stampg, chunk_min, chunk_max):
+    """Weka's b_up / b_low search over whole arrays: the members are the Gram rows ``g`` with
+    ``inset[g] != 0``. Returns the Gram rows ``(gUp, gLow)`` (-1 if none) of the arg-min /
+    arg-max of ``errors`` over the members, ties to the latest ``stampg``, with
+    ``errors[gUp] < Double.MAX_VALUE`` and ``errors[gLow] > -MAX_VALUE`` as the list walk
+    requires. One branch-free pass over contiguous memory (vectorised; fixed-length chunks)
+    finds the extreme keys of every chunk of :data:`_KEY_CHUNK` rows (``chunk_min``,
+    ``chunk_max``: work arrays of at least ``len(errors) // _KEY_CHUNK + 1``); only the chunks
+    holding an extreme are then searched for its members and stamps."""
+    N = errors.shape[0]
+    full = N // _KEY_CHUNK
+    kmin = _KEY_MAX
+    kmax = _KEY_MIN
+    for c in range(full + 1):
+        base = c * _KEY_CHUNK
+        lo = _KEY_MAX
+        hi = _KEY_MIN
+        if c < full:
+            for t in range(_KEY_CHUNK):  # a constant trip count: vectorised
+                k = _order_key(errors[base + t])
+                member = inset[base + t] != 0
+                lo = min(lo, k if member else _KEY_MAX)
+                hi = max(hi, k if member else _KEY_MIN)
         else:
-            prv[first[0]] = i
-            nxt[i] = first[0]
-            prv[i] = -1
-            first[0] = i
-        ind[i] = True
-        count[0] += 1
+            for g in range(base, N):
+                k = _order_key(errors[g])
+                member = inset[g] != 0
+                lo = min(lo, k if member else _KEY_MAX)
+                hi = max(hi, k if member else _KEY_MIN)
+        chunk_min[c] = lo
+        chunk_max[c] = hi
+        kmin = min(kmin, lo)
+        kmax = max(kmax, hi)
+    gUp = -1
+    gLow = -1
+    for c in range(full + 1):
+        if chunk_min[c] != kmin and chunk_max[c] != kmax:
+            continue
+        for g in range(c * _KEY_CHUNK, min(c * _KEY_CHUNK + _KEY_CHUNK, N)):
+            if inset[g] != 0:
+                k = _order_key(errors[g])
+                if k == kmin and (gUp < 0 or stampg[g] > stampg[gUp]):
+                    gUp = g
+                if k == kmax and (gLow < 0 or stampg[g] > stampg[gLow]):
+                    gLow = g
+    if gUp >= 0 and not errors[gUp] < 1.7976931348623157e308:
+        gUp = -1
+    if gLow >= 0 and not errors[gLow] > -1.7976931348623157e308:
+        gLow = -1
+    return gUp, gLow
 
 
 @njit(cache=True)
-def _i0_delete(i, first, nxt, prv, ind, count):
-    """``SMOset.delete``."""
-    if ind[i]:
-        if first[0] == i:
-            first[0] = nxt[i]
-        else:
-            nxt[prv[i]] = nxt[i]
-        if nxt[i] != -1:
-            prv[nxt[i]] = prv[i]
-        ind[i] = False
-        count[0] -= 1
+def _update_i0_gram(errors, memg, cnt, G, r1, r2, mult1, mult2, stampg):
+    """Error-cache update over the members other than the step's rows, whose Gram rows are
+    ``r1``, ``r2`` (Weka's loop over I0, ``errors[j] += mult1 * K(i1, j) + mult2 * K(i2, j)``:
+    the same expression, kernel values from the Gram matrix rows ``r1``, ``r2``), fused with
+    Weka's b_up / b_low search over them: the walk of the ``SMOset`` from its front, from
+    ``+-Double.MAX_VALUE`` with strict comparisons, i.e. the arg-min / arg-max with ties to
+    the latest ``stampg``. Returns ``(bUp, gUp, bLow, gLow)`` with Gram rows (-1: none)."""
+    bUp = 1.7976931348623157e308
+    bLow = -1.7976931348623157e308
+    gUp = -1
+    gLow = -1
+    row1 = G[r1]
+    row2 = G[r2]
+    for t in range(cnt):
+        g = memg[t]
+        if g == r1 or g == r2:
+            continue
+        e = errors[g] + (mult1 * np.float64(row1[g]) + mult2 * np.float64(row2[g]))
+        errors[g] = e
+        if _better_up(e, g, bUp, gUp, stampg):
+            bUp = e
+            gUp = g
+        if _better_low(e, g, bLow, gLow, stampg):
+            bLow = e
+            gLow = g
+    return bUp, gUp, bLow, gLow
 
 
 @njit(cache=True)
-def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b, G64, G32, gmode, gi):
-    """Weka's ``BinarySMO.buildClassifier`` for the linear machine on rows ``Z`` (in the
-    randomised order), classes ``yy`` in {-1, +1}. Writes the weights into ``w`` (zeroed
-    here) and returns ``b``; ``out_b`` (4,) receives statistics: successful steps,
-    examineExample calls, examine-all sweeps, error-cache updates (sum of |I0| per step).
+def _update_i0_kdot(errors, mem, cnt, Z, nzptr, nzidx, i1, i2, mult1, mult2, stamp):
+    """:func:`_update_i0_gram` with the kernel values computed by :func:`_kdot` (no Gram
+    matrix: rows are their own Gram rows); returns ``(bUp, iUp, bLow, iLow)``."""
+    bUp = 1.7976931348623157e308
+    bLow = -1.7976931348623157e308
+    iUp = -1
+    iLow = -1
+    for t in range(cnt):
+        j = mem[t]
+        if j == i1 or j == i2:
+            continue
+        e = errors[j] + (mult1 * _kdot(Z, i1, nzptr, nzidx, j) + mult2 * _kdot(Z, i2, nzptr, nzidx, j))
+        errors[j] = e
+        if _better_up(e, j, bUp, iUp, stamp):
+            bUp = e
+            iUp = j
+        if _better_low(e, j, bLow, iLow, stamp):
+            bLow = e
+            iLow = j
+    return bUp, iUp, bLow, iLow
 
-    Membership of I1..I4 follows from (y, alpha); I0 is the ordered linked list."""
-    n, d = Z.shape
-    for k in range(d):
-        w[k] = 0.0
+
+@njit(cache=True)
+def _add_gram_rows(errors, row1, row2, mult1, mult2):
+    """``errors[g] += mult1 * row1[g] + mult2 * row2[g]`` for every Gram row ``g``: Weka's
+    update expression over contiguous memory (vectorised by LLVM: elementwise, no reordering
+    of any sum). Entries of rows outside I0 change too; see :func:`_binary_smo`."""
+    for g in range(errors.shape[0]):
+        errors[g] = errors[g] + (mult1 * np.float64(row1[g]) + mult2 * np.float64(row2[g]))
+
+
+@njit(cache=True)
+def _later_extreme(errors, stampg, ga, gb, want_min):
+    """Of the Gram rows ``ga``, ``gb`` (-1: none), the one the list walk keeps: the smaller
+    (``want_min``) or larger error, ties to the later stamp."""
+    if ga < 0:
+        return gb
+    if gb < 0:
+        return ga
+    ea = errors[ga]
+    eb = errors[gb]
+    if ea == eb:
+        return ga if stampg[ga] > stampg[gb] else gb
+    if want_min:
+        return ga if ea < eb else gb
+    return ga if ea > eb else gb
+
+
+@njit(cache=True)
+def _dense_step(errors, G, g1, g2, mult1, mult2, inset, stampg, spans, chunk_min, chunk_max):
+    """The dense form of a step's error-cache update and b_up/b_low search: over each span
+    ``spans[s] = (lo, hi)`` of Gram rows, :func:`_add_gram_rows` with the rows ``g1``,
+    ``g2`` and :func:`_select_i0_dense` over the members flagged in ``inset``; returns the
+    Gram rows ``(gUp, gLow)`` over all spans."""
+    gUp = -1
+    gLow = -1
+    for s in range(spans.shape[0]):
+        lo = spans[s, 0]
+        hi = spans[s, 1]
+        if hi <= lo:
+            continue
+        _add_gram_rows(errors[lo:hi], G[g1, lo:hi], G[g2, lo:hi], mult1, mult2)
+        u, v = _select_i0_dense(errors[lo:hi], inset[lo:hi], stampg[lo:hi], chunk_min, chunk_max)
+        gUp = _later_extreme(errors, stampg, gUp, u + lo if u >= 0 else -1, True)
+        gLow = _later_extreme(errors, stampg, gLow, v + lo if v >= 0 else -1, False)
+    return gUp, gLow
+
+
+@njit(cache=True)
+def _class_spans(gi, yy):
+    """The Gram rows a pair's rows occupy: per class the span ``[min gi, max gi + 1)``
+    (merged when they meet). With the Gram matrix's rows grouped by class (:func:`_gram_rows`)
+    these hold the pair's rows (and its fold's test rows) only."""
+    spans = np.zeros((2, 2), dtype=np.int64)
+    for s in range(2):
+        spans[s, 0] = 2**62
+        spans[s, 1] = -1
+    for i in range(gi.shape[0]):
+        s = 0 if yy[i] == -1.0 else 1
+        spans[s, 0] = min(spans[s, 0], gi[i])
+        spans[s, 1] = max(spans[s, 1], gi[i] + 1)
+    for s in range(2):
+        if spans[s, 1] < 0:  # class absent
+            spans[s, 0] = 0
+            spans[s, 1] = 0
+    if spans[0, 1] > spans[0, 0] and spans[1, 1] > spans[1, 0] and \
+            spans[0, 0] <= spans[1, 1] and spans[1, 0] <= spans[0, 1]:
+        spans[0, 0] = min(spans[0, 0], spans[1, 0])
+        spans[0, 1] = max(spans[0, 1], spans[1, 1])
+        spans[1, 0] = 0
+        spans[1, 1] = 0
+    return spans
+
+
+# Dense-I0 threshold: a step updates whole spans of Gram rows (:func:`_dense_step`) when I0
+# holds at least DENSE_MIN_MEMBERS + FULL_ROWS_FRACTION * (rows in the spans) members, otherwise
+# only the members (gathered; :func:`_update_i0_gram`). Only speed depends on it (both give the
+# same doubles for every member and select the same rows). Measured: a gathered member costs
+# 3-4x a row of a span, a dense step about 60 gathered members more (slices, two passes); of
+# fractions 0, 0.06, 0.125, 0.25, 0.35, 0.5 and "never", 0.25 was fastest on Splice and Mushroom.
+DENSE_MIN_MEMBERS = 64
+FULL_ROWS_FRACTION = 0.25  # float: one compiled signature of _fit_pairs
+
+
+@njit(cache=True)
+def _binary_smo(Z, nzptr, nzidx, nzval, yy, C, tol, eps, dl, w, out_b, G, gi, dense_min, dense_fraction):
+    """Weka's ``BinarySMO.buildClassifier`` for the linear machine on the rows given by their
+    non-zeros ``nzptr, nzidx, nzval`` (CSR, attribute order; rows in the randomised order),
+    classes ``yy`` in {-1, +1}. Writes the weights into ``w`` (zeroed here) and returns
+    ``b``; ``out_b`` (4,) receives statistics: successful steps, examineExample calls,
+    examine-all sweeps, error-cache updates (sum of |I0| per step).
+
+    ``G``: Gram matrix whose row (and column) ``gi[i]`` belongs to row ``i``, or an empty
+    array: kernel values by :func:`_kdot` from the dense rows ``Z`` (only then needed; ``gi``
+    must then be ``0 .. n-1``). The error cache is indexed by Gram row. Membership of I1..I4
+    follows from (y, alpha); I0 is the set of :func:`_i0_insert`.
+
+    Where I0 is dense, a step adds the two kernel rows to the error cache of every Gram row of
+    the pair's spans (:func:`_class_spans`), not only of I0's members as Weka does. This is
+    exact: an entry outside I0 is never read before it is written again. ``examineExample``
+    recomputes the error of a non-member; ``takeStep`` reads the error of ``i1`` = ``iUp`` or
+    ``iLow``, which are the two seeded rows until the first successful step, are recomputed
+    from I0 and the step's two rows after each (the two rows' errors are set from their values
+    before the step, as Weka does), and in between are only set by ``examineExample`` to a row
+    whose error it has just computed. Dense or not, every member's error is the same double,
+    and the same rows are selected (tested with both forms forced)."""
+    n = yy.shape[0]
+    w[:] = 0.0
+    has_gram = G.shape[0] > 0
+    N = G.shape[0] if has_gram else n
+    kdiag = np.empty(n)  # K(i, i), read by every takeStep
+    for i in range(n):
+        kdiag[i] = _kern(Z, nzptr, nzidx, G, gi, i, i)
     alpha = np.zeros(n)
-    errors = np.zeros(n)
-    first = np.full(1, -1, dtype=np.int64)
-    count = np.zeros(1, dtype=np.int64)
-    nxt = np.full(n, -1, dtype=np.int64)
-    prv = np.full(n, -1, dtype=np.int64)
-    ind = np.zeros(n, dtype=np.bool_)
+    errors = np.zeros(N)
+    mem = np.empty(n, dtype=np.int64)
+    memg = np.empty(n, dtype=np.int64)
+    pos = np.full(n, -1, dtype=np.int64)
+    stamp = np.zeros(n, dtype=np.int64)
+    stampg = np.zeros(N, dtype=np.int64)
+    inset = np.zeros(N, dtype=np.int8)
+    sizes = np.zeros(2, dtype=np.int64)
+    row_of = np.full(N, -1, dtype=np.int64)  # Gram row -> row
+    for i in range(n):
+        row_of[gi[i]] = i
+    spans = _class_spans(gi, yy)
+    chunk_min = np.empty(N // _KEY_CHUNK + 1, dtype=np.int64)  # work arrays of _select_i0_dense
+    chunk_max = np.empty(N // _KEY_CHUNK + 1, dtype=np.int64)
+    dense_from = dense_min + dense_fraction * ((spans[0, 1] - spans[0, 0]) + (spans[1, 1] - spans[1, 0]))
     # state: bUp, bLow as floats; iUp, iLow as ints
     iUp = -1
     iLow = -1
@@ -258,8 +548,8 @@ def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b, G64, G32, gmode,
     bUp = -1.0
     bLow = 1.0
     b = 0.0
-    errors[iLow] = 1.0
-    errors[iUp] = -1.0
+    errors[gi[iLow]] = 1.0
+    errors[gi[iUp]] = -1.0
     C1 = C * 1.0
     C2 = C * 1.0
     two_tol = 2 * tol
@@ -279,15 +569,16 @@ def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b, G64, G32, gmode,
             out_b[1] += 1
             y2 = yy[i2]
             a2c = alpha[i2]
-            inI0 = ind[i2]
+            g2 = gi[i2]
+            inI0 = pos[i2] >= 0
             # I1|I2: (y=+1, a=0) or (y=-1, a=C); I3|I4: (y=+1, a=C) or (y=-1, a=0)
             in12 = (y2 == 1.0 and a2c == 0.0) or (y2 == -1.0 and a2c == C2)
             in34 = (y2 == 1.0 and a2c == C2) or (y2 == -1.0 and a2c == 0.0)
             if inI0:
-                F2 = errors[i2]
+                F2 = errors[g2]
             else:
-                F2 = ((_wdot(w, Z, nzptr, nzidx, i2) - b) + b) - y2
-                errors[i2] = F2
+                F2 = ((_wdot(w, nzptr, nzidx, nzval, i2) - b) + b) - y2
+                errors[g2] = F2
                 if in12 and F2 < bUp:
                     bUp = F2
                     iUp = i2
@@ -313,10 +604,11 @@ def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b, G64, G32, gmode,
                         i1 = iUp
                 # ---------------- takeStep(i1, i2, F2) ----------------
                 if i1 != i2:
+                    g1 = gi[i1]
                     alph1 = alpha[i1]
                     alph2 = alpha[i2]
                     y1 = yy[i1]
-                    F1 = errors[i1]
+                    F1 = errors[g1]
                     s = y1 * y2
                     if y1 != y2:
                         t = alph2 - alph1
@@ -329,9 +621,9 @@ def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b, G64, G32, gmode,
                         t = alph1 + alph2
                         H = C2 if C2 <= t else t
                     if L < H:
-                        k11 = _kern(Z, nzptr, nzidx, G64, G32, gmode, gi, i1, i1)
-                        k12 = _kern(Z, nzptr, nzidx, G64, G32, gmode, gi, i1, i2)
-                        k22 = _kern(Z, nzptr, nzidx, G64, G32, gmode, gi, i2, i2)
+                        k11 = kdiag[i1]
+                        k12 = _kern(Z, nzptr, nzidx, G, gi, i1, i2)
+                        k22 = kdiag[i2]
                         eta = 2 * k12 - k11 - k22
                         if eta < 0:
                             a2 = alph2 - y2 * (F1 - F2) / eta
@@ -340,8 +632,8 @@ def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b, G64, G32, gmode,
                             elif a2 > H:
                                 a2 = H
                         else:
-                            f1 = _wdot(w, Z, nzptr, nzidx, i1) - b
-                            f2 = _wdot(w, Z, nzptr, nzidx, i2) - b
+                            f1 = _wdot(w, nzptr, nzidx, nzval, i1) - b
+                            f2 = _wdot(w, nzptr, nzidx, nzval, i2) - b
                             v1 = f1 + b - y1 * alph1 * k11 - y2 * alph2 * k12
                             v2 = f2 + b - y1 * alph1 * k12 - y2 * alph2 * k22
                             gamma = alph1 + s * alph2
@@ -371,77 +663,79 @@ def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b, G64, G32, gmode,
                                 a1 = 0.0
                             # update sets (only I0's order matters; the rest follows alpha)
                             if a1 > 0 and a1 < C1:
-                                _i0_insert(i1, first, nxt, prv, ind, count)
+                                _i0_insert(i1, g1, mem, memg, pos, stamp, stampg, inset, sizes)
                             else:
-                                _i0_delete(i1, first, nxt, prv, ind, count)
+                                _i0_delete(i1, mem, memg, pos, inset, sizes)
                             if a2 > 0 and a2 < C2:
-                                _i0_insert(i2, first, nxt, prv, ind, count)
+                                _i0_insert(i2, g2, mem, memg, pos, stamp, stampg, inset, sizes)
                             else:
-                                _i0_delete(i2, first, nxt, prv, ind, count)
+                                _i0_delete(i2, mem, memg, pos, inset, sizes)
                             mult1 = y1 * (a1 - alph1)
                             mult2 = y2 * (a2 - alph2)
-                            for p in range(nzptr[i1], nzptr[i1 + 1]):
-                                k = nzidx[p]
-                                w[k] += mult1 * Z[i1, k]
-                            for p in range(nzptr[i2], nzptr[i2 + 1]):
-                                k = nzidx[p]
-                                w[k] += mult2 * Z[i2, k]
-                            out_b[3] += count[0]
-                            # the branch on the kernel source is hoisted out of the loop
-                            # over I0 (the hot loop; a call per element was 20x slower)
-                            j = first[0]
-                            if gmode == 2:
-                                r1 = gi[i1]
-                                r2 = gi[i2]
-                                while j != -1:
-                                    if j != i1 and j != i2:
-                                        gj = gi[j]
-                                        errors[j] += (mult1 * np.float64(G32[r1, gj])
-                                                      + mult2 * np.float64(G32[r2, gj]))
-                                    j = nxt[j]
-                            elif gmode == 1:
-                                r1 = gi[i1]
-                                r2 = gi[i2]
-                                while j != -1:
-                                    if j != i1 and j != i2:
-                                        gj = gi[j]
-                                        errors[j] += mult1 * G64[r1, gj] + mult2 * G64[r2, gj]
-                                    j = nxt[j]
+                            if nzval.shape[0] == 0:  # all values 1.0 (see _wdot)
+                                for p in range(nzptr[i1], nzptr[i1 + 1]):
+                                    w[nzidx[p]] += mult1
+                                for p in range(nzptr[i2], nzptr[i2 + 1]):
+                                    w[nzidx[p]] += mult2
                             else:
-                                while j != -1:
-                                    if j != i1 and j != i2:
-                                        errors[j] += (mult1 * _kdot(Z, i1, nzptr, nzidx, j)
-                                                      + mult2 * _kdot(Z, i2, nzptr, nzidx, j))
-                                    j = nxt[j]
-                            errors[i1] += mult1 * k11 + mult2 * k12
-                            errors[i2] += mult1 * k12 + mult2 * k22
+                                for p in range(nzptr[i1], nzptr[i1 + 1]):
+                                    w[nzidx[p]] += mult1 * nzval[p]
+                                for p in range(nzptr[i2], nzptr[i2 + 1]):
+                                    w[nzidx[p]] += mult2 * nzval[p]
+                            cnt = sizes[0]
+                            out_b[3] += cnt
+                            # error cache over I0 (except i1, i2) and b_up/b_low over it;
+                            # the kernel source is chosen outside the hot loops
+                            e1 = errors[g1]
+                            e2 = errors[g2]
+                            if not has_gram:
+                                bUp, iUp, bLow, iLow = _update_i0_kdot(
+                                    errors, mem, cnt, Z, nzptr, nzidx, i1, i2, mult1, mult2, stamp)
+                            elif cnt >= dense_from:
+                                # i1, i2 are compared below, after their own update
+                                in1 = inset[g1]
+                                in2 = inset[g2]
+                                inset[g1] = 0
+                                inset[g2] = 0
+                                gUp, gLow = _dense_step(errors, G, g1, g2, mult1, mult2, inset, stampg, spans,
+                                                        chunk_min, chunk_max)
+                                inset[g1] = in1
+                                inset[g2] = in2
+                                iUp = row_of[gUp] if gUp >= 0 else -1
+                                bUp = errors[gUp] if gUp >= 0 else 1.7976931348623157e308
+                                iLow = row_of[gLow] if gLow >= 0 else -1
+                                bLow = errors[gLow] if gLow >= 0 else -1.7976931348623157e308
+                            else:
+                                bUp, gUp, bLow, gLow = _update_i0_gram(
+                                    errors, memg, cnt, G, g1, g2, mult1, mult2, stampg)
+                                iUp = row_of[gUp] if gUp >= 0 else -1
+                                iLow = row_of[gLow] if gLow >= 0 else -1
+                            errors[g1] = e1 + (mult1 * k11 + mult2 * k12)
+                            errors[g2] = e2 + (mult1 * k12 + mult2 * k22)
                             alpha[i1] = a1
                             alpha[i2] = a2
-                            bLow = -1.7976931348623157e308
-                            bUp = 1.7976931348623157e308
-                            iLow = -1
-                            iUp = -1
-                            j = first[0]
-                            while j != -1:
-                                if errors[j] < bUp:
-                                    bUp = errors[j]
-                                    iUp = j
-                                if errors[j] > bLow:
-                                    bLow = errors[j]
-                                    iLow = j
-                                j = nxt[j]
                             for ii in (i1, i2):
-                                if not ind[ii]:
+                                if pos[ii] >= 0:  # a member: compared as in the list walk
+                                    e = errors[gi[ii]]
+                                    if _better_up(e, ii, bUp, iUp, stamp):
+                                        bUp = e
+                                        iUp = ii
+                                    if _better_low(e, ii, bLow, iLow, stamp):
+                                        bLow = e
+                                        iLow = ii
+                            for ii in (i1, i2):
+                                if pos[ii] < 0:
+                                    e = errors[gi[ii]]
                                     yi = yy[ii]
                                     ai = alpha[ii]
                                     # I3 or I4 (C1 == C2: all weights are 1)
                                     if (yi == 1.0 and ai == C1) or (yi == -1.0 and ai == 0.0):
-                                        if errors[ii] > bLow:
-                                            bLow = errors[ii]
+                                        if e > bLow:
+                                            bLow = e
                                             iLow = ii
                                     else:
-                                        if errors[ii] < bUp:
-                                            bUp = errors[ii]
+                                        if e < bUp:
+                                            bUp = e
                                             iUp = ii
                             changed = True
                             steps += 1
@@ -461,32 +755,46 @@ def _binary_smo(Z, nzptr, nzidx, yy, C, tol, eps, dl, w, out_b, G64, G32, gmode,
 
 
 @njit(cache=True)
-def _nonzeros(Z):
-    """Row-wise non-zero layout of ``Z`` (CSR pointers and column indices, attribute order)."""
-    n, d = Z.shape
+def _nonzeros(Z, rows):
+    """Row-wise non-zero layout of the rows ``Z[rows]`` (CSR: pointers, column indices and
+    values, attribute order; the values array is empty when every non-zero is 1.0, as in
+    nominal data); the compact rows keep what a step reads in few cache lines."""
+    d = Z.shape[1]
+    n = rows.shape[0]
     ptr = np.zeros(n + 1, dtype=np.int64)
-    for i in range(n):
+    unit = True
+    for r in range(n):
         c = 0
         for k in range(d):
-            if Z[i, k] != 0.0:
+            v = Z[rows[r], k]
+            if v != 0.0:
                 c += 1
-        ptr[i + 1] = ptr[i] + c
-    idx = np.empty(ptr[n], dtype=np.int64)
-    for i in range(n):
-        p = ptr[i]
+                unit = unit and v == 1.0
+        ptr[r + 1] = ptr[r] + c
+    idx = np.empty(ptr[n], dtype=np.int32)
+    val = np.empty(0 if unit else ptr[n])
+    for r in range(n):
+        p = ptr[r]
         for k in range(d):
-            if Z[i, k] != 0.0:
+            v = Z[rows[r], k]
+            if v != 0.0:
                 idx[p] = k
+                if not unit:
+                    val[p] = v
                 p += 1
-    return ptr, idx
+    return ptr, idx, val
 
 
 @njit(cache=True)
-def _fit_pairs(Z, y, n_classes, C, tol, eps, dl, seed, G64, G32, gmode, gidx):
+def _fit_pairs(Z, y, n_classes, C, tol, eps, dl, seed, G, gidx, dense_min, dense_fraction):
     """All one-vs-one BinarySMOs (Weka's ``SMO.buildClassifier`` after the filters).
 
-    Returns ``W (P, d)``, ``b (P,)``, ``kind (P,)`` (0: no classifier, 1: trained, 2: one
-    class only, no weights) and ``steps (P,)``, pairs ``(i, j), i < j`` in Weka's order.
+    ``G``: Gram matrix whose row ``gidx[i]`` is row ``i`` of ``Z``, or empty (kernel values
+    on the fly); ``dense_min``, ``dense_fraction``: when a step updates whole spans of Gram
+    rows (:data:`FULL_ROWS_FRACTION`; any values give the same results). Returns ``W (P, d)``,
+    ``b (P,)``, ``kind (P,)`` (0: no classifier, 1: trained, 2: one class only, no weights),
+    ``steps (P,)`` and ``stats (P, 4)`` (see :func:`_binary_smo`), pairs ``(i, j), i < j`` in
+    Weka's order.
     """
     n, d = Z.shape
     P = n_classes * (n_classes - 1) // 2
@@ -521,19 +829,24 @@ def _fit_pairs(Z, y, n_classes, C, tol, eps, dl, seed, G64, G32, gmode, gidx):
                 kind[p] = 2
                 bs[p] = -1.0 if counts[ci] == 0 else 1.0  # only +1 rows: b = -1
             else:
-                Zp = np.empty((m, d))
                 yy = np.empty(m)
                 for r in range(m):
-                    Zp[r] = Z[rows[r]]
                     yy[r] = -1.0 if y[rows[r]] == ci else 1.0
-                ptr, idx = _nonzeros(Zp)
+                ptr, idx, val = _nonzeros(Z, rows)
                 w = np.zeros(d)
                 tmp[:] = 0
                 gi = np.empty(m, dtype=np.int64)
-                if gmode != 0:
+                if G.shape[0] > 0:
+                    Zp = np.empty((0, d))  # not read: kernel values from G
                     for r in range(m):
                         gi[r] = gidx[rows[r]]
-                bs[p] = _binary_smo(Zp, ptr, idx, yy, C, tol, eps, dl, w, tmp, G64, G32, gmode, gi)
+                else:
+                    Zp = np.empty((m, d))
+                    for r in range(m):
+                        Zp[r] = Z[rows[r]]
+                        gi[r] = r
+                bs[p] = _binary_smo(Zp, ptr, idx, val, yy, C, tol, eps, dl, w, tmp, G, gi,
+                                    dense_min, dense_fraction)
                 W[p] = w
                 steps[p] = tmp[0]
                 stats[p] = tmp
@@ -589,28 +902,160 @@ def _vote(out, kind, n_classes):
 # Gram matrix (exact)
 # ======================================================================================
 GRAM_BYTES = 320 * 2**20  # largest Gram matrix kept in memory
-_NO_GRAM = (np.zeros((0, 0)), np.zeros((0, 0), dtype=np.float32), 0)
+_NO_GRAM = np.zeros((0, 0))  # no Gram matrix: kernel values computed on the fly
+_GRAM_BLOCK = 512  # rows per BLAS product (bounds the float32 temporary)
 
 
-def _gram(Z: np.ndarray):
-    """Precomputed kernel values ``(G64, G32, gmode)`` that equal Weka's, or no Gram matrix.
+class _GramBuffer:
+    """Memory for a Gram matrix, kept for the next one. A fresh array of tens of MB costs
+    more to map and zero (page faults) than a float64 Gram matrix of Segment costs to compute;
+    :func:`smo_cv_errors` computes one or more per randomised data set and fold."""
+
+    def __init__(self):
+        self.flat = {}
+
+    def __call__(self, n: int, dtype) -> np.ndarray:
+        """An ``(n, n)`` C-contiguous array of ``dtype`` (contents undefined), in memory
+        shared with the previous arrays of that dtype from this buffer."""
+        dtype = np.dtype(dtype)
+        flat = self.flat.get(dtype)
+        if flat is None or flat.size < n * n:
+            flat = self.flat[dtype] = np.empty(n * n, dtype=dtype)
+        return flat[:n * n].reshape(n, n)
+
+
+def _new_gram(n: int, dtype) -> np.ndarray:
+    return np.empty((n, n), dtype=dtype)
+
+
+@njit(cache=True)
+def _gram_attribute_order(Z, G):
+    """Gram matrix of ``Z`` (float64), every entry ``sum_k Z[i, k] * Z[j, k]`` summed in
+    attribute order from ``0.0`` like ``CachedKernel.dotProd`` (:func:`_kdot`).
+
+    The loop runs over ``j`` innermost (vectorised across entries; each entry's own sum keeps
+    its order) and skips ``k`` where ``Z[i, k] == 0`` instead of where ``Z[j, k] == 0``:
+    either way the terms left out are exact zeros, and adding ``+-0.0`` to a sum that started
+    at ``+0.0`` never changes it (such a sum is never ``-0.0``), so the doubles are those of
+    :func:`_kdot`. Writes every entry of ``G`` (n, n) and returns it."""
+    n, d = Z.shape
+    Zt = np.ascontiguousarray(Z.T)
+    for i in range(n):
+        row = G[i]
+        row[:i + 1] = 0.0
+        for k in range(d):
+            z = Z[i, k]
+            if z != 0.0:
+                col = Zt[k]
+                for j in range(i + 1):
+                    row[j] += z * col[j]
+        for j in range(i):
+            G[j, i] = row[j]
+    return G
+
+
+@njit(cache=True)
+def _gram_one_hot(codes, G):
+    """Gram matrix (int8, written into ``G`` and returned) of 0/1 rows given per block of
+    columns by the column of their single 1 (``codes[a, i]``; 255: none): ``K(i, j)`` counts
+    the blocks where rows ``i`` and ``j`` hold the same column. Byte compares over contiguous
+    memory (vectorised)."""
+    A, n = codes.shape
+    for i in range(n):
+        row = G[i]
+        row[:] = 0
+        for a in range(A):
+            c = codes[a, i]
+            if c != 255:
+                col = codes[a]
+                for j in range(n):
+                    row[j] += np.int8(col[j] == c)
+    return G
+
+
+def _one_hot_codes(Z: np.ndarray, blocks) -> np.ndarray | None:
+    """``codes`` for :func:`_gram_one_hot` when every value of ``Z`` is 0 or 1 and each row has
+    at most one 1 within each block of columns (``blocks``: the blocks' first columns; the
+    filters' one-hot blocks of nominal attributes and single columns of the others), with at
+    most 127 blocks (the int8 count) of at most 255 columns; else None."""
+    n, d = Z.shape
+    if blocks is None or d == 0 or len(blocks) > 127 or not bool(np.all((Z == 0.0) | (Z == 1.0))):
+        return None
+    blocks = np.asarray(blocks, dtype=np.int64)
+    if np.diff(np.append(blocks, d)).max() > 255:
+        return None
+    ones = np.add.reduceat(Z, blocks, axis=1)
+    if bool((ones > 1).any()):
+        return None
+    col = np.maximum.reduceat(Z * (np.arange(d) + 1.0), blocks, axis=1) - 1 - blocks  # -1: none
+    return np.ascontiguousarray(np.where(ones == 1, col, 255).T.astype(np.uint8))
+
+
+def _gram(Z: np.ndarray, blocks=None, alloc=_new_gram) -> np.ndarray:
+    """Precomputed kernel values equal to Weka's, or :data:`_NO_GRAM`.
 
     Weka sums ``x_k z_k`` in attribute order. When every value is an integer (nominal data:
-    0/1 columns), every partial sum is an integer far below ``2**24``, so any summation order
-    (BLAS) gives the same double and float32 stores it exactly (half the memory). Otherwise
-    the entries are summed in attribute order by :func:`_gram_sequential`. Too large a
-    matrix (``GRAM_BYTES``): kernel values are computed on the fly instead.
+    0/1 columns) and ``B = max_i sum_k |Z[i, k]| * max |Z| < 2**24`` bounds every partial
+    sum, every partial sum is an integer that float32 holds exactly, so a float32 BLAS product
+    in any order gives Weka's values; they are stored in the narrowest type that holds every
+    ``|K(i, j)| <= B``: int8 (``B <= 127``: every nominal UCI data set of the study), int16
+    or float32. A small matrix keeps the rows the error-cache update streams in cache. 0/1
+    data with at most one 1 per row in each of the ``blocks`` of columns (the nominal
+    attributes' indicator columns, :attr:`_Filters.start`) is counted by
+    :func:`_gram_one_hot` instead (the same integers, about 10x faster than BLAS).
+    Otherwise the entries are float64 summed in attribute order
+    (:func:`_gram_attribute_order`). Too large a matrix (``GRAM_BYTES``): no Gram matrix.
+    ``alloc(n, dtype)`` provides the memory (e.g. a :class:`_GramBuffer`).
     """
     n = Z.shape[0]
-    integer = bool(np.all(Z == np.round(Z))) and (np.abs(Z).sum(axis=1).max(initial=0)
-                                                  * np.abs(Z).max(initial=0) < 2**24)
-    if integer and 4 * n * n <= GRAM_BYTES:
-        return np.zeros((0, 0)), (Z @ Z.T).astype(np.float32), 2
-    if not integer and 8 * n * n <= GRAM_BYTES:
-        Zc = np.ascontiguousarray(Z)
-        ptr, idx = _nonzeros(Zc)
-        return _gram_sequential(Zc, ptr, idx), np.zeros((0, 0), dtype=np.float32), 1
-    return _NO_GRAM
+    codes = _one_hot_codes(Z, blocks) if n * n <= GRAM_BYTES else None
+    if codes is not None:
+        return _gram_one_hot(codes, alloc(n, np.int8))
+    absZ = np.abs(Z)
+    bound = absZ.sum(axis=1).max(initial=0) * absZ.max(initial=0)
+    if bool(np.all(Z == np.round(Z))) and bound < 2**24:
+        dtype = np.int8 if bound <= 127 else np.int16 if bound <= 32767 else np.float32
+        if np.dtype(dtype).itemsize * n * n > GRAM_BYTES:
+            return _NO_GRAM
+        Zf = Z.astype(np.float32)
+        G = alloc(n, dtype)
+        for a in range(0, n, _GRAM_BLOCK):
+            G[a:a + _GRAM_BLOCK] = Zf[a:a + _GRAM_BLOCK] @ Zf.T
+        return G
+    if 8 * n * n > GRAM_BYTES:
+        return _NO_GRAM
+    return _gram_attribute_order(np.ascontiguousarray(Z, dtype=np.float64), alloc(n, np.float64))
+
+
+def _class_order(y: np.ndarray, n_classes: int):
+    """Gram row of every row when the rows are grouped by class (stable): ``(order, gidx)``
+    with ``order[g]`` the row of Gram row ``g`` and ``gidx[i]`` the Gram row of row ``i``.
+    A pair's dense error-cache passes then cover its two classes' rows only
+    (:func:`_class_spans`); with two classes the data order is kept (nothing to gain)."""
+    n = len(y)
+    order = np.argsort(y, kind="stable") if n_classes > 2 else np.arange(n)
+    gidx = np.empty(n, dtype=np.int64)
+    gidx[order] = np.arange(n)
+    return order, gidx
+
+
+def _gram_rows(Z: np.ndarray, y: np.ndarray, n_classes: int, blocks=None, alloc=_new_gram):
+    """:func:`_gram` of the rows grouped by class (:func:`_class_order`): ``(G, gidx)``."""
+    order, gidx = _class_order(y, n_classes)
+    return _gram(Z[order], blocks, alloc), gidx
+
+
+@njit(cache=True)
+def _permuted_gram(G, order, out):
+    """``G[order][:, order]`` in one pass, written into ``out`` (Test 1: the whole-data Gram
+    matrix regrouped by each permutation's classes)."""
+    n = order.shape[0]
+    for a in range(n):
+        src = G[order[a]]
+        dst = out[a]
+        for b in range(n):
+            dst[b] = src[order[b]]
+    return out
 
 
 # ======================================================================================
@@ -812,16 +1257,13 @@ class SMO:
         self.seed, self.n_classes = int(seed), n_classes
 
     # ------------------------------------------------------------------ fit
-    def fit(self, X, y, gram=None) -> "SMO":
+    def fit(self, X, y) -> "SMO":
         """Train on ``X (n, m)``, ``y (n,)`` (rows in the order Weka would receive them).
 
         Parameters
         ----------
         X : (n, m) float array
         y : (n,) int array of class indices
-        gram : tuple, optional
-            Internal (:func:`smo_cv_errors`): ``(G64, G32, gmode, rows)``, a Gram matrix of
-            a larger data set whose rows ``rows`` are these training rows after the filters.
 
         Returns
         -------
@@ -837,17 +1279,25 @@ class SMO:
         K = int(y.max()) + 1 if self.n_classes is None else int(self.n_classes)
         if y.min() < 0 or y.max() >= K:
             raise ValueError(f"class indices must lie in 0..{K - 1}")
+        return self._fit_filtered(_Filters(X, self.spec), y, K)
+
+    def _fit_filtered(self, filters: "_Filters", y: np.ndarray, K: int, gram=None, alloc=_new_gram) -> "SMO":
+        """:meth:`fit` after the filters (``filters``: fitted on the training rows, ``y``
+        checked int64 class indices, ``K`` classes). ``gram`` (:func:`smo_cv_errors`):
+        ``(G, rows)``, the Gram matrix of a larger data set (:func:`_gram_rows`) whose rows
+        ``rows`` are these training rows after the filters; by default the training rows'
+        own (memory from ``alloc``, see :func:`_gram`)."""
         self.n_classes_ = K
-        self.filters_ = _Filters(X, self.spec)
-        Z = self.filters_.Z
-        G64, G32, gmode = _NO_GRAM
+        self.filters_ = filters
+        Z = filters.Z
+        G = _NO_GRAM
         gidx = np.arange(len(y), dtype=np.int64)
         if gram is not None:  # smo_cv_errors: Gram matrix of the whole data set, rows gidx
-            G64, G32, gmode, gidx = gram
-        elif len(y) > 200:  # small problems: kernel values on the fly are cheaper
-            G64, G32, gmode = _gram(Z)
+            G, gidx = gram
+        else:
+            G, gidx = _gram_rows(Z, y, K, filters.start, alloc)
         self.W_, self.b_, self.kind_, self.steps_, self.stats_ = _fit_pairs(
-            Z, y, K, self.C, TOL, EPS, DEL, self.seed, G64, G32, gmode, gidx)
+            Z, y, K, self.C, TOL, EPS, DEL, self.seed, G, gidx, DENSE_MIN_MEMBERS, FULL_ROWS_FRACTION)
         self.logistic_ = None
         if self.build_logistic:
             self._fit_logistic(Z, y, K)
@@ -948,10 +1398,12 @@ def _binary_one(Z, y, ci, cj, C):
         return W, b, kind, 0
     yy = np.where(y == ci, -1.0, 1.0)
     Zc = np.ascontiguousarray(Z)
-    ptr, idx = _nonzeros(Zc)
+    rows = np.arange(len(yy), dtype=np.int64)
+    ptr, idx, val = _nonzeros(Zc, rows)
     w = np.zeros(Z.shape[1])
     tmp = np.zeros(4, dtype=np.int64)
-    b[0] = _binary_smo(Zc, ptr, idx, yy, C, TOL, EPS, DEL, w, tmp, *_NO_GRAM, np.zeros(0, np.int64))
+    b[0] = _binary_smo(Zc, ptr, idx, val, yy, C, TOL, EPS, DEL, w, tmp, _NO_GRAM, rows,
+                       DENSE_MIN_MEMBERS, FULL_ROWS_FRACTION)
     W[0] = w
     del m
     return W, b, kind, int(tmp[0])
@@ -1000,7 +1452,7 @@ def _train_test_cv(rows, k, i):
 # Batched cross-validation for permutation tests
 # ======================================================================================
 def smo_cv_errors(X, y, folds, spec: AttributeSpec, *, perms=None, idx=None,
-                  n_classes: int | None = None, C: float = 1.0) -> np.ndarray:
+                  n_classes: int | None = None, C: float = 1.0, outputs=None) -> np.ndarray:
     """CV error of :class:`SMO` for a batch of randomised data sets.
 
     Parameters
@@ -1021,6 +1473,9 @@ def smo_cv_errors(X, y, folds, spec: AttributeSpec, *, perms=None, idx=None,
         Class values in the header (default ``max(y) + 1``).
     C : float, default 1.0
         Complexity constant.
+    outputs : (k, n, P) float array, optional
+        Receives every row's pairwise SVM outputs (:meth:`SMO.decision_function` of the
+        model of its test fold; ``P = n_classes * (n_classes - 1) / 2``), for checks.
 
     Returns
     -------
@@ -1058,27 +1513,44 @@ def smo_cv_errors(X, y, folds, spec: AttributeSpec, *, perms=None, idx=None,
         raise ValueError(f"folds must be (n,) or ({k}, n)")
     errors = np.zeros(k)
     cols = np.arange(m)
-    full = None
+    Zfull = G_data = None
+    # memory of the whole-data Gram matrix (Test 1: in data order, and regrouped per
+    # permutation) and of the folds' own ones, reused from one to the next
+    data_buffer, groups_buffer, fold_buffer = _GramBuffer(), _GramBuffer(), _GramBuffer()
     for b in range(k):
         if perms is not None:
             Xb, yb = X, y[perms[b]]
         else:
             Xb, yb = X[idx[b], cols[None, :]], y
-        if full is None or idx is not None:
-            # Gram matrix of the whole (randomised) data set after the filters fitted on all
-            # rows; a fold reuses it when its own filters give the same values (nominal data:
-            # always unless the imputed modes differ), Test 1 for every permutation
-            Zfull = _Filters(Xb, spec).Z
-            full = (Zfull, *_gram(Zfull)) if n > 200 else (Zfull, *_NO_GRAM)
+        # Gram matrix of the whole (randomised) data set after the filters fitted on all rows,
+        # rows grouped by class; a fold reuses it when its own filters give the same values
+        # (nominal data: always unless the imputed modes differ). Test 1: the data (hence the
+        # Gram matrix in data order) is the same for every permutation, only regrouped.
+        if Zfull is None or idx is not None:
+            full_filters = _Filters(Xb, spec)
+            Zfull = full_filters.Z
+            G_data = None
+        if perms is None:
+            G, gidx = _gram_rows(Zfull, yb, K, full_filters.start, groups_buffer)
+        else:
+            if G_data is None:
+                G_data = _gram(Zfull, full_filters.start, data_buffer)
+            order, gidx = _class_order(yb, K)
+            G = G_data if K <= 2 or G_data.shape[0] == 0 else \
+                _permuted_gram(G_data, order, groups_buffer(n, G_data.dtype))
         fb = folds2[b if folds2.shape[0] > 1 else 0]
         wrong = 0
         for f in np.unique(fb):
             test = fb == f
             train = np.flatnonzero(~test)
+            filters = _Filters(Xb[train], spec)
             gram = None
-            if full[3] != 0 and np.array_equal(_Filters(Xb[train], spec).Z, full[0][train]):
-                gram = (full[1], full[2], full[3], train.astype(np.int64))
-            model = SMO(spec, C=C, n_classes=K).fit(Xb[train], yb[train], gram=gram)
-            wrong += int((model.predict(Xb[test]) != yb[test]).sum())
+            if G.shape[0] > 0 and np.array_equal(filters.Z, Zfull[train]):
+                gram = (G, gidx[train])
+            model = SMO(spec, C=C, n_classes=K)._fit_filtered(filters, yb[train], K, gram, fold_buffer)
+            out = model.decision_function(Xb[test])
+            if outputs is not None:
+                outputs[b, test] = out
+            wrong += int((_vote(out, model.kind_, K) != yb[test]).sum())
         errors[b] = wrong / n
     return errors
