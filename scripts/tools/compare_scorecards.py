@@ -29,8 +29,8 @@ def pass_counts(scorecard: pd.DataFrame) -> pd.DataFrame:
 
 def compare(before: pd.DataFrame, after: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(per-paper counts side by side, claims whose verdict differs or that exist on one side)."""
-    counts = pass_counts(before).join(pass_counts(after), how="outer", lsuffix="_before",
-                                      rsuffix="_after").fillna(0).astype(int)
+    counts = pass_counts(before).add_suffix("_before").join(
+        pass_counts(after).add_suffix("_after"), how="outer").fillna(0).astype(int)
     merged = before[KEY + ["verdict"]].merge(after[KEY + ["verdict"]], on=KEY, how="outer",
                                              suffixes=("_before", "_after"))
     merged = merged.fillna("absent")
