@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, snakemake
+from conftest import ROOT, deep_merge, snakemake
 from lib.infra import configcheck
 
 SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"
@@ -24,12 +24,6 @@ def mutated(path, value=None, delete=False):
     return config
 
 
-def deep_merge(base, override):
-    """Snakemake's --configfile semantics: nested dicts merge, other values replace."""
-    out = copy.deepcopy(base)
-    for key, value in override.items():
-        out[key] = deep_merge(out[key], value) if isinstance(value, dict) and key in out else value
-    return out
 
 
 def test_shipped_configs_are_valid():

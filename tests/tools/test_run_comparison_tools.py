@@ -1,13 +1,12 @@
 """The before/after tooling of the readings work: the pre-audit overlay is a valid config that
 changes only readings, each to a registered non-default alternative; the comparison counts passes
 per paper and lists every claim whose verdict moved."""
-import copy
 import importlib.util
 
 import pandas as pd
 import yaml
 
-from conftest import ROOT
+from conftest import ROOT, deep_merge
 from lib.core import readings
 from lib.infra import configcheck
 
@@ -29,15 +28,8 @@ def leaves(tree, prefix=""):
             yield f"{prefix}{key}", value
 
 
-def merged(base, override):
-    out = copy.deepcopy(base)
-    for key, value in override.items():
-        out[key] = merged(out[key], value) if isinstance(value, dict) and key in out else value
-    return out
-
-
 def test_pre_audit_overlay_sets_only_readings_to_non_default_alternatives():
-    config = merged(BASE, OVERLAY)
+    config = deep_merge(BASE, OVERLAY)
     configcheck.check(config, SCHEMA)
     keys = {key: reading for reading in readings.REGISTRY.values() for key in reading.config_keys()}
     for key, value in leaves(OVERLAY):
