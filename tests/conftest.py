@@ -1,7 +1,6 @@
 """Shared fixtures: a throw-away copy of the workflow for end-to-end runs."""
 from __future__ import annotations
 
-import copy
 import os
 import shutil
 import subprocess
@@ -29,14 +28,6 @@ def copy_workflow(dest: Path) -> Path:
         else:
             shutil.copy2(src, dest / part)
     return dest
-
-
-def deep_merge(base: dict, override: dict) -> dict:
-    """Snakemake's --configfile semantics: nested dicts merge, other values replace."""
-    out = copy.deepcopy(base)
-    for key, value in override.items():
-        out[key] = deep_merge(out[key], value) if isinstance(value, dict) and key in out else value
-    return out
 
 
 def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:

@@ -63,3 +63,9 @@ def test_describe_names_each_reading_and_value():
 
 def test_the_readings_target_may_name_exactly_the_registered_readings():
     assert set(schema_node("readings.include")["items"]["enum"]) == set(readings.REGISTRY)
+
+
+def test_permutation_engine_readings_name_registered_readings():
+    for engine, option in readings.PERMUTATION_ENGINE_READINGS.items():
+        assert f"permutation.{option}" in readings.REGISTRY, engine
+        assert readings.REGISTRY[f"permutation.{option}"].key == f"permutation.{option}"

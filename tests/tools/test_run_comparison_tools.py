@@ -1,23 +1,18 @@
 """The before/after tooling of the readings work: the pre-audit overlay is a valid config that
 changes only readings, each to a registered non-default alternative; the comparison counts passes
 per paper and lists every claim whose verdict moved."""
-import importlib.util
-
 import pandas as pd
 import yaml
 
-from conftest import ROOT, deep_merge
+from conftest import ROOT
 from lib.core import readings
 from lib.infra import configcheck
+from lib.infra.alternatives import merged
+from tools import benchmark_summary, compare_scorecards  # scripts/ is on pytest's pythonpath
 
 SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"
 BASE = yaml.safe_load((ROOT / "config/config.yaml").read_text())
 OVERLAY = yaml.safe_load((ROOT / "config/readings_pre_audit.yaml").read_text())
-
-spec = importlib.util.spec_from_file_location("compare_scorecards",
-                                              ROOT / "scripts/tools/compare_scorecards.py")
-compare_scorecards = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(compare_scorecards)
 
 
 def leaves(tree, prefix=""):
@@ -29,7 +24,7 @@ def leaves(tree, prefix=""):
 
 
 def test_pre_audit_overlay_sets_only_readings_to_non_default_alternatives():
-    config = deep_merge(BASE, OVERLAY)
+    config = merged(BASE, OVERLAY)
     configcheck.check(config, SCHEMA)
     keys = {key: reading for reading in readings.REGISTRY.values() for key in reading.config_keys()}
     for key, value in leaves(OVERLAY):
@@ -53,12 +48,6 @@ def test_compare_counts_per_paper_and_lists_moved_claims():
     assert sorted(zip(changed.claim, changed.verdict_before, changed.verdict_after)) == [
         ("c1", "fail", "pass"), ("c3", "pass", "fail"), ("gone", "fail", "absent"),
         ("new", "absent", "pass")]
-
-
-spec_b = importlib.util.spec_from_file_location("benchmark_summary",
-                                                ROOT / "scripts/tools/benchmark_summary.py")
-benchmark_summary = importlib.util.module_from_spec(spec_b)
-spec_b.loader.exec_module(benchmark_summary)
 
 
 def test_benchmark_summary_groups_jobs_by_study(tmp_path):

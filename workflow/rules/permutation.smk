@@ -23,8 +23,8 @@ perm_uci_params = lambda w: {
 # the jobs it changes (the 1-NN jobs for the tie rule, the SMO jobs for the solver). No reading
 # enters a seed: every alternative sees the same data, folds and randomisations, so the readings
 # comparison (workflow/rules/readings.smk) is paired.
-perm_readings = lambda classifier: ({"tie_rule": PERM["tie_rule"]} if classifier == "1nn" else
-                                    {"svm_solver": PERM["svm_solver"]} if classifier == "smo" else {})
+perm_readings = lambda classifier: {name: PERM[name] for name in
+                                    [READINGS.PERMUTATION_ENGINE_READINGS.get(classifier)] if name}
 PERM_FIG3_DATA = {k: PERM_FIG3[k] for k in ("points_per_class", "rho", "folds", "repetitions")}
 # Jobs of randomisations start..stop-1: `randomizations_per_job` (per classifier, or per
 # "<dataset>/<classifier>") cuts a slow (data set, classifier) into chunks a cluster can spread.

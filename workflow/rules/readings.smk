@@ -7,8 +7,9 @@ results/readings/<reading>/<alternative>/ (lib.infra.alternatives), started from
 finished *source* run so that only the jobs whose params the reading changes are recomputed. The
 source holds every reading at its default: the main run itself when `readings.scale` is null (the
 quick profile), else a nested base run at that scale (results/readings/_base/; the paper config's
-scale is sized, from per-job benchmarks, for about 15 min on 2 cores; not yet run as a whole). An alternative that cannot run (e.g. a calibration no
-handicap meets) keeps its claim rows, marked `not run` with the error."""
+scale is sized, from per-job benchmarks, for about 15 min on 2 cores; not yet run as a whole). An
+alternative that cannot run (e.g. a calibration no handicap meets) keeps its claim rows, marked
+`not run` with the error."""
 from lib.infra import alternatives as ALTERNATIVES  # noqa: E402
 
 READINGS_SELECTED = ALTERNATIVES.selected(config)

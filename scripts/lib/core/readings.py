@@ -222,6 +222,13 @@ REGISTRY: dict[str, Reading] = {r.name: r for r in (
 )}
 
 
+#: The permutation study's engines that take a reading, and its option name (the last part of the
+#: reading's key, ``permutation.<option>``). A job passes only its engine's reading, so changing a
+#: reading reruns only the jobs it changes (workflow/rules/permutation.smk); J48 and naive Bayes
+#: take none.
+PERMUTATION_ENGINE_READINGS = {"1nn": "tie_rule", "smo": "svm_solver"}
+
+
 def for_artifact(artifact: str) -> list[Reading]:
     """The readings an artifact (``<paper>/<artifact>``) depends on, in registry order."""
     return [r for r in REGISTRY.values() if artifact in r.artifacts]

@@ -73,7 +73,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core import runlog, seeding
+from ..core import readings, runlog, seeding
 from ..models import c45, nn1_nominal, smo
 from ..models import weka_like as wl
 from ..evaluation import permutation_tests as pm
@@ -498,14 +498,15 @@ def randomized_errors_logged(classifier: str, X, y, spec, test: int, folds0, ent
 
 
 def reading_options(classifier: str, tie_rule: str | None = None, svm_solver: str | None = None) -> dict:
-    """The reading options ``classifier``'s engine takes: 1-NN needs ``tie_rule`` (reading
-    ``permutation.tie_rule``), SMO ``svm_solver`` (``permutation.svm_solver``); J48 and naive Bayes
-    take neither, so their jobs do not depend on either reading."""
+    """The reading options ``classifier``'s engine takes (``readings.PERMUTATION_ENGINE_READINGS``):
+    1-NN needs ``tie_rule`` (reading ``permutation.tie_rule``), SMO ``svm_solver``
+    (``permutation.svm_solver``); J48 and naive Bayes take neither, so their jobs do not depend on
+    either reading."""
     _check_classifier(classifier)
-    needed = {"1nn": ("tie_rule", tie_rule), "smo": ("svm_solver", svm_solver)}.get(classifier)
-    if needed is None:
+    name = readings.PERMUTATION_ENGINE_READINGS.get(classifier)
+    if name is None:
         return {}
-    name, value = needed
+    value = {"tie_rule": tie_rule, "svm_solver": svm_solver}[name]
     if value is None:
         raise ValueError(f"classifier {classifier!r} needs {name} (the reading permutation.{name})")
     return {name: value}
