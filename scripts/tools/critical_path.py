@@ -57,7 +57,7 @@ def permutation_jobs(costs: pd.DataFrame, config: dict, overhead: float) -> pd.D
         rows.append({"job": f"permutation/uci/{dataset}/{clf}_original", "phase": "study",
                      "seconds": overhead + uci["repetitions"] * float(part["seconds_per_original_cv"].iloc[0])})
         for row in part.itertuples():
-            for start, stop in chunks.chunk_ranges(uci["randomizations"], size):
+            for start, stop in chunks.chunk_ranges(chunks.randomizations_of(uci, clf, dataset), size):
                 rows.append({"job": f"permutation/uci/{dataset}/{clf}_test{row.test}_r{start}-{stop}",
                              "phase": "study", "seconds": overhead + (stop - start) * row.seconds_per_randomization})
     return pd.DataFrame(rows)

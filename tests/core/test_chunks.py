@@ -21,3 +21,14 @@ def test_dataset_specific_size_wins_over_the_classifiers():
     assert chunks.randomizations_per_job(per_job, "smo", "iris") == 100
     assert chunks.randomizations_per_job(per_job, "j48", "mushroom") is None
     assert chunks.randomizations_per_job(None, "smo") is None
+
+
+def test_reduced_randomizations_override_the_block_number_by_the_same_keys():
+    block = {"randomizations": 1000, "reduced_randomizations": {"smo": 200, "splice/smo": 100}}
+    assert chunks.randomizations_of(block, "smo", "splice") == 100
+    assert chunks.randomizations_of(block, "smo", "iris") == 200
+    assert chunks.randomizations_of(block, "j48", "splice") == 1000
+    assert chunks.randomizations_of({"randomizations": 50}, "smo") == 50
+    # the reduced run's chunks are the full run's first ones when the cut is the same
+    assert chunks.chunk_ranges(chunks.randomizations_of(block, "smo", "iris"), 100) == \
+        chunks.chunk_ranges(1000, 100)[:2]

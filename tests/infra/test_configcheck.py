@@ -29,8 +29,20 @@ def mutated(path, value=None, delete=False):
 
 def test_shipped_configs_are_valid():
     configcheck.check(BASE, SCHEMA)
-    quick = yaml.safe_load((ROOT / "config/quick.yaml").read_text())
-    configcheck.check(merged(BASE, quick), SCHEMA)
+    for overlay in ("quick.yaml", "reduced_smo.yaml", "readings_pre_audit.yaml"):
+        configcheck.check(merged(BASE, yaml.safe_load((ROOT / "config" / overlay).read_text())), SCHEMA)
+
+
+def test_reduced_smo_overlay_reduces_only_smo_randomizations():
+    """config/reduced_smo.yaml is the stated deviation it says: SMO's UCI randomisations, and how
+    its jobs are cut; nothing else of the paper config changes."""
+    overlay = yaml.safe_load((ROOT / "config/reduced_smo.yaml").read_text())
+    assert overlay == {"permutation": {"uci": {"reduced_randomizations": {"smo": 200},
+                                               "randomizations_per_job": overlay["permutation"]["uci"][
+                                                   "randomizations_per_job"]}}}
+    uci = merged(BASE, overlay)["permutation"]["uci"]
+    assert uci["randomizations"] == BASE["permutation"]["uci"]["randomizations"] == 1000
+    assert 1 / (uci["reduced_randomizations"]["smo"] + 1) <= BASE["permutation"]["alpha"]
 
 
 def test_quick_profile_changes_trial_counts_only():
@@ -194,6 +206,10 @@ PERM_BAD = [
     ("rho out of range", mutated(["permutation", "fig3", "rho"], [0.0, 1.5]), ["rho[1]", "<= 1"]),
     ("too many folds", mutated(["permutation", "fig3", "folds"], 500), ["permutation.fig3.folds", "at most"]),
     ("zero randomizations", mutated(["permutation", "uci", "randomizations"], 0), ["randomizations", ">= 1"]),
+    ("reduction above the paper's", mutated(["permutation", "uci", "reduced_randomizations"], {"smo": 2000}),
+     ["permutation.uci.reduced_randomizations.smo", "at most", "1000"]),
+    ("reduction of an unknown classifier", mutated(["permutation", "uci", "reduced_randomizations"], {"svm": 200}),
+     ["reduced_randomizations", "svm"]),
 ]
 
 

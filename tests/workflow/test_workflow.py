@@ -245,6 +245,42 @@ def test_every_permutation_artifact_builds_without_any_one_classifier(dropped: s
     assert set(fig3["classifier"]) == set(kept)
 
 
+def test_reduced_randomizations_rerun_only_the_reduced_classifier_and_say_so(quick_run: Path, tmp_path: Path):
+    """``reduced_randomizations`` (config/reduced_smo.yaml's deviation, here half the quick number
+    for SMO): only SMO's randomised chunks that change range run, each equal to the first rows of
+    the full run's (every randomisation has its own generator); the tables' captions and the SVM
+    claim name the deviation and the config key."""
+    import shutil
+
+    wd = tmp_path / "wf"
+    shutil.copytree(quick_run, wd, symlinks=True)
+    k = QUICK_CONFIG["permutation"]["uci"]["randomizations"]
+    (wd / "reduced.yaml").write_text(f"permutation:\n  uci:\n    reduced_randomizations: {{smo: {k // 2}}}\n")
+    targets = ["results/ojala2009/table2.md", "results/ojala2009/table3.md"]
+    datasets = QUICK_CONFIG["permutation"]["uci"]["datasets"]
+    # Iris's SMO is already cut at k/2 (randomizations_per_job), so its first chunk is reused
+    assert planned_jobs(wd, *targets, configs=("reduced.yaml",)) == {
+        "permutation_uci_randomized": 2 * (len(datasets) - 1),
+        "permutation_ojala2009_table2": 1, "permutation_ojala2009_table3": 1}
+    snakemake(wd, "--cores", "2", *targets, *QUICK, "reduced.yaml")
+    uci = wd / "results/studies/permutation/uci"
+    for dataset in datasets:
+        for test in (1, 2):
+            full = pd.concat([pd.read_csv(f) for f in sorted((quick_run / "results/studies/permutation/uci" / dataset)
+                                                                .glob(f"smo_test{test}_r*.csv"))]).sort_values("index")
+            reduced = pd.read_csv(uci / dataset / f"smo_test{test}_r0-{k // 2}.csv")
+            pd.testing.assert_frame_equal(reduced, full.head(k // 2).reset_index(drop=True))
+    caption = (wd / "results/ojala2009/table2.md").read_text()
+    assert "DEVIATION: smo on fewer randomizations" in caption and "reduced_randomizations" in caption
+    claims = pd.read_csv(wd / "results/ojala2009/table2.claims.csv")
+    svm = claims[claims["claim"].str.startswith("SVM results")]
+    assert len(svm) == 1 and "reduced_randomizations" in svm["reproduced"].iloc[0]
+    j48 = claims[claims["claim"].str.contains("Decision Tree")]
+    assert not j48["reproduced"].str.contains("reduced_randomizations").any()
+    # the tables' own classifiers keep k randomisations
+    assert (pd.read_csv(wd / "results/ojala2009/table2.csv")["randomizations"] == k).all()
+
+
 def test_a_complete_run_leaves_nothing_to_do(quick_run: Path):
     assert planned_jobs(quick_run) == {}
 

@@ -27,9 +27,10 @@ perm_readings = lambda classifier: {name: PERM[name] for name in
                                     [READINGS.PERMUTATION_ENGINE_READINGS.get(classifier)] if name}
 PERM_FIG3_DATA = {k: PERM_FIG3[k] for k in ("points_per_class", "rho", "folds", "repetitions")}
 # Jobs of randomisations start..stop-1: `randomizations_per_job` (per classifier, or per
-# "<dataset>/<classifier>") cuts a slow (data set, classifier) into chunks a cluster can spread.
+# "<dataset>/<classifier>") cuts a slow (data set, classifier) into chunks a cluster can spread;
+# `reduced_randomizations` (same keys) runs fewer than `randomizations` (a stated deviation).
 perm_ranges = lambda block, classifier, dataset=None: CHUNKS.chunk_ranges(
-    block["randomizations"], CHUNKS.randomizations_per_job(
+    CHUNKS.randomizations_of(block, classifier, dataset), CHUNKS.randomizations_per_job(
         block.get("randomizations_per_job"), classifier, dataset))
 PERM_UCI_ORIGINAL = expand("results/studies/permutation/uci/{dataset}/{classifier}_original.csv",
                            dataset=PERM_UCI["datasets"], classifier=PERM_CLASSIFIERS)

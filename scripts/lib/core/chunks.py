@@ -7,12 +7,27 @@ jobs, so this module stays free of heavy imports (the Snakefile imports it while
 from __future__ import annotations
 
 
+def _by_classifier(mapping: dict | None, classifier: str, dataset: str | None):
+    """The value a config mapping keyed by ``"<dataset>/<classifier>"`` (wins) or
+    ``"<classifier>"`` gives one (data set, classifier); ``None`` when neither key is there."""
+    mapping = mapping or {}
+    return mapping.get(f"{dataset}/{classifier}", mapping.get(classifier))
+
+
 def randomizations_per_job(per_job: dict | None, classifier: str, dataset: str | None = None) -> int | None:
     """Chunk size of one (data set, classifier) from a config mapping: the key
     ``"<dataset>/<classifier>"`` wins over ``"<classifier>"``; ``None`` = all in one job."""
-    per_job = per_job or {}
-    size = per_job.get(f"{dataset}/{classifier}", per_job.get(classifier))
+    size = _by_classifier(per_job, classifier, dataset)
     return None if size is None else int(size)
+
+
+def randomizations_of(block: dict, classifier: str, dataset: str | None = None) -> int:
+    """Randomisations of one (data set, classifier) of a permutation config block: its
+    ``reduced_randomizations`` entry (same keys as ``randomizations_per_job``; a stated deviation
+    from the paper's number, which ``randomizations`` holds) or ``randomizations``. Randomisation
+    ``r`` has its own generator, so a reduced run's randomisations are the first ones of the full run."""
+    reduced = _by_classifier(block.get("reduced_randomizations"), classifier, dataset)
+    return int(block["randomizations"] if reduced is None else reduced)
 
 
 def chunk_ranges(k: int, size: int | None) -> list[tuple[int, int]]:
