@@ -29,6 +29,8 @@ def test_reduced_randomizations_override_the_block_number_by_the_same_keys():
     assert chunks.randomizations_of(block, "smo", "iris") == 200
     assert chunks.randomizations_of(block, "j48", "splice") == 1000
     assert chunks.randomizations_of({"randomizations": 50}, "smo") == 50
+    # a profile with fewer randomisations than the reduction (the quick one, readings.scale) keeps its own
+    assert chunks.randomizations_of({**block, "randomizations": 100}, "smo", "iris") == 100
     # the reduced run's chunks are the full run's first ones when the cut is the same
     assert chunks.chunk_ranges(chunks.randomizations_of(block, "smo", "iris"), 100) == \
         chunks.chunk_ranges(1000, 100)[:2]

@@ -206,8 +206,6 @@ PERM_BAD = [
     ("rho out of range", mutated(["permutation", "fig3", "rho"], [0.0, 1.5]), ["rho[1]", "<= 1"]),
     ("too many folds", mutated(["permutation", "fig3", "folds"], 500), ["permutation.fig3.folds", "at most"]),
     ("zero randomizations", mutated(["permutation", "uci", "randomizations"], 0), ["randomizations", ">= 1"]),
-    ("reduction above the paper's", mutated(["permutation", "uci", "reduced_randomizations"], {"smo": 2000}),
-     ["permutation.uci.reduced_randomizations.smo", "at most", "1000"]),
     ("reduction of an unknown classifier", mutated(["permutation", "uci", "reduced_randomizations"], {"svm": 200}),
      ["reduced_randomizations", "svm"]),
 ]

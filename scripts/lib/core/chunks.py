@@ -24,10 +24,13 @@ def randomizations_per_job(per_job: dict | None, classifier: str, dataset: str |
 def randomizations_of(block: dict, classifier: str, dataset: str | None = None) -> int:
     """Randomisations of one (data set, classifier) of a permutation config block: its
     ``reduced_randomizations`` entry (same keys as ``randomizations_per_job``; a stated deviation
-    from the paper's number, which ``randomizations`` holds) or ``randomizations``. Randomisation
-    ``r`` has its own generator, so a reduced run's randomisations are the first ones of the full run."""
+    from the paper's number, which ``randomizations`` holds) where it is smaller, else
+    ``randomizations`` (a profile with fewer randomisations, e.g. the quick one, stays as it is).
+    Randomisation ``r`` has its own generator, so a reduced run's randomisations are the first ones
+    of the full run."""
     reduced = _by_classifier(block.get("reduced_randomizations"), classifier, dataset)
-    return int(block["randomizations"] if reduced is None else reduced)
+    k = int(block["randomizations"])
+    return k if reduced is None else min(k, int(reduced))
 
 
 def chunk_ranges(k: int, size: int | None) -> list[tuple[int, int]]:

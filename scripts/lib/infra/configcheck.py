@@ -183,12 +183,6 @@ def check_permutation(config: dict) -> None:
         if ds.kind != "tabular" or not ds.public or not ds.used_by.startswith(datasets.OJALA):
             raise ConfigError(f"config key permutation.uci.datasets: {name!r} is not one of the paper's 22 "
                               "UCI data sets (Tables II-III); use names from config/config.yaml")
-    uci = perm["uci"]
-    for key, k in (uci.get("reduced_randomizations") or {}).items():
-        if k > uci["randomizations"]:
-            raise ConfigError(f"config key permutation.uci.reduced_randomizations.{key} must be at most "
-                              f"permutation.uci.randomizations ({uci['randomizations']}), got {k}; raise "
-                              "randomizations instead")
     fig3 = perm["fig3"]
     if fig3["folds"] > 2 * fig3["points_per_class"]:
         raise ConfigError(f"config key permutation.fig3.folds must be at most the "
