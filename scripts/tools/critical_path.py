@@ -33,6 +33,7 @@ import pandas as pd  # noqa: E402
 import yaml  # noqa: E402
 
 from lib.core import chunks  # noqa: E402
+from lib.infra.alternatives import merged  # noqa: E402
 
 PAPERS = ("neville2009", "wang2011", "ojala2009", "raeder2012")
 
@@ -76,13 +77,18 @@ def main() -> None:
     ap.add_argument("--benchmarks", type=Path, nargs="*", default=[Path("benchmarks")])
     ap.add_argument("--costs", type=Path, nargs="*", default=[])
     ap.add_argument("--config", type=Path, default=Path("config/config.yaml"))
+    ap.add_argument("--overlay", type=Path, nargs="*", default=[],
+                    help="config overlays merged over --config, as --configfile does (e.g. config/reduced_smo.yaml)")
     ap.add_argument("--overhead", type=float, default=2.5, help="s per job: interpreter, imports, data load")
     ap.add_argument("--cores", type=int, nargs="*", default=[2, 16, 128])
     args = ap.parse_args()
     parts = [benchmark_jobs(folder, skip_permutation=bool(args.costs)) for folder in args.benchmarks]
     if args.costs:
         costs = pd.concat([pd.read_csv(p) for p in args.costs], ignore_index=True)
-        parts.append(permutation_jobs(costs, yaml.safe_load(args.config.read_text()), args.overhead))
+        config = yaml.safe_load(args.config.read_text())
+        for overlay in args.overlay:
+            config = merged(config, yaml.safe_load(overlay.read_text()))
+        parts.append(permutation_jobs(costs, config, args.overhead))
     jobs = pd.concat(parts, ignore_index=True).drop_duplicates("job", keep="last")
     study, artifact = (jobs[jobs.phase == p]["seconds"].to_numpy() for p in ("study", "artifact"))
     print(f"{len(jobs)} jobs, {jobs.seconds.sum() / 3600:.2f} CPU h in jobs; longest:")
