@@ -52,20 +52,29 @@ def summarize(raw: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def reduced_note(summary: pd.DataFrame, k: int, alpha: float) -> str:
-    """One sentence per classifier run on fewer randomisations than the configured ``k``
-    (``permutation.uci.reduced_randomizations``, a deviation from the paper), or ''."""
+def reduced_note(summary: pd.DataFrame, k: int, alpha: float, classifier: str | None = None) -> str:
+    """One sentence per classifier (or only ``classifier``) run on fewer randomisations than the
+    configured ``k`` (``permutation.uci.reduced_randomizations``, a deviation from the paper), or ''."""
     notes = []
+    if classifier is not None:
+        summary = summary[summary.classifier == classifier]
     for clf, part in summary.groupby("classifier", sort=False):
         fewer = part[part.randomizations < k]
-        if len(fewer):
-            counts = ", ".join(f"{d}: {r}" for d, r in zip(fewer.dataset, fewer.randomizations)) \
-                if fewer.randomizations.nunique() > 1 or len(fewer) < len(part) else f"{fewer.randomizations.iloc[0]}"
-            floor = ("" if 1 / (fewer.randomizations.min() + 1) <= alpha else
-                     f"; its smallest attainable p-value {1 / (fewer.randomizations.min() + 1):.3f} exceeds α")
-            notes.append(f"DEVIATION: {clf} on fewer randomizations per test than the paper's {k} ({counts}; "
-                         f"permutation.uci.reduced_randomizations{floor}).")
+        if fewer.empty:
+            continue
+        uniform = len(fewer) == len(part) and fewer.randomizations.nunique() == 1
+        counts = f"{fewer.randomizations.iloc[0]}" if uniform else \
+            ", ".join(f"{d}: {r}" for d, r in zip(fewer.dataset, fewer.randomizations))
+        smallest_p = 1 / (fewer.randomizations.min() + 1)
+        floor = "" if smallest_p <= alpha else f"; its smallest attainable p-value {smallest_p:.3f} exceeds α"
+        notes.append(f"DEVIATION: {clf} on fewer randomizations per test than the paper's {k} ({counts}; "
+                     f"permutation.uci.reduced_randomizations{floor}).")
     return " ".join(notes)
+
+
+def in_parentheses(note: str) -> str:
+    """`` (note)`` to append to a claim's reproduced value, or '' for no note."""
+    return f" ({note})" if note else ""
 
 
 sm = snakemake  # noqa: F821
@@ -172,10 +181,10 @@ with runlog.logged(sm.log[0], f"ojala2009_{sm.params.table}"):
             s = sig["smo"]
             same = int(((s.t1_p <= alpha) == (ours.t1_p <= alpha)).sum()
                        + ((s.t2_p <= alpha) == (ours.t2_p <= alpha)).sum())
-            fewer = reduced_note(summary[summary.classifier == "smo"], k, alpha)
+            fewer = in_parentheses(reduced_note(summary, k, alpha, "smo"))
             book.add("SVM results are similar to the decision tree's", "similar (Sec. V)",
                      f">= 36/44 of equal significance verdicts ({N} data sets x 2 tests)",
-                     f"{same}/{2 * N}" + (f" ({fewer})" if fewer else ""), same >= 36 / 44 * 2 * N)
+                     f"{same}/{2 * N}{fewer}", same >= 36 / 44 * 2 * N)
         if table == "table3":
             if "nb" not in sig:
                 book.not_run("Naive Bayes: significant under Test 1 on every data set", f"{N}/{N}", f"nb {missing}")
@@ -183,15 +192,14 @@ with runlog.logged(sm.log[0], f"ojala2009_{sm.params.table}"):
                              f"nb {missing}")
             if "nb" in sig:
                 nb = sig["nb"]
-                fewer = reduced_note(summary[summary.classifier == "nb"], k, alpha)
-                fewer = f" ({fewer})" if fewer else ""
+                fewer = in_parentheses(reduced_note(summary, k, alpha, "nb"))
                 book.add("Naive Bayes: significant under Test 1 on every data set", f"{N}/{N}", f"{N}/{N}",
                          f"{int((nb.t1_p <= alpha).sum())}/{N}{fewer}", bool((nb.t1_p <= alpha).all()))
                 book.add("Naive Bayes: not significant under Test 2 on any data set", f"0/{N} significant", f"0/{N}",
                          f"{int((nb.t2_p <= alpha).sum())}/{N} significant{fewer}", bool((nb.t2_p > alpha).all()))
             counts = {c: int((f.t2_p <= alpha).sum()) for c, f in sig.items()}
-            fewer = reduced_note(summary, k, alpha)
+            fewer = in_parentheses(reduced_note(summary, k, alpha))
             book.add("1-NN has the most significant Test 2 results of the classifiers", "1-NN most",
                      "1-NN count >= every other classifier's", ", ".join(f"{c}: {v}" for c, v in counts.items())
-                     + (f" ({fewer})" if fewer else ""), all(counts["1nn"] >= v for v in counts.values()))
+                     + fewer, all(counts["1nn"] >= v for v in counts.values()))
         tables.write_csv(book.frame(), sm.output.claims)
