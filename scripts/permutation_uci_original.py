@@ -11,7 +11,7 @@ from lib.studies import permutation  # noqa: E402
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 with runlog.logged(sm.log[0], "ojala_uci_original") as log:
     p = sm.params.study
-    frame = permutation.uci_original(datasets.load(p["dataset"], "data/raw"), p["dataset"], p["classifier"],
+    frame = permutation.uci_original(datasets.load(sm.params.file, "data/raw"), p["dataset"], p["classifier"],
                                      p["folds"], sm.params.folds_entropy, sm.params.entropy,
                                      **sm.params.readings)
     tables.write_csv(frame, sm.output[0])

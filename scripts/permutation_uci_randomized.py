@@ -12,7 +12,7 @@ sm = snakemake  # noqa: F821 (injected by Snakemake)
 with runlog.logged(sm.log[0], "ojala_uci_randomized") as log:
     p = sm.params.study
     start, stop = int(sm.wildcards.start), int(sm.wildcards.stop)
-    frame = permutation.uci_randomized(datasets.load(p["dataset"], "data/raw"), p["dataset"], p["classifier"],
+    frame = permutation.uci_randomized(datasets.load(sm.params.file, "data/raw"), p["dataset"], p["classifier"],
                                        p["test"], p["folds"], sm.params.folds_entropy, sm.params.entropy,
                                        start, stop, log=log, **sm.params.readings)
     tables.write_csv(frame, sm.output[0])

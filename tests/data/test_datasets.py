@@ -104,7 +104,8 @@ def test_registry_entries_are_complete():
 
 def test_paper_coverage():
     ojala = [n for n, d in D.REGISTRY.items() if d.used_by.startswith("ojala2009")]
-    assert len(ojala) == 22
+    assert len(ojala) == 24  # the 22 data sets, two of them also as Weka's variant files
+    assert {n for n in ojala if D.get(n).used_by == D.OJALA_WEKA_FILES} == {"anneal-weka", "segment-weka"}
     raeder = {d.paper_name for d in D.REGISTRY.values() if d.used_by == D.RAEDER}
     assert len(raeder) == 20  # every row of Table 1
     neville = {d.paper_name for d in D.REGISTRY.values() if d.used_by.startswith("neville2009 Table 1")}
@@ -200,8 +201,14 @@ def test_tabular_quirks(loaded):
     assert "animal" not in zoo.feature_names and zoo.X.shape == (101, 16)
     legs = zoo.feature_names.index("legs")
     assert zoo.spec.n_values[legs] == 0 and set(np.unique(zoo.X[:, legs])) == {0, 2, 4, 5, 6, 8}
-    anneal = loaded("anneal")  # quoted '?' is a declared value, not missing
+    anneal = loaded("anneal-weka")  # quoted '?' is a declared value, not missing
     assert not np.isnan(anneal.X).any() and anneal.spec.n_values[0] == 10
+    anneal = loaded("anneal")  # the ORIG file: '?' is missing
+    assert int(np.isnan(anneal.X).sum()) == 22175 and anneal.X.shape == (898, 38)
+    segment = loaded("segment")  # UCI's 210-row file: 5 header lines, class first, names on the 4th
+    assert segment.X.shape == (210, 19) and set(segment.class_counts().values()) == {30}
+    assert segment.feature_names[0] == "REGION-CENTROID-COL" and segment.class_names[0] == "BRICKFACE"
+    assert segment.X[0, 0] == 140.0 and segment.y[0] == 0
     assert "Instance_name" not in loaded("splice").feature_names
     assert loaded("splice").spec.n_values.count(0) == 0
     promoters = loaded("promoters")

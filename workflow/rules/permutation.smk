@@ -23,6 +23,10 @@ perm_uci_params = lambda w: {
 # the jobs it changes (the 1-NN jobs for the tie rule, the SMO jobs for the solver). No reading
 # enters a seed: every alternative sees the same data, folds and randomisations, so the readings
 # comparison (workflow/rules/readings.smk) is paired.
+# The registry entry read for a UCI data set under the reading permutation.uci_files (Anneal and
+# Segment have two files); an input and a param, never part of a seed, so both files see the same folds'
+# seeds and randomisations' streams and changing the reading reruns only those data sets' jobs.
+perm_uci_file = lambda w: DATASETS.ojala_file(w.dataset, PERM_UCI["files"])
 perm_readings = lambda classifier: {name: PERM[name] for name in
                                     [READINGS.PERMUTATION_ENGINE_READINGS.get(classifier)] if name}
 PERM_FIG3_DATA = {k: PERM_FIG3[k] for k in ("points_per_class", "rho", "folds", "repetitions")}
@@ -117,7 +121,7 @@ rule permutation_uci_original:
     """Tables II-III: one (data set, classifier): the error of each repetition of the original
     stratified 10-fold CV (folds seeded per data set)."""
     input:
-        data=lambda w: dataset_files(w.dataset),
+        data=lambda w: dataset_files(perm_uci_file(w)),
         lib=lib_inputs("scripts/permutation_uci_original.py"),
     output:
         "results/studies/permutation/uci/{dataset}/{classifier}_original.csv",
@@ -126,6 +130,7 @@ rule permutation_uci_original:
         classifier=r"[a-z0-9]+",
     params:
         study=perm_uci_params,
+        file=perm_uci_file,
         folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
         entropy=lambda w: job_entropy("ojala_uci_original", perm_uci_params(w), 0),
         readings=lambda w: perm_readings(w.classifier),
@@ -143,7 +148,7 @@ rule permutation_uci_randomized:
     """Tables II-III: one (data set, classifier, test), randomisations start..stop-1, each with a
     fresh stratified CV."""
     input:
-        data=lambda w: dataset_files(w.dataset),
+        data=lambda w: dataset_files(perm_uci_file(w)),
         lib=lib_inputs("scripts/permutation_uci_randomized.py"),
     output:
         "results/studies/permutation/uci/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv",
@@ -155,6 +160,7 @@ rule permutation_uci_randomized:
         stop=r"\d+",
     params:
         study=perm_uci_params,
+        file=perm_uci_file,
         folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
         entropy=lambda w: job_entropy("ojala_uci_randomized", perm_uci_params(w), 0),
         readings=lambda w: perm_readings(w.classifier),

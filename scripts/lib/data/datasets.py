@@ -168,6 +168,7 @@ ORIGINS = {
     "qinyuenlp/CommunityDetection": "8bc22634570438922e3660f147bf9069ff6ffb6d",
     "igraph/igraphdata": "289b9c7bad9681c2789458b7be4a501820073c88",
     "stivalaa/ALAAMEE": "23b80aa6284cfbf7692c0bb23756caa43f5695e6",
+    "newtonlb/ProjetoAM": "0ec4ab9d39f10362448a519804dfe3fc2e7d908f",
 }
 
 
@@ -195,6 +196,7 @@ WEKA_TERMS = "no licence file in origin repo; UCI/Weka data terms apply"
 UCI_CITE = "Dua & Graff (2019), UCI Machine Learning Repository; ARFF as packaged by Weka (datasets-UCI.jar)"
 
 OJALA = "ojala2009 Tables II-III"
+OJALA_WEKA_FILES = "ojala2009 Tables II-III under the reading permutation.uci_files = weka"
 RAEDER = "raeder2012 Table 1, Fig 2"
 NEVILLE = "neville2009 Table 1"
 
@@ -219,6 +221,16 @@ def _weka(name, paper_name, path, origin_path, sha256, size, shape, counts, *, m
                  paper_table1=table1, notes=notes))
 
 
+#: Reading ``permutation.uci_files``: which registry entry stands for a data set of Ojala & Garriga's
+#: Tables II-III under each alternative (a name not listed is its own file).
+OJALA_FILES = {"uci": {}, "weka": {"anneal": "anneal-weka", "segment": "segment-weka"}}
+
+
+def ojala_file(name: str, files: str = "uci") -> str:
+    """The registry name of Ojala & Garriga's data set ``name`` under the reading ``files``."""
+    return OJALA_FILES[files].get(name, name)
+
+
 def _table1(examples, features, minority, percent, note=""):
     """A row of Raeder et al. (2012) Table 1 as printed (``note``: how it was read)."""
     row = {"examples": examples, "features": features, "minority": minority, "percent": percent}
@@ -230,11 +242,17 @@ def _table1(examples, features, minority, percent, note=""):
 _T1_NOTE = "single-digit feature count lost in the extracted text; filled from the data"
 
 # --- Ojala & Garriga 2009: 22 UCI data sets (Weka 3.6-era ARFFs, CRLF line endings) ---------
-_weka("anneal", "Anneal", "uci/anneal.arff", "classification/anneal.arff",
+_weka("anneal", "Anneal", "uci/anneal.orig.arff", "classification/anneal.orig.arff",
+      "b279efd96894cf74dbea8234957b4a74522d6ba8bb8b511a35e0894c63922f8e", 85081, (898, 38),
+      {"3": 684, "2": 99, "5": 67, "U": 40, "1": 8}, missing=22175, uci_page=3,
+      citation="Sterling & Buntine (donors), Annealing data",
+      notes="Weka's anneal.ORIG.arff, the UCI anneal.data: '?' is a missing value; the paper's Table II "
+            "numbers match this file (reading permutation.uci_files)")
+_weka("anneal-weka", "Anneal", "uci/anneal.arff", "classification/anneal.arff",
       "a16e95bc861035d3425861bae9681d1d3236158d692060967634c480c7c5bb2c", 144394, (898, 38),
       {"3": 684, "2": 99, "5": 67, "U": 40, "1": 8}, uci_page=3,
-      citation="Sterling & Buntine (donors), Annealing data",
-      notes="quoted '?' is a declared nominal value (not missing), as in Weka")
+      citation="Sterling & Buntine (donors), Annealing data", used_by=OJALA_WEKA_FILES,
+      notes="Weka's cleaned anneal.arff: quoted '?' is a declared nominal value (not missing)")
 _weka("audiology", "Audiology", "uci/audiology.arff", "classification/audiology.arff",
       "dbf1ce6d199ced56f7124cb5737155b1caf9b7190c571dc5ceb68cf194abcd3a", 46201, (226, 69),
       {"cochlear_age": 57, "cochlear_unknown": 48, "cochlear_age_and_noise": 22, "normal_ear": 22,
@@ -297,11 +315,29 @@ _weka("promoters", "Promoters", "uci/molecular-biology_promoters.arff",
       options={"drop": ("instance",)},
       notes="only copy found with all 57 positions; comment header stripped and class last "
             "compared with Weka's file; ID attribute `instance` dropped")
-_weka("segment", "Segment", "uci/segment.arff", "classification/segment.arff",
+_add(Dataset(
+    "segment", "tabular", "Segment", OJALA, f"{UCI}/dataset/50",
+    "no licence file in origin repo; UCI data terms apply",
+    "Vision Group, University of Massachusetts (1990), Image Segmentation; Dua & Graff (2019), UCI Machine "
+    "Learning Repository",
+    (_file("uci/segmentation.data", "b4226a708f25d44fbbe4eae36f0d66326bc46393534c2a0d2b9267ae1302002f", 34841,
+           Source(f"{UCI_OLD}/image/segmentation.data"), _pinned("newtonlb/ProjetoAM", "segmentation.data")),
+     _file("uci/segmentation.names", "af695cf6bb1f8616b37c7fbc169940f18a30d3c7f7356e49d4d6015757fe17e3", 2449,
+           Source(f"{UCI_OLD}/image/segmentation.names"), _pinned("newtonlb/ProjetoAM", "segmentation.names"),
+           doc=True)),
+    reader="delimited",
+    options={"sep": ",", "label": 0, "skip": 5, "names_line": 3,
+             "classes": ("BRICKFACE", "SKY", "FOLIAGE", "CEMENT", "WINDOW", "PATH", "GRASS")},
+    shape=(210, 19), class_counts={c: 30 for c in ("BRICKFACE", "SKY", "FOLIAGE", "CEMENT", "WINDOW", "PATH",
+                                                    "GRASS")},
+    notes="the UCI repository's 210-row segmentation.data (30 rows per class); the paper's Table II numbers "
+          "match it, not Weka's 2,310-row segment.arff (reading permutation.uci_files); 5 header lines, "
+          "class first"))
+_weka("segment-weka", "Segment", "uci/segment.arff", "classification/segment.arff",
       "fc99b13f74a51f0c2f94954bd3795dd023226f7b9dd18d5fb6d5c9944dec52e4", 308420, (2310, 19),
       {c: 330 for c in ("brickface", "sky", "foliage", "cement", "window", "path", "grass")},
       uci_page=50, citation="Vision Group, University of Massachusetts (1990), Image Segmentation",
-      notes="Weka's full 2310-row segment.arff")
+      used_by=OJALA_WEKA_FILES, notes="Weka's full 2310-row segment.arff")
 _weka("sonar", "Sonar", "uci/sonar.arff", "classification/sonar.arff",
       "658b3b78cde7662acef1b1f723ce7e8b3a32ec15536cb2b82272f3228cd66071", 95114, (208, 60),
       {"Mine": 111, "Rock": 97}, uci_page=151, citation="Gorman & Sejnowski (1988)")
@@ -1150,10 +1186,11 @@ def _codes(labels: Sequence[str], classes: Sequence[str]) -> np.ndarray:
 
 def _read_delimited(path: Path, options: Mapping) -> _Part:
     """Numeric table, one row per line, ``sep`` (None = whitespace); label column ``label``;
-    ``drop`` columns (IDs) removed; optional header line."""
+    ``drop`` columns (IDs) removed. The first ``skip`` lines (``header: True`` = 1) are not data;
+    ``names_line`` (0-based, among them) holds the column names, else features are ``x<j>``."""
     lines = _read_text(path).splitlines()
-    if options.get("header"):
-        lines = lines[1:]
+    skip = int(options.get("skip", 1 if options.get("header") else 0))
+    header, lines = lines[:skip], lines[skip:]
     sep = options.get("sep")
     rows = [line.split(sep) for line in lines if line.strip()]
     width = len(rows[0])
@@ -1166,8 +1203,15 @@ def _read_delimited(path: Path, options: Mapping) -> _Part:
     X = np.array([[float(r[j]) for j in keep] for r in rows], dtype=float)
     labels = [_label_name(r[label]) for r in rows]
     classes = tuple(options["classes"])
+    names = [f"x{j}" for j in range(width)]
+    if "names_line" in options:
+        # the names line lists the features only (the label column has no name)
+        declared = [n.strip() for n in header[options["names_line"]].split(sep)]
+        if len(declared) != len(keep):
+            raise ValueError(f"{len(declared)} column names for {len(keep)} feature columns")
+        names = dict(zip(keep, declared))
     return _Part(X, _codes(labels, classes), AttributeSpec.numeric(len(keep)), classes,
-                 tuple(f"x{j}" for j in keep))
+                 tuple(names[j] for j in keep))
 
 
 def _read_libsvm(path: Path, options: Mapping) -> _Part:
