@@ -1,10 +1,12 @@
 """Rule script: Neville et al. 2009 Figure 1(a) — Type I error vs proportion labeled for RRS,
-ERS and NCV with group-based simulated classifiers (paired t-test), plus its scorecard claims."""
+ERS and NCV with group-based simulated classifiers (paired t-test), plus its claims (lib.papers.neville2009)."""
 import pandas as pd
 
 from lib.core import runlog, tables
 from lib.evaluation import summaries
-from lib.reporting import plotting, scorecard
+from lib.papers import neville2009
+from lib.papers.claims import Evidence
+from lib.reporting import plotting
 
 sm = snakemake  # noqa: F821
 with runlog.logged(sm.log[0], "neville2009_fig1a"):
@@ -29,37 +31,5 @@ with runlog.logged(sm.log[0], "neville2009_fig1a"):
         + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), 10000)))
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    def series(sampler):
-        p = curves[sampler]
-        return p["rate"].to_numpy(), p["rate_low"].to_numpy(), p["rate_high"].to_numpy()
-
-    def fmt(sampler):
-        p = curves[sampler]
-        return scorecard.fmt_series(p["prop_labeled"], p["rate"], p["rate_low"], p["rate_high"])
-
-    book = scorecard.ClaimBook("neville2009", "fig1a", sm.params.profile)
-    for sampler in ("RRS", "ERS"):
-        book.add(f"{sampler} Type I error rises as propLabeled falls", "decreasing in propLabeled (Sec. 4.2)",
-                 "first vs last 95% intervals disjoint; no significant rise between neighbours",
-                 fmt(sampler), scorecard.falls_as_x_rises(*series(sampler)))
-    r_rate, r_lo, r_hi = series("RRS")
-    e_rate, e_lo, e_hi = series("ERS")
-    n_rate, n_lo, n_hi = series("NCV")
-    book.add("RRS Type I error is unacceptably high at propLabeled 0.1",
-             "well above α=0.05 (figure axis reaches 0.5)", "95% interval above 0.05",
-             scorecard.fmt_rate(r_rate[0], r_lo[0], r_hi[0]), r_lo[0] > 0.05)
-    book.add("NCV Type I error stays low across propLabeled", "low and flat (Sec. 4.2)",
-             "every NCV interval reaches down to 0.05 or below", fmt("NCV"), bool((n_lo <= 0.05).all()))
-    book.add("NCV Type I error below RRS at every propLabeled < 0.9", "NCV < RRS", "95% intervals disjoint",
-             f"NCV max {n_rate[:-1].max():.3f}, RRS min {r_rate[:-1].min():.3f}",
-             scorecard.significantly_below(n_hi[:-1], r_lo[:-1]))
-    book.add("ERS Type I error below RRS", "ERS < RRS (Sec. 4.2: 'lower than simple random resampling')",
-             "ERS interval wholly below RRS interval at one propLabeled or more, never above",
-             "; ".join(f"{x:g}: ERS {e:.3f} vs RRS {r:.3f}" for x, e, r in
-                       zip(curves["ERS"]["prop_labeled"], e_rate, r_rate)),
-             (e_hi < r_lo).any() and scorecard.not_above(e_lo, r_hi))
-    book.add("ERS Type I error above NCV", "ERS not competitive with NCV (Sec. 4.2)",
-             "95% intervals disjoint at propLabeled < 0.9",
-             f"ERS min {e_rate[:-1].min():.3f}, NCV max {n_rate[:-1].max():.3f}",
-             scorecard.significantly_below(n_hi[:-1], e_lo[:-1]))
-    tables.write_csv(book.frame(), sm.output.claims)
+    tables.write_csv(neville2009.PAPER.evaluate("fig1a", Evidence({"summary": shown}), sm.params.profile),
+                     sm.output.claims)

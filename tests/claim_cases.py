@@ -1,0 +1,48 @@
+"""Helpers for the claim tests (tests/papers/): every claim must be shown to both pass and fail
+on small constructed tables, so that no check is vacuous."""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+import pandas as pd
+
+from lib.papers.claims import Evidence, Paper
+
+
+def verdicts(paper: Paper, artifact: str, evidence: Evidence) -> dict[str, str]:
+    """claim key -> verdict of every claim of ``artifact`` that applies to ``evidence``."""
+    table = paper.evaluate(artifact, evidence, "test")
+    assert table["id"].is_unique
+    return dict(zip(table["id"].str.rsplit("/", n=1).str[-1], table["verdict"]))
+
+
+def assert_both_ways(paper: Paper, artifact: str, passing: Evidence | Iterable[Evidence],
+                     failing: Evidence | Iterable[Evidence], keys: Iterable[str] | None = None) -> None:
+    """Every claim of ``artifact`` (or only ``keys``) passes on one of ``passing`` and fails on
+    one of ``failing``."""
+    keys = [c.key for c in paper.of(artifact)] if keys is None else list(keys)
+    for want, worlds in (("pass", passing), ("fail", failing)):
+        worlds = [worlds] if isinstance(worlds, Evidence) else list(worlds)
+        seen: dict[str, set] = {k: set() for k in keys}
+        for world in worlds:
+            for key, verdict in verdicts(paper, artifact, world).items():
+                if key in seen:
+                    seen[key].add(verdict)
+        missing = [k for k, v in seen.items() if want not in v]
+        assert not missing, f"{paper.key}/{artifact}: never {want}: {missing} (seen {seen})"
+
+
+def rate_rows(x_name: str, curves: Mapping[str, list[tuple[float, float, float]]], x: list[float],
+              group: str = "sampler", **columns) -> pd.DataFrame:
+    """A long table of rate curves: one row per (group value, x) with rate, rate_low, rate_high."""
+    rows = []
+    for name, points in curves.items():
+        assert len(points) == len(x)
+        for xi, (rate, lo, hi) in zip(x, points):
+            rows.append({group: name, x_name: xi, "rate": rate, "rate_low": lo, "rate_high": hi, **columns})
+    return pd.DataFrame(rows)
+
+
+def band(rate: float, half: float = 0.02) -> tuple[float, float, float]:
+    """A rate with a symmetric interval of half-width ``half``."""
+    return rate, rate - half, rate + half
