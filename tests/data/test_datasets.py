@@ -281,12 +281,19 @@ def test_arff_parser_constructs():
         D.parse_arff("@attribute s string\n@data\n")
 
 
-def test_gml_parser():
-    parsed = D.parse_gml('graph [ directed 0 node [ id 1 label "a [b]" ] edge [ source 1 target 1 ] ]')
-    (key, graph), = parsed
-    assert key == "graph" and graph[1] == ("node", [("id", 1), ("label", "a [b]")])
-    with pytest.raises(ValueError):
-        D.parse_gml("graph [ node [ id 1 ]")
+def test_gml_reader(tmp_path):
+    """networkx reads GML (a ']' inside a quoted label, a directed edge listed twice, a self loop);
+    the adjacency is undirected without duplicates or loops; a malformed file is one sentence."""
+    path = tmp_path / "tiny.gml"
+    path.write_text('graph [ directed 1 node [ id 7 label "a [b]" value "n" ] node [ id 3 label "c" value "l" ]\n'
+                    "edge [ source 7 target 3 ] edge [ source 7 target 3 ] edge [ source 3 target 3 ] ]")
+    net = D._load_paths(D.get("polbooks"), {"networks/polbooks/polbooks.gml": path})
+    assert net.node_ids == ("7", "3") and list(net.attributes["label"]) == ["a [b]", "c"]
+    assert net.n_edges == 1 and net.adjacency.diagonal().sum() == 0
+    assert list(net.tasks["Neutral?"]) == [1, 0]
+    path.write_text("graph [ node [ id 1 ]")
+    with pytest.raises(D.DatasetError, match=r"^dataset 'polbooks' file networks/polbooks/polbooks.gml could not"):
+        D._load_paths(D.get("polbooks"), {"networks/polbooks/polbooks.gml": path})
 
 
 def test_covtype_loader_and_subsample(tmp_path):
