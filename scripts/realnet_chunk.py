@@ -9,6 +9,6 @@ sm = snakemake  # noqa: F821
 with runlog.logged(sm.log[0], "realnet_chunk") as log:
     netset = realnet.read_network_set(sm.input.nodes, sm.input.edges)
     frame = realnet.evaluate_set(netset, pd.read_csv(sm.input.calibration), sm.params.setting,
-                                 sm.params.entropy, log)
+                                 sm.params.entropy, log, models=sm.params.models)
     tables.write_csv(frame, sm.output[0])
     log.info("%d rows", len(frame))

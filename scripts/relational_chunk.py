@@ -13,7 +13,7 @@ with runlog.logged(sm.log[0], "relational_chunk") as log:
     calibration = pd.read_csv(sm.input.calibration[0]) if sm.input.calibration else None
     frame, stats = relational.evaluate_network(
         sm.params.nodes, chunk, sm.params.setting, seeding.generator(sm.params.network_entropy),
-        seeding.generator(sm.params.entropy), calibration, log)
+        seeding.generator(sm.params.entropy), calibration, log, models=sm.params.models)
     tables.write_csv(frame, sm.output.trials)
     tables.write_csv(stats, sm.output.networks)
     log.info("%d rows", len(frame))

@@ -11,7 +11,8 @@ with runlog.logged(sm.log[0], "simulated_chunk") as log:
     log.info("scenario %s chunk %s entropy %s", sm.wildcards.scenario, sm.wildcards.chunk, sm.params.entropy)
     columns = simulated.run_chunk(
         rng, sm.params.scenario, m=study["instances"], n_groups=study["groups"],
-        alpha=study["alpha"], trials=sm.params.trials, first_trial=sm.params.first_trial, log=log)
+        alpha=study["alpha"], trials=sm.params.trials, first_trial=sm.params.first_trial, log=log,
+        q_method=sm.params.rsc_q_estimate)
     frame = pd.DataFrame(columns)
     frame.insert(0, "chunk", int(sm.wildcards.chunk))
     tables.write_csv(frame, sm.output[0])

@@ -256,7 +256,7 @@ def test_tree_arrays_grow_when_the_initial_capacity_is_too_small():
     cf, z = c45._confidence_constants(0.25)
     T, W = c45._alloc(2, 3, 3, 4, 4, 2, len(y), 4)  # far too small: grows (doubling) and refits
     args = (np.ascontiguousarray(X.T), c45._codes(X, nvals), y, np.arange(len(y), dtype=np.int64),
-            nvals, numidx, order, count, 3, 2.0, cf, z, c45._xlogx_table(len(y)), False)
+            nvals, numidx, order, count, 3, 2.0, cf, z, c45._xlogx_table(len(y)), False, True)
     grows = 0
     while not c45._fit(*args, T, W):
         T, W = c45._grow(T, W, 3)
@@ -343,3 +343,14 @@ def test_j48_cv_errors_identity_permutation_is_the_plain_cv_error():
         m = c45.J48(spec, n_classes=3, weka="3.9").fit(X[~te], y[~te])
         wrong += int((m.predict(X[te]) != y[te]).sum())
     assert e[0] == wrong / len(y)
+
+
+def test_unpruned_tree_is_collapsed_but_not_pruned():
+    """J48 -U (Raeder et al.'s reading imbalance.j48_pruning = unpruned): at least as many leaves as
+    the pruned tree, never fewer training errors, and the same tree where pruning changes nothing."""
+    X, y, spec = _mixed_data(n=300, seed=5, missing=0.05)
+    pruned, unpruned = c45.J48(spec).fit(X, y), c45.J48(spec, prune=False).fit(X, y)
+    assert unpruned.n_leaves >= pruned.n_leaves
+    assert (unpruned.predict(X) != y).sum() <= (pruned.predict(X) != y).sum()
+    noisy = np.random.default_rng(0).integers(0, 2, len(y))  # labels unrelated to X: pruning cuts
+    assert c45.J48(spec, prune=False).fit(X, noisy).n_leaves > c45.J48(spec).fit(X, noisy).n_leaves

@@ -1,6 +1,7 @@
 from fractions import Fraction as F
 
 import numpy as np
+import scipy.sparse as sp
 import pytest
 
 from lib.data import networks
@@ -362,7 +363,7 @@ def test_bad_parameters_raise():
     with pytest.raises(ValueError, match="empty labeled set"):
         wvrn_nbc.nbc(adj, y, np.zeros(4, bool))
     with pytest.raises(ValueError, match="smoothing"):
-        wvrn_nbc.nbc(adj, y, lab, smoothing=0)
+        wvrn_nbc.nbc(adj, y, lab, smoothing=-1)
     with pytest.raises(ValueError, match="conditional"):
         wvrn_nbc.nbc_fit(adj, y, lab, conditional="bayes")
     with pytest.raises(ValueError, match="node_block"):
@@ -380,3 +381,44 @@ def test_bad_parameters_raise():
         wvrn_nbc.evaluate_pair(adj, y, lab, ~lab, handicap_wvrn=0.1)
     with pytest.raises(ValueError, match="handicap_nbc"):
         wvrn_nbc.evaluate_pair(adj, y, lab, ~lab, handicap_nbc=-0.1)
+
+
+def test_maximum_likelihood_nbc_is_the_count_ratio_and_never_nan():
+    """Reading network_tests.nbc_estimation = ml (Neville 2009 Sec. 5.1): pseudo-count 0, so the
+    conditionals are the labeled pair counts' ratios; a class without labeled links carries no
+    evidence (1/2), and a zero estimate makes a class impossible without producing NaN."""
+    # path 0-1-2-3-4, labeled 0 (+), 1 (+), 2 (-): pairs (+,+) x2, (+,-) and (-,+)
+    adj = sp.csr_matrix(np.array([[0, 1, 0, 0, 0], [1, 0, 1, 0, 0], [0, 1, 0, 1, 0], [0, 0, 1, 0, 1],
+                                  [0, 0, 0, 1, 0]], float))
+    y = np.array([1, 1, 0, 0, 1])
+    lab = np.array([True, True, True, False, False])
+    ml = wvrn_nbc.nbc_fit(adj, y, lab, smoothing=0)
+    np.testing.assert_allclose(ml.cond[:, :, 0, 0], [[0.0, 1.0], [1 / 3, 2 / 3]])  # P(c2 | c), rows c
+    assert ml.prior[0, 0] == pytest.approx(2 / 3)
+    probs = wvrn_nbc.nbc(adj, y, lab, smoothing=0).probs
+    assert np.isfinite(probs).all()
+    # node 3's labeled neighbour 2 is negative, and a negative node never links a negative one:
+    # under ML node 3 cannot be negative
+    assert probs[3] == pytest.approx(1.0)
+    lonely = wvrn_nbc.nbc_fit(adj, y, np.array([True, False, False, False, True]), smoothing=0)
+    np.testing.assert_allclose(lonely.cond[:, :, 0, 0], 0.5)  # no labeled pair at all
+
+
+def test_handicap_during_inference_reaches_the_neighbours():
+    """Reading relational.handicap_stage = during: the chosen nodes' estimates are perturbed at
+    every iteration, so they end at perturb(M_i(P)) and their neighbours move too; with no node
+    chosen the inference is the plain one."""
+    adj = sp.csr_matrix(np.array([[0, 1, 0, 0], [1, 0, 1, 0], [0, 1, 0, 1], [0, 0, 1, 0]], float))
+    y = np.array([1, 1, 0, 0])
+    lab = np.array([True, False, False, True])
+    plain = wvrn_nbc.wvrn(adj, y, lab).probs
+    none = wvrn_nbc.infer_handicapped("wvrn", adj, y, lab[None], np.zeros((1, 4), bool))[0]
+    np.testing.assert_array_equal(none, plain)
+    chosen = np.array([[False, True, False, False]])
+    during = wvrn_nbc.infer_handicapped("wvrn", adj, y, lab[None], chosen)[0]
+    # fixed point: P1 = 1 - (1 + P2) / 2 and P2 = (P1 + 0) / 2  ->  P1 = 0.4, P2 = 0.2
+    assert during[1] == pytest.approx(0.4, abs=1e-3) and during[2] == pytest.approx(0.2, abs=1e-3)
+    after, _ = wvrn_nbc.perturb_with_keys(plain, 0.5, np.array([1.0, 0.0, 1.0, 1.0]))
+    assert after[2] == pytest.approx(plain[2]) and during[2] < plain[2] - 0.1
+    with pytest.raises(ValueError, match="model"):
+        wvrn_nbc.infer_handicapped("svm", adj, y, lab[None], chosen)

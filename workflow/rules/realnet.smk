@@ -153,6 +153,7 @@ rule realnet_calibration:
                                           [rn_set_spec(w.netset), RN_CALIBRATION["samples"],
                                            RN_CALIBRATION["folds"], RN_CALIBRATION["levels"]], 0),
         entropy=lambda w: job_entropy("realnet_calibration", [rn_set_spec(w.netset), RN_CALIBRATION], 0),
+        models=config["network_tests"],
     log:
         "logs/realnet/{netset}/calibration.log",
     benchmark:
@@ -180,6 +181,7 @@ rule realnet_chunk:
     params:
         setting=lambda w: rn_chunk_setting(w.purpose),
         entropy=lambda w: job_entropy("realnet", [rn_set_spec(w.netset), rn_chunk_setting(w.purpose)], 0),
+        models=config["network_tests"],
     log:
         "logs/realnet/{netset}/{purpose}/chunk0.log",
     benchmark:

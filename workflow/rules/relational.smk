@@ -34,6 +34,9 @@ REL_CHUNK_SETTING = {
     for purpose, n in REL_SETTINGS
 }
 REL_CALIBRATIONS = [f"results/studies/relational/calibration/{p}_n{n}.csv" for p, n in REL_SETTINGS]
+# The network_tests readings and where the handicap acts: params, never part of a seed, so every
+# alternative sees the same networks, splits and perturbation keys (a paired comparison).
+REL_MODELS = {**config["network_tests"], "handicap_stage": RELATIONAL["handicap_stage"]}
 REL_CHUNKS = {kind: [f"results/studies/relational/{p}_n{n}/{kind}{chunk}.csv" for p, n in REL_SETTINGS
                      for chunk in range(RELATIONAL["evaluation_networks"])] for kind in ("chunk", "networks")}
 
@@ -58,6 +61,7 @@ rule relational_calibration:
         set_entropy=lambda w: job_entropy("relational_calibration_set", REL_CALIBRATION_SET[int(w.nodes)], 0),
         entropy=lambda w: job_entropy("relational_calibration",
                                       [REL_CALIBRATION_SET[int(w.nodes)], REL_CALIBRATION_SETTING[w.purpose]], 0),
+        models=REL_MODELS,
     log:
         "logs/relational/calibration/{purpose}_n{nodes}.log",
     benchmark:
@@ -89,6 +93,7 @@ rule relational_chunk:
         # same evaluation networks, as in the paper
         network_entropy=lambda w: job_entropy("relational_network", REL_NETWORK[int(w.nodes)], w.chunk),
         entropy=lambda w: job_entropy("relational", REL_CHUNK_SETTING[(w.purpose, int(w.nodes))], w.chunk),
+        models=REL_MODELS,
     log:
         "logs/relational/{purpose}_n{nodes}/chunk{chunk}.log",
     benchmark:

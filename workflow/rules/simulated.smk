@@ -37,6 +37,8 @@ rule simulated_chunk:
         trials=lambda w: SIMULATED["scenarios"][w.scenario]["trials_per_chunk"],
         first_trial=lambda w: int(w.chunk) * SIMULATED["scenarios"][w.scenario]["trials_per_chunk"],
         entropy=lambda w: job_entropy("simulated", [SIM_STUDY, sim_scenario(w.scenario)], w.chunk),
+        # a reading of Wang 2011 Sec. 4 that draws nothing: kept out of the seed (paired comparison)
+        rsc_q_estimate=config["network_tests"]["rsc_q_estimate"],
     log:
         "logs/simulated/{scenario}/chunk{chunk}.log",
     benchmark:

@@ -125,6 +125,48 @@ REGISTRY: dict[str, Reading] = {r.name: r for r in (
                    "wang2011/fig2b"),
     ),
     Reading(
+        name="network_tests.rsc_q_estimate",
+        key="network_tests.rsc_q_estimate",
+        passage="Wang 2011 Sec. 4: RS-C's variance needs q, the probability that an error-prone instance errs; "
+                "the paper estimates it from the instances' error rates over the test sets that contain them, "
+                "without saying how instances that never erred enter the estimate.",
+        alternatives={"erred": "the mean error rate of the instances that erred at least once",
+                      "moments": "the method-of-moments solution of P(error in two test sets containing i) = "
+                                 "p q^2 + (1 - p) s^2 (lib.evaluation.rsc.estimate_parameters)"},
+        default="erred",
+        why="TO BE MEASURED",
+        artifacts=("wang2011/fig1a", "wang2011/fig1b", "wang2011/tests_compared", "wang2011/fig2a",
+                   "wang2011/fig2b", "wang2011/fig3a", "wang2011/fig3b"),
+    ),
+    Reading(
+        name="network_tests.nbc_estimation",
+        key="network_tests.nbc_estimation",
+        passage="Neville 2009 Sec. 5.1: 'To estimate the parameters of the nBC model, we use maximum likelihood "
+                "estimation over the labeled part of the network'; NetKit, the toolkit of the models, smooths "
+                "its counts with a pseudo-count of 1.",
+        alternatives={"ml": "maximum likelihood (pseudo-count 0; a class without labeled links carries no evidence)",
+                      "laplace": "Laplace smoothing with pseudo-count 1 (NetKit)"},
+        default="laplace",
+        why="TO BE MEASURED",
+        artifacts=("neville2009/fig1c", "neville2009/fig1d", "neville2009/fig1e", "neville2009/fig1f",
+                   "wang2011/fig2a", "wang2011/fig2b", "wang2011/fig3a", "wang2011/fig3b"),
+    ),
+    Reading(
+        name="relational.handicap_stage",
+        key="relational.handicap_stage",
+        passage="Neville 2009 Sec. 5.3-5.4: the better model is handicapped by 'randomly selecting c% of its "
+                "predictions and perturbing those probabilities toward the opposite class'; 'we applied both "
+                "models to the unlabeled portion of the network with the perturbation rate c'. Whether the "
+                "perturbed predictions take part in collective inference is not said.",
+        alternatives={"after": "the handicapped model's final predictions are perturbed after relaxation labeling",
+                      "during": "its estimates of the chosen nodes are perturbed at every relaxation-labeling "
+                                "iteration, so neighbours see them (inference reruns for every c)"},
+        default="after",
+        why="TO BE MEASURED",
+        artifacts=("neville2009/fig1c", "neville2009/fig1d", "neville2009/fig1e", "wang2011/fig2a",
+                   "wang2011/fig2b"),
+    ),
+    Reading(
         name="realnet.selection",
         key="realnet.selection",
         passage="Neville 2009 Sec. 6: 'we consider the social networks of six schools with similar autocorrelation "

@@ -32,7 +32,7 @@ def nanmean(x, axis):
 
 
 def score(adjacency, labels, probs, keys, test, tie, handicap_wvrn, handicap_nbc, sampler, alpha, trials,
-          folds, strength, selection) -> dict:
+          folds, strength, selection, q_method: str = "erred") -> dict:
     """Per-trial columns for one block of splits and one handicap setting.
 
     Each model's ``P(+)`` is perturbed with its handicap (fixed keys), errors are scored on the
@@ -67,6 +67,9 @@ def score(adjacency, labels, probs, keys, test, tie, handicap_wvrn, handicap_nbc
         Perturbation strength in (0, 1] (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
     selection : {"exact", "bernoulli"}
         How the perturbed predictions are chosen (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
+    q_method : {"erred", "moments"}
+        RS-C's estimate of ``q`` (reading ``network_tests.rsc_q_estimate``,
+        :func:`lib.evaluation.rsc.estimate_parameters`).
 
     Returns
     -------
@@ -106,7 +109,8 @@ def score(adjacency, labels, probs, keys, test, tie, handicap_wvrn, handicap_nbc
                "unpaired_t": significance.unpaired_t(acc["wvrn"], acc["nbc"], alpha)}
     if sampler == "RS":
         membership = test.reshape(trials, folds, -1)
-        params = {name: rsc.estimate_network_parameters(adjacency, membership, e.reshape(trials, folds, -1))
+        params = {name: rsc.estimate_network_parameters(adjacency, membership, e.reshape(trials, folds, -1),
+                                                        q_method=q_method)
                   for name, e in errors.items()}
         err_w, err_b = 1.0 - acc["wvrn"], 1.0 - acc["nbc"]
         for test_name, test_fn in (("rsc_paired", rsc.rsc_paired), ("rsc_unpaired", rsc.rsc_unpaired)):
@@ -119,3 +123,20 @@ def score(adjacency, labels, probs, keys, test, tie, handicap_wvrn, handicap_nbc
         out[f"p_{test_name}"] = result.pvalue
         out[f"reject_{test_name}"] = result.reject.astype(np.int8)
     return out
+
+
+def handicapped_pair(adjacency, labels, train, test, probs, keys, handicaps, setting, stage, smoothing):
+    """The (wvRN, nBC) probabilities to score and the handicaps :func:`score` still has to apply:
+    under ``stage = "after"`` the stored probabilities and ``handicaps`` (perturbed when scored);
+    under ``"during"`` each handicapped model re-inferred with its chosen nodes perturbed inside
+    relaxation labeling (``setting``: ``strength``, ``selection``; ``smoothing``: nBC's
+    pseudo-count), and handicaps 0."""
+    if stage == "after":
+        return probs, handicaps
+    out = list(probs)
+    for i, (model, c) in enumerate(zip(("wvrn", "nbc"), handicaps)):
+        if c > 0:
+            chosen = wvrn_nbc.chosen_nodes(c, keys[i], test, setting["selection"])
+            out[i] = wvrn_nbc.infer_handicapped(model, adjacency, labels, train, chosen,
+                                                strength=setting["strength"], smoothing=smoothing)
+    return tuple(out), (0.0, 0.0)

@@ -106,7 +106,9 @@ Known differences from Weka J48 (all that we are aware of)
   "numerical precision" guard of ``C45Split`` (a midpoint equal to the upper value is
   replaced by the lower one), present in 3.6.14, only matters for adjacent values one ulp
   apart.
-* Not implemented (not J48 defaults): unpruned trees, reduced-error pruning, binary splits
+* ``prune=False`` is ``J48 -U`` (Raeder et al. 2012's reading ``imbalance.j48_pruning``): Weka's
+  ``C45PruneableClassifierTree`` still collapses the grown tree and only skips ``prune()``.
+* Not implemented (not J48 defaults): reduced-error pruning, binary splits
   on nominal attributes, ``-S`` (no subtree raising), ``-O`` (no collapsing), ``-J`` (no MDL
   correction), ``doNotMakeSplitPointActualValue``, instance weights other than 1 on input.
 
@@ -1322,9 +1324,9 @@ def _predict_proba(Xt, Xc, nvals, laplace, C, T):
 # Fitting and the compiled cross-validation loop
 # --------------------------------------------------------------------------------------
 @_jit
-def _fit(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, exact, T,
-         W):
-    """Grow, collapse and prune a tree on ``train_rows``; False on a capacity overflow."""
+def _fit(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, exact, prune,
+         T, W):
+    """Grow, collapse and (``prune``) prune a tree on ``train_rows``; False on a capacity overflow."""
     cnt = T[7]
     arow, acl, aw, asrt, aval, bscnt, cmap = W[0], W[1], W[2], W[3], W[4], W[6], W[7][1]
     ntr = train_rows.shape[0]
@@ -1367,6 +1369,8 @@ def _fit(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, t
     if cnt[2] != 0:
         return False
     _collapse(T, W)
+    if not prune:  # J48 -U: C45PruneableClassifierTree still collapses, then skips prune()
+        return cnt[2] == 0
     no_missing = True
     for j in range(m):
         for e in range(ntr):
@@ -1454,7 +1458,7 @@ def _cv_driver(Xt, Xc, y, mode, perms, idx, folds, nvals, numidx, gorder, gcnt, 
                     train_rows[q] = i
                     q += 1
             while not _fit(Xb, Xcb, yb, train_rows, nvals, numidx, ob, cb, C, minobj, cf, z, tab,
-                           exact, T, W):
+                           exact, True, T, W):
                 T, W = _grow(T, W, C)  # capacity overflow: double everything and refit
             if snode.shape[0] < T[0].shape[0]:
                 snode = np.empty(T[0].shape[0], np.int64)
@@ -1551,14 +1555,18 @@ class J48:
         numeric splits (``minSplit``) and Laplace estimates
     weka : ``"3.6"`` (default) or ``"3.9"``: numeric thresholds compared with Weka 3.6's
         ``1e-6`` tolerance or exactly (Weka 3.9.7); see the module docstring
+    prune : ``False`` is ``J48 -U`` (unpruned: the grown tree is collapsed, as in Weka, but not
+        pruned; ``confidence`` is then unused)
     """
 
     def __init__(self, spec: AttributeSpec, laplace: bool = False, min_num_obj: int = 2,
-                 confidence: float = 0.25, n_classes: int | None = None, weka: str = "3.6"):
+                 confidence: float = 0.25, n_classes: int | None = None, weka: str = "3.6",
+                 prune: bool = True):
         self.exact_ = _exact(weka)
         self.weka = weka
         self.spec = spec
         self.laplace = bool(laplace)
+        self.prune = bool(prune)
         self.min_num_obj = int(min_num_obj)
         self.confidence = float(confidence)
         self.n_classes = n_classes
@@ -1581,7 +1589,7 @@ class J48:
         Xt, Xc, rows = np.ascontiguousarray(X.T), _codes(X, nvals), np.arange(n, dtype=np.int64)
         tab, minobj = _xlogx_table(n), float(self.min_num_obj)
         while not _fit(Xt, Xc, y, rows, nvals, numidx, order, count, C, minobj, cf, z, tab,
-                       self.exact_, T, W):
+                       self.exact_, self.prune, T, W):
             T, W = _grow(T, W, C)  # capacity overflow: double everything and refit
         self.tree_ = T
         self.n_classes_ = C

@@ -105,6 +105,12 @@ from ..data import networks
 TIE_TOL = 1e-12
 SELECTIONS = ("exact", "bernoulli")
 CONDITIONALS = ("paper", "netkit")
+#: Reading ``network_tests.nbc_estimation``: the pseudo-count of nBC's estimates. Neville 2009
+#: Sec. 5.1 says "maximum likelihood estimation over the labeled part of the network" (``ml``,
+#: pseudo-count 0); NetKit smooths with 1 (``laplace``).
+NBC_ESTIMATION = {"ml": 0.0, "laplace": 1.0}
+#: Reading ``network_tests.handicap_stage``: where the handicap perturbs a model's predictions.
+HANDICAP_STAGES = ("after", "during")
 
 
 # ----------------------------------------------------------------------------- small types
@@ -295,15 +301,23 @@ def nbc_fit(adjacency, labels, labeled, *, node_block=None, smoothing: float = 1
     labels : array_like of 0/1, shape (n,); read only where ``labeled``
     labeled : array_like of bool, shape (B, n) or (n,)
     node_block : array_like of int, shape (n,), optional
-    smoothing : float > 0
+    smoothing : float >= 0
+        Pseudo-count; 0 is maximum likelihood (a class without labeled links gets 1/2).
     conditional : {"paper", "netkit"}
     """
     if conditional not in CONDITIONALS:
         raise ValueError(f"conditional must be one of {CONDITIONALS}, got {conditional!r}")
-    if not float(smoothing) > 0.0:
-        raise ValueError(f"smoothing must be > 0 (Laplace pseudo-count), got {smoothing}")
+    if not float(smoothing) >= 0.0:
+        raise ValueError(f"smoothing must be >= 0 (0: maximum likelihood), got {smoothing}")
     adj, y, lab, blocks, _ = _prepare(adjacency, labels, labeled, node_block)
     return _nbc_fit(adj, y, lab, blocks, float(smoothing), conditional)
+
+
+def _ratio(count, total):
+    """``count / total``, 1/2 where ``total`` is 0 (maximum likelihood has no estimate there:
+    a class without labeled links, or no labeled link at all, carries no evidence)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(total > 0, count / np.where(total > 0, total, 1.0), 0.5)
 
 
 def _nbc_fit(adj, y, lab, blocks, alpha, conditional) -> NBCParams:
@@ -313,11 +327,11 @@ def _nbc_fit(adj, y, lab, blocks, alpha, conditional) -> NBCParams:
     counts = np.stack([np.stack([blocks.sum(ind[c] * a_ind[c2]) for c2 in (0, 1)])
                        for c in (0, 1)])  # (2, 2, G, B)
     if conditional == "paper":  # P(neighbour c2 | node c): normalise over c2
-        cond = (counts + alpha) / (counts.sum(axis=1, keepdims=True) + 2.0 * alpha)
+        cond = _ratio(counts + alpha, counts.sum(axis=1, keepdims=True) + 2.0 * alpha)
     else:  # NetKit source: P(node c | neighbour c2): normalise over c
-        cond = (counts + alpha) / (counts.sum(axis=0, keepdims=True) + 2.0 * alpha)
+        cond = _ratio(counts + alpha, counts.sum(axis=0, keepdims=True) + 2.0 * alpha)
     n_pos = blocks.sum(ind[1])
-    prior = (n_pos + alpha) / (blocks.sum(lab_f) + 2.0 * alpha)
+    prior = _ratio(n_pos + alpha, blocks.sum(lab_f) + 2.0 * alpha)
     return NBCParams(prior=prior, cond=cond, counts=counts, conditional=conditional)
 
 
@@ -326,16 +340,21 @@ def _nbc_tables(params: NBCParams, index: np.ndarray):
     ``(2, n, B)``."""
     cond = params.cond[:, :, index]
     prior = params.prior[index]
-    return np.log(prior) - np.log1p(-prior), cond[:, 0], cond[:, 1] - cond[:, 0]
+    with np.errstate(divide="ignore"):  # maximum likelihood: a prior of 0 or 1 is +-inf log-odds
+        return np.log(prior) - np.log1p(-prior), cond[:, 0], cond[:, 1] - cond[:, 0]
 
 
 def _nbc_apply(adjacency, probs, tables):
     log_odds, base, slope = tables
     # neighbour j's factor for class c:
     # sum_c2 P_j(c2) cond[c, c2] = cond[c, 0] + P_j (cond[c, 1] - cond[c, 0])
-    score1 = adjacency @ np.log(base[1] + probs * slope[1])
-    score0 = adjacency @ np.log(base[0] + probs * slope[0])
-    return expit(log_odds + score1 - score0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        # Under maximum likelihood a zero estimate makes a class impossible (log 0 = -inf); where
+        # evidence rules out both classes (inf - inf) the node falls back to its prior.
+        score1 = adjacency @ np.log(base[1] + probs * slope[1])
+        score0 = adjacency @ np.log(base[0] + probs * slope[0])
+        out = expit(log_odds + score1 - score0)
+    return np.where(np.isnan(out), expit(log_odds), out)
 
 
 def nbc_step(adjacency: sp.csr_matrix, probs: np.ndarray, params: NBCParams,
@@ -350,10 +369,17 @@ def nbc_step(adjacency: sp.csr_matrix, probs: np.ndarray, params: NBCParams,
     return _nbc_apply(adjacency, probs, _nbc_tables(params, index))
 
 
-def _relax(step: Callable[[np.ndarray], np.ndarray], y, lab, init, schedule: Schedule):
+def _relax(step: Callable[[np.ndarray], np.ndarray], y, lab, init, schedule: Schedule, perturbed=None,
+           strength: float = 1.0):
+    """Relaxation labeling; ``perturbed`` ``(n, B)`` bool: the handicapped nodes, whose model
+    estimate ``M_i(P)`` is perturbed at every iteration (``network_tests.handicap_stage = during``:
+    the perturbed estimate is what their neighbours see, and what they converge to)."""
     probs = np.where(lab, y[:, None], init)
     betas = schedule.betas()
     change = np.empty((betas.size, lab.shape[1]))
+    if perturbed is not None:
+        inner = step
+        step = lambda p: _apply(inner(p), perturbed, strength)  # noqa: E731
     for t, beta in enumerate(betas):
         delta = np.where(lab, 0.0, beta * (step(probs) - probs))
         probs = probs + delta
@@ -366,8 +392,18 @@ def _finish(probs, change, squeeze) -> RelaxationResult:
     return RelaxationResult(out[0] if squeeze else out, change[:, 0] if squeeze else change)
 
 
+def _perturbed(perturbed, shape_bn):
+    """``perturbed`` given as ``(B, n)`` (like ``labeled``) -> ``(n, B)`` bool, or None."""
+    if perturbed is None:
+        return None
+    m = np.atleast_2d(np.asarray(perturbed, dtype=bool))
+    if m.T.shape != shape_bn:
+        raise ValueError(f"perturbed must have the shape of labeled, got {np.shape(perturbed)}")
+    return np.ascontiguousarray(m.T)
+
+
 def wvrn(adjacency, labels, labeled, *, schedule: Schedule = Schedule(),
-         node_block=None) -> RelaxationResult:
+         node_block=None, perturbed=None, strength: float = 1.0) -> RelaxationResult:
     """wvRN with relaxation labeling for a batch of labeled sets ([MP07]; [N09] Sec. 5.1).
 
     Parameters
@@ -379,6 +415,9 @@ def wvrn(adjacency, labels, labeled, *, schedule: Schedule = Schedule(),
     schedule : Schedule
     node_block : array_like of int, shape (n,), optional
         Graph of each node in a block-diagonal batch of graphs.
+    perturbed : array_like of bool, shape like ``labeled``, optional
+        Nodes whose estimate is perturbed at every iteration by ``strength`` (the handicap
+        inside collective inference, reading ``network_tests.handicap_stage = during``).
 
     Returns
     -------
@@ -388,26 +427,29 @@ def wvrn(adjacency, labels, labeled, *, schedule: Schedule = Schedule(),
     adj, y, lab, blocks, squeeze = _prepare(adjacency, labels, labeled, node_block)
     prior = blocks.spread(_labeled_prior(y, lab, blocks))
     degree = np.asarray(adj.sum(axis=1)).reshape(-1, 1)
-    probs, change = _relax(lambda p: wvrn_step(adj, p, prior, degree), y, lab, prior, schedule)
+    probs, change = _relax(lambda p: wvrn_step(adj, p, prior, degree), y, lab, prior, schedule,
+                           _perturbed(perturbed, lab.shape), strength)
     return _finish(probs, change, squeeze)
 
 
 def nbc(adjacency, labels, labeled, *, schedule: Schedule = Schedule(), node_block=None,
         smoothing: float = 1.0, conditional: str = "paper",
-        params: NBCParams | None = None) -> RelaxationResult:
+        params: NBCParams | None = None, perturbed=None, strength: float = 1.0) -> RelaxationResult:
     """Network-only Bayes with relaxation labeling for a batch of labeled sets ([MP07];
     [N09] Sec. 5.1). Parameters are learned from each labeled set (:func:`nbc_fit`) unless
-    ``params`` is given. Other arguments and the result as for :func:`wvrn`."""
+    ``params`` is given; ``smoothing`` 0 is maximum likelihood. Other arguments and the result as
+    for :func:`wvrn`."""
     adj, y, lab, blocks, squeeze = _prepare(adjacency, labels, labeled, node_block)
     if params is None:
         if conditional not in CONDITIONALS:
             raise ValueError(f"conditional must be one of {CONDITIONALS}, got {conditional!r}")
-        if not float(smoothing) > 0.0:
-            raise ValueError(f"smoothing must be > 0 (Laplace pseudo-count), got {smoothing}")
+        if not float(smoothing) >= 0.0:
+            raise ValueError(f"smoothing must be >= 0 (0: maximum likelihood), got {smoothing}")
         params = _nbc_fit(adj, y, lab, blocks, float(smoothing), conditional)
     init = blocks.spread(_labeled_prior(y, lab, blocks))
     tables = _nbc_tables(params, blocks.index)
-    probs, change = _relax(lambda p: _nbc_apply(adj, p, tables), y, lab, init, schedule)
+    probs, change = _relax(lambda p: _nbc_apply(adj, p, tables), y, lab, init, schedule,
+                           _perturbed(perturbed, lab.shape), strength)
     return _finish(probs, change, squeeze)
 
 
@@ -649,12 +691,38 @@ def calibrate_handicap(difference: Callable[[float], float], tol: float = 0.005,
 def infer_pair(adjacency, labels, train, *, schedule: Schedule = Schedule(), node_block=None,
                smoothing: float = 1.0, conditional: str = "paper"):
     """Unhandicapped ``P(+)`` of wvRN and nBC, each ``(B, n)``, for a batch of labeled sets
-    ``train`` (nBC learned on each labeled set; inference over every other node)."""
+    ``train`` (nBC learned on each labeled set, ``smoothing`` 0 = maximum likelihood; inference
+    over every other node)."""
     train = np.atleast_2d(np.asarray(train, dtype=bool))
     w = wvrn(adjacency, labels, train, schedule=schedule, node_block=node_block)
     b = nbc(adjacency, labels, train, schedule=schedule, node_block=node_block,
             smoothing=smoothing, conditional=conditional)
     return w.probs, b.probs
+
+
+def infer_handicapped(model: str, adjacency, labels, train, chosen, *, strength: float = 1.0,
+                      schedule: Schedule = Schedule(), node_block=None, smoothing: float = 1.0,
+                      conditional: str = "paper") -> np.ndarray:
+    """``P(+)`` ``(B, n)`` of ``model`` ("wvrn" or "nbc") with the handicap inside collective
+    inference: the ``chosen`` nodes' estimates (shape like ``train``; from :func:`chosen_nodes`)
+    are perturbed by ``strength`` at every relaxation iteration (reading
+    ``network_tests.handicap_stage = during``; Neville 2009 Sec. 5.4: "we applied both models to
+    the unlabeled portion of the network with the perturbation rate c")."""
+    train = np.atleast_2d(np.asarray(train, dtype=bool))
+    if model == "wvrn":
+        return wvrn(adjacency, labels, train, schedule=schedule, node_block=node_block, perturbed=chosen,
+                    strength=strength).probs
+    if model == "nbc":
+        return nbc(adjacency, labels, train, schedule=schedule, node_block=node_block, smoothing=smoothing,
+                   conditional=conditional, perturbed=chosen, strength=strength).probs
+    raise ValueError(f"model must be 'wvrn' or 'nbc', got {model!r}")
+
+
+def chosen_nodes(c: float, keys, mask, selection: str = "bernoulli") -> np.ndarray:
+    """The nodes handicap ``c`` perturbs (the set :func:`perturb_with_keys` would perturb), ``(B, n)``."""
+    _check_handicap(c, 1.0, selection)
+    k, m = np.atleast_2d(np.asarray(keys, dtype=np.float64)), np.atleast_2d(np.asarray(mask, bool))
+    return _chosen(float(c), k, np.broadcast_to(m, k.shape), selection)
 
 
 def evaluate_pair(adjacency, labels, train, test, *, handicap_wvrn: float = 0.0,

@@ -839,7 +839,22 @@ class CalibrationSet:
     level_of_row: np.ndarray
 
 
-def calibration_set(split_rng, key_rng, netset: NetworkSet, levels, samples: int, folds: int) -> CalibrationSet:
+#: The readings of ``network_tests`` this study depends on, with the pipeline's earlier choices as
+#: defaults (the config sets them). The handicap always acts after inference here: the reading
+#: ``relational.handicap_stage`` is about Neville 2009 Sec. 5's synthetic experiments.
+MODEL_DEFAULTS = {"nbc_estimation": "laplace", "rsc_q_estimate": "erred"}
+
+
+def model_options(models: dict | None) -> dict:
+    """``models`` completed with :data:`MODEL_DEFAULTS` and checked."""
+    options = {**MODEL_DEFAULTS, **(models or {})}
+    if options["nbc_estimation"] not in wvrn_nbc.NBC_ESTIMATION:
+        raise ValueError(f"nbc_estimation must be one of {sorted(wvrn_nbc.NBC_ESTIMATION)}")
+    return options
+
+
+def calibration_set(split_rng, key_rng, netset: NetworkSet, levels, samples: int, folds: int,
+                    smoothing: float = 1.0) -> CalibrationSet:
     """Inferred calibration splits of every network of a set.
 
     Each network is sampled ``samples`` times into ``folds``-fold NCV sets; at each labeling
@@ -860,6 +875,8 @@ def calibration_set(split_rng, key_rng, netset: NetworkSet, levels, samples: int
         NCV samplings per network.
     folds : int
         Folds per NCV sampling.
+    smoothing : float
+        nBC's pseudo-count (0: maximum likelihood; reading ``network_tests.nbc_estimation``).
 
     Returns
     -------
@@ -892,7 +909,7 @@ def calibration_set(split_rng, key_rng, netset: NetworkSet, levels, samples: int
     labels = np.concatenate(netset.labels)
     block = np.repeat(np.arange(G), netset.sizes())
     train_all = np.concatenate(trains, axis=1)
-    probs_w, probs_b = wvrn_nbc.infer_pair(adjacency, labels, train_all, node_block=block)
+    probs_w, probs_b = wvrn_nbc.infer_pair(adjacency, labels, train_all, node_block=block, smoothing=smoothing)
     tie = wvrn_nbc.majority_class(labels, train_all, block)
     bounds = np.concatenate([[0], np.cumsum(netset.sizes())])
     width = max(netset.sizes())
@@ -1232,7 +1249,7 @@ def network_set_statistics(name: str, netset: NetworkSet, extra: dict) -> pd.Dat
                          for g in range(len(netset))])
 
 
-def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, log=None) -> pd.DataFrame:
+def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, log=None, models=None) -> pd.DataFrame:
     """Calibration of one network set (Neville 2009 Sec. 6; Wang 2011 Sec. 5.2).
 
     Parameters
@@ -1246,6 +1263,8 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
     split_rng, key_rng : numpy.random.Generator
         Draw the NCV splits and labeled sets (:func:`calibration_set`), and the perturbation keys.
     log : logging.Logger, optional
+    models : dict, optional
+        The ``network_tests`` readings (``nbc_estimation``; defaults: :data:`MODEL_DEFAULTS`).
 
     Returns
     -------
@@ -1263,7 +1282,8 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
     """
     s = setting
     levels = s["levels"]
-    cal = calibration_set(split_rng, key_rng, netset, levels, s["samples"], s["folds"])
+    cal = calibration_set(split_rng, key_rng, netset, levels, s["samples"], s["folds"],
+                          smoothing=wvrn_nbc.NBC_ESTIMATION[model_options(models)["nbc_estimation"]])
     handicap = {"strength": s["strength"], "selection": s["selection"]}
     records = []
     for h in range(len(netset)):
@@ -1290,7 +1310,8 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
     return frame
 
 
-def evaluate_set(netset: NetworkSet, calibration: pd.DataFrame, setting: dict, entropy, log=None) -> pd.DataFrame:
+def evaluate_set(netset: NetworkSet, calibration: pd.DataFrame, setting: dict, entropy, log=None,
+                 models=None) -> pd.DataFrame:
     """Evaluation of one network set for one purpose (Neville 2009 Sec. 6, Fig. 1(f); Wang 2011
     Sec. 5.2, Fig. 3).
 
@@ -1305,6 +1326,9 @@ def evaluate_set(netset: NetworkSet, calibration: pd.DataFrame, setting: dict, e
     entropy : sequence of int
         The job's seed entropy; held-out network ``h`` draws from ``[*entropy, h]``.
     log : logging.Logger, optional
+    models : dict, optional
+        The ``network_tests`` readings (``nbc_estimation``, ``rsc_q_estimate``; defaults:
+        :data:`MODEL_DEFAULTS`).
 
     Returns
     -------
@@ -1322,6 +1346,8 @@ def evaluate_set(netset: NetworkSet, calibration: pd.DataFrame, setting: dict, e
     power: each nBC handicap.
     """
     s = setting
+    options = model_options(models)
+    smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
     purpose, trials, levels = s["purpose"], s["trials"], s["prop_labeled"]
     rows = []
     progress = runlog.Progress(log, len(netset), "held-out networks")
@@ -1338,12 +1364,13 @@ def evaluate_set(netset: NetworkSet, calibration: pd.DataFrame, setting: dict, e
             for sampler, folds in sampling.in_draw_order(s["samplers"]):
                 train, test = sampling.within_network_splits(rng, sampler, trials, m, pl, folds)
                 train, test = train.reshape(-1, m), test.reshape(-1, m)
-                probs = wvrn_nbc.infer_pair(adj, labels, train)
+                probs = wvrn_nbc.infer_pair(adj, labels, train, smoothing=smoothing)
                 tie = wvrn_nbc.majority_class(labels, train)
                 keys = wvrn_nbc.perturbation_keys(rng, (2,) + train.shape)
                 for c_w, c_b in settings:
                     columns = pairtests.score(adj, labels, probs, keys, test, tie, c_w, c_b, sampler, s["alpha"],
-                                              trials, folds, s["strength"], s["selection"])
+                                              trials, folds, s["strength"], s["selection"],
+                                              q_method=options["rsc_q_estimate"])
                     head = {"chunk": h, "network": netset.names[h], "trial": np.arange(trials), "purpose": purpose,
                             "nodes": m, "sampler": sampler, "folds": folds, "prop_labeled": pl,
                             "handicap_wvrn": c_w, "handicap_nbc": c_b}

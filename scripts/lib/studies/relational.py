@@ -29,6 +29,26 @@ SUMMARY_KEYS = ["purpose", "nodes", "sampler", "folds", "prop_labeled", "handica
 SUMMARY_MEANS = ["handicap_wvrn", "accuracy_wvrn", "accuracy_nbc", "accuracy_difference", "test_size",
                  "error_correlation", *(f"rsc_{k}_{m}" for m in ("wvrn", "nbc") for k in ("p", "q", "rho", "L"))]
 CALIBRATION_JOIN = ["purpose", "nodes", "prop_labeled", "handicap_nbc"]
+#: The readings of ``network_tests`` a job of this study depends on (Neville 2009 Sec. 5.1 and 5.4,
+#: Wang 2011 Sec. 4), with the pipeline's earlier choices as defaults; the config sets them.
+MODEL_DEFAULTS = {"nbc_estimation": "laplace", "handicap_stage": "after", "rsc_q_estimate": "erred"}
+
+
+def model_options(models: dict | None) -> dict:
+    """``models`` (the ``network_tests`` readings) completed with :data:`MODEL_DEFAULTS` and checked."""
+    options = {**MODEL_DEFAULTS, **(models or {})}
+    if options["nbc_estimation"] not in wvrn_nbc.NBC_ESTIMATION:
+        raise ValueError(f"nbc_estimation must be one of {sorted(wvrn_nbc.NBC_ESTIMATION)}")
+    if options["handicap_stage"] not in wvrn_nbc.HANDICAP_STAGES:
+        raise ValueError(f"handicap_stage must be one of {wvrn_nbc.HANDICAP_STAGES}")
+    return options
+
+
+def stack_rows(x: np.ndarray, graphs: int) -> np.ndarray:
+    """Inverse of :func:`lib.models.wvrn_nbc.unstack_blocks` for one level's rows: ``(G k, n)``
+    in graph-major order -> ``(k, G n)`` (configuration ``j`` of every graph side by side)."""
+    rows, n = x.shape
+    return x.reshape(graphs, rows // graphs, n).transpose(1, 0, 2).reshape(rows // graphs, graphs * n)
 
 
 def level_code(level: float) -> int:
@@ -75,7 +95,7 @@ def network_rows(nets, role: str, nodes: int) -> pd.DataFrame:
                          for i, net in enumerate(nets)])
 
 
-def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, entropy, log=None):
+def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, entropy, log=None, models=None):
     """The calibration set of one network size and purpose (Neville 2009 Sec. 5.3; Wang 2011
     Sec. 5.2).
 
@@ -94,6 +114,10 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
         purposes so that Type I and power see the same splits) and of this job's perturbation
         keys.
     log : logging.Logger, optional
+    models : dict, optional
+        The ``network_tests`` readings (:func:`model_options`): nBC's estimation and where the
+        handicap acts (after inference on the stored probabilities, or inside it, which reruns the
+        handicapped model's inference for every ``c`` tried).
 
     Returns
     -------
@@ -110,6 +134,9 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
     applied to the stored probabilities.
     """
     cal = calibration_set
+    options = model_options(models)
+    smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
+    during = options["handicap_stage"] == "during"
     purpose, folds, levels = setting["purpose"], cal["folds"], setting["prop_labeled"]
     handicap = {"strength": setting["strength"], "selection": setting["selection"]}
     set_rng = seeding.generator(set_entropy)
@@ -125,7 +152,7 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
     train = np.concatenate([rows_of(sampling.ncv_training_sets(
         seeding.generator([*set_entropy, level_code(pl)]), fold_of, pl, folds)) for pl in levels])
     test_rows = np.tile(rows_of(test), (len(levels), 1))
-    probs_w, probs_b = wvrn_nbc.infer_pair(adjacency, labels, train, node_block=block)
+    probs_w, probs_b = wvrn_nbc.infer_pair(adjacency, labels, train, node_block=block, smoothing=smoothing)
     tie = wvrn_nbc.majority_class(labels, train, block)
 
     # one row per (network, level, fold): row g * (L k) + b, level b // k
@@ -142,12 +169,25 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
         keys = wvrn_nbc.perturbation_keys(key_rng, (int(r.sum()), nodes))
         acc_w = float(wvrn_nbc.accuracy(pw[r], y[r], te[r], ti[r]).mean())
         acc_b = float(wvrn_nbc.accuracy(pb[r], y[r], te[r], ti[r]).mean())
+        level_train = train[i * folds:(i + 1) * folds]
+
+        def during_difference(model, other_accuracy):
+            """acc(model handicapped by c inside inference) - acc(other): reruns inference."""
+            def difference(c):
+                chosen = wvrn_nbc.chosen_nodes(c, keys, te[r], handicap["selection"])
+                probs = wvrn_nbc.infer_handicapped(model, adjacency, labels, level_train,
+                                                   stack_rows(chosen, len(nets)), strength=handicap["strength"],
+                                                   node_block=block, smoothing=smoothing)
+                return float(wvrn_nbc.accuracy(split(probs), y[r], te[r], ti[r]).mean()) - other_accuracy
+            return difference
+
         base = {"purpose": purpose, "nodes": nodes, "prop_labeled": pl, "networks": len(nets),
                 "splits": int(r.sum()), "accuracy_wvrn_unhandicapped": acc_w,
                 "accuracy_nbc_unhandicapped": acc_b}
         if purpose == "type1":
-            difference = wvrn_nbc.handicap_difference(pw[r], pb[r], y[r], te[r], keys, tie_handicapped=ti[r],
-                                                        tie_other=ti[r], **handicap)
+            difference = (during_difference("wvrn", acc_b) if during else
+                          wvrn_nbc.handicap_difference(pw[r], pb[r], y[r], te[r], keys, tie_handicapped=ti[r],
+                                                       tie_other=ti[r], **handicap))
             try:
                 found = wvrn_nbc.calibrate_handicap(difference, tol=setting["tolerance"])
             except ValueError as exc:
@@ -164,8 +204,9 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
                          pl, acc_w, acc_b, found.c, found.difference)
         else:
             # handicap_difference(nBC, wvRN)(c) = acc(nBC_c) - acc(wvRN)
-            difference = wvrn_nbc.handicap_difference(pb[r], pw[r], y[r], te[r], keys, tie_handicapped=ti[r],
-                                                        tie_other=ti[r], **handicap)
+            difference = (during_difference("nbc", acc_w) if during else
+                          wvrn_nbc.handicap_difference(pb[r], pw[r], y[r], te[r], keys, tie_handicapped=ti[r],
+                                                       tie_other=ti[r], **handicap))
             for c in setting["handicaps"]:
                 d = -difference(c)
                 records.append({**base, "handicap_wvrn": 0.0, "handicap_nbc": c, "accuracy_wvrn": acc_w,
@@ -177,7 +218,7 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
 
 
 def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, calibration=None,
-                     log=None):
+                     log=None, models=None):
     """One evaluation network of the relational study for one purpose (Neville 2009 Sec. 5.4;
     Wang 2011 Sec. 5.2).
 
@@ -195,6 +236,8 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
     calibration : pandas.DataFrame, optional
         The Type I calibration table of this size (:func:`calibrate`); needed for "type1".
     log : logging.Logger, optional
+    models : dict, optional
+        The ``network_tests`` readings (:func:`model_options`).
 
     Returns
     -------
@@ -216,6 +259,8 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
     across c, so the perturbed sets are nested.
     """
     s = setting
+    options = model_options(models)
+    smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
     purpose, trials, levels = s["purpose"], s["trials"], s["prop_labeled"]
     net = networks.generate_lgm(network_rng, networks.LGMParams(**s["network"]))
     if purpose == "type1":
@@ -233,7 +278,7 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
             train.append(tr.reshape(-1, nodes))
             test.append(te.reshape(-1, nodes))
     train, test = np.concatenate(train), np.concatenate(test)
-    probs = wvrn_nbc.infer_pair(net.adjacency, net.labels, train)
+    probs = wvrn_nbc.infer_pair(net.adjacency, net.labels, train, smoothing=smoothing)
     tie = wvrn_nbc.majority_class(net.labels, train)
     keys = wvrn_nbc.perturbation_keys(rng, (2,) + train.shape)
     if log is not None:
@@ -243,9 +288,12 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
     for pl, sampler, folds, start, count in blocks:
         sl = slice(start, start + count)
         for c_w, c_b in settings[pl]:
-            columns = pairtests.score(net.adjacency, net.labels, (probs[0][sl], probs[1][sl]),
-                                      (keys[0][sl], keys[1][sl]), test[sl], tie[sl], c_w, c_b,
-                                      sampler, s["alpha"], trials, folds, s["strength"], s["selection"])
+            pair, c_after = pairtests.handicapped_pair(net.adjacency, net.labels, train[sl], test[sl],
+                                             (probs[0][sl], probs[1][sl]), (keys[0][sl], keys[1][sl]),
+                                             (c_w, c_b), s, options["handicap_stage"], smoothing)
+            columns = pairtests.score(net.adjacency, net.labels, pair, (keys[0][sl], keys[1][sl]), test[sl],
+                                      tie[sl], *c_after, sampler, s["alpha"], trials, folds, s["strength"],
+                                      s["selection"], q_method=options["rsc_q_estimate"])
             head = {"chunk": chunk, "trial": np.arange(trials), "purpose": purpose, "nodes": nodes,
                     "sampler": sampler, "folds": folds, "prop_labeled": pl, "handicap_wvrn": c_w,
                     "handicap_nbc": c_b}

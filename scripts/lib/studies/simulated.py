@@ -527,7 +527,7 @@ def _nanmean(values: np.ndarray) -> np.ndarray:
     return np.where(count > 0, total / np.maximum(count, 1), np.nan)
 
 
-def _evaluate(sampler, counts, err_a, err_b, alpha, train_size, instance=None):
+def _evaluate(sampler, counts, err_a, err_b, alpha, train_size, instance=None, q_method="erred"):
     """Per-trial fold error rates, every test's outcome and the measured error correlations."""
     n_test = counts.sum(axis=-1)
     rate_a = err_a.sum(axis=-1) / n_test
@@ -544,8 +544,8 @@ def _evaluate(sampler, counts, err_a, err_b, alpha, train_size, instance=None):
         results["dietterich_5x2cv"] = significance.dietterich_5x2cv_t(rate_a, rate_b, alpha)
     if instance is not None:
         membership, errors_a, errors_b, groups = instance
-        params_a = rsc.estimate_parameters(membership, errors_a, groups)
-        params_b = rsc.estimate_parameters(membership, errors_b, groups)
+        params_a = rsc.estimate_parameters(membership, errors_a, groups, q_method=q_method)
+        params_b = rsc.estimate_parameters(membership, errors_b, groups, q_method=q_method)
         for name, test in (("rsc_paired", rsc.rsc_paired), ("rsc_unpaired", rsc.rsc_unpaired)):
             t, pvalue, reject = test(rate_a, rate_b, params_a, params_b, alpha)
             results[name] = significance.TestResult(t, pvalue, reject)
@@ -581,7 +581,7 @@ def _test_sets(rng, sampler, trials, m, prop_labeled, folds):
 def simulate_point(rng: np.random.Generator, *, trials: int, m: int, n_groups: int,
                    model_a: GroupErrorModel, model_b: GroupErrorModel, reading: str,
                    sampler: str, folds: int, prop_labeled: list[float], alpha: float,
-                   instance_level: bool = False) -> list[dict]:
+                   instance_level: bool = False, q_method: str = "erred") -> list[dict]:
     """Table 6 for one sampler and one classifier pair: ``trials`` trials at every propLabeled.
 
     RRS/RS and ERS draw a new network sample and new splits for each trial and propLabeled; NCV
@@ -684,12 +684,12 @@ def simulate_point(rng: np.random.Generator, *, trials: int, m: int, n_groups: i
         else:
             err_a, err_b = rng.binomial(counts, probs[0]), rng.binomial(counts, probs[1])
             instance = None
-        results.append(_evaluate(sampler, counts, err_a, err_b, alpha, train_size, instance))
+        results.append(_evaluate(sampler, counts, err_a, err_b, alpha, train_size, instance, q_method))
     return results
 
 
 def run_chunk(rng: np.random.Generator, scenario: dict, *, m: int, n_groups: int, alpha: float,
-              trials: int, first_trial: int, log=None) -> dict[str, np.ndarray]:
+              trials: int, first_trial: int, log=None, q_method: str = "erred") -> dict[str, np.ndarray]:
     """All trials of one chunk of a scenario: every grid point, sampler and propLabeled.
 
     Parameters
@@ -711,6 +711,8 @@ def run_chunk(rng: np.random.Generator, scenario: dict, *, m: int, n_groups: int
         Number of trials in this chunk.
     first_trial : int
         Index of the chunk's first trial (the ``trial`` column runs from it).
+    q_method : {"erred", "moments"}
+        RS-C's estimate of ``q`` (reading ``network_tests.rsc_q_estimate``; draws nothing).
 
     Returns
     -------
@@ -741,7 +743,7 @@ def run_chunk(rng: np.random.Generator, scenario: dict, *, m: int, n_groups: int
                 rng, trials=trials, m=m, n_groups=n_groups, model_a=model_a, model_b=model_b,
                 reading=scenario["reading"], sampler=sampler, folds=folds,
                 prop_labeled=scenario["prop_labeled"], alpha=alpha,
-                instance_level=bool(scenario.get("instance_level", False)))
+                instance_level=bool(scenario.get("instance_level", False)), q_method=q_method)
             for pl, result in zip(scenario["prop_labeled"], per_level):
                 keys = {"trial": trial_ids, "sampler": np.full(trials, sampler),
                         "folds": np.full(trials, folds), "prop_labeled": np.full(trials, pl),
