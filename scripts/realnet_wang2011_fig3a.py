@@ -1,11 +1,13 @@
 """Rule script: Wang et al. 2011 Figure 3(a) -- Type I error vs proportion labeled on real network
 data (the paper: six IMDB samples; by default public stand-ins, one panel per network set) for
-RS, NCV and RS-C (paired tests), wvRN vs nBC, plus scorecard claims."""
+RS, NCV and RS-C (paired tests), wvRN vs nBC, plus its claims (lib.papers.wang2011)."""
 import pandas as pd
 
-from lib.core import rates, runlog, tables
+from lib.core import runlog, tables
 from lib.evaluation import summaries
-from lib.reporting import captions, plotting, scorecard
+from lib.papers import wang2011
+from lib.papers.claims import Evidence
+from lib.reporting import captions, plotting
 
 sm = snakemake  # noqa: F821
 LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
@@ -17,7 +19,7 @@ with runlog.logged(sm.log[0], "wang2011_fig3a"):
     study, specs = sm.params.study, sm.params.set_specs
     fig, axes = plotting.new_figure(ncols=len(sm.params.sets))
     axes = axes if len(sm.params.sets) > 1 else [axes]
-    shown, book = [], scorecard.ClaimBook("wang2011", "fig3a", sm.params.profile)
+    shown = []
     for ax, name in zip(axes, sm.params.sets):
         curves = summaries.method_curves(summaries.select(summary, set=name, purpose="type1"), LINES, "prop_labeled")
         for label, curve in curves.items():
@@ -25,36 +27,25 @@ with runlog.logged(sm.log[0], "wang2011_fig3a"):
             shown.append(curve.assign(method=label))
         plotting.alpha_line(ax, sm.params.alpha)
         ax.set(xlabel="Proportion Labeled", title=captions.set_label(name, specs[name]), xlim=(0.05, 0.55))
-        where = f" ({captions.set_label(name, specs[name])})"
-        rs, ncv, rsc = curves["RS"], curves["NCV"], curves["RS-C"]
-        p_rs, p_ncv, p_rsc = rates.pooled_interval(rs), rates.pooled_interval(ncv), rates.pooled_interval(rsc)
-        book.add("RS-C Type I error significantly lower than RS" + where, "significantly lower (Sec. 5.2)",
-                 "pooled over levels: RS-C interval wholly below RS's",
-                 f"RS-C {scorecard.fmt_rate(*p_rsc)}, RS {scorecard.fmt_rate(*p_rs)}", p_rsc[2] < p_rs[1])
-        book.add("RS-C Type I error comparable to (at or below) NCV" + where, "comparable to NCV (Sec. 5.2)",
-                 "RS-C never significantly above NCV at any level (intervals overlap or RS-C lower)",
-                 f"pooled RS-C {scorecard.fmt_rate(*p_rsc)}, NCV {scorecard.fmt_rate(*p_ncv)}; RS-C "
-                 + scorecard.fmt_series(rsc["prop_labeled"], rsc["rate"], rsc["rate_low"], rsc["rate_high"]),
-                 scorecard.not_above(rsc["rate_low"].to_numpy(), ncv["rate_high"].to_numpy()))
-        book.add("RS Type I error well above NCV" + where, "RS significantly higher (Sec. 5.2, Fig. 3(a))",
-                 "pooled over levels: RS interval wholly above NCV's and RS rate >= 2x NCV rate",
-                 f"RS {scorecard.fmt_rate(*p_rs)}, NCV {scorecard.fmt_rate(*p_ncv)}",
-                 p_rs[1] > p_ncv[2] and p_rs[0] >= 2 * p_ncv[0])
     table = pd.concat(shown, ignore_index=True)
     plotting.finish_panels(fig, axes, captions.figure_title("Wang et al. 2011, Fig. 3(a)", specs, sm.params.sets),
                            "Type I Error Rate", rate_high_max=table["rate_high"].max())
     table = table[["set", "method", "sampler", "test", "prop_labeled", "rejections", "trials", "rate", "rate_low",
-                   "rate_high", "chunk_rate_sd", "held_out_abs_gap", "handicap_wvrn", "handicap_nbc", "calibration_difference",
-                   "rsc_q_wvrn", "rsc_rho_wvrn", "rsc_L_wvrn", "rsc_q_nbc", "rsc_rho_nbc", "rsc_L_nbc"]]
+                   "rate_high", "chunk_rate_sd", "held_out_abs_gap", "handicap_wvrn", "handicap_nbc",
+                   "calibration_difference", "rsc_q_wvrn", "rsc_rho_wvrn", "rsc_L_wvrn", "rsc_q_nbc", "rsc_rho_nbc",
+                   "rsc_L_nbc"]]
     tables.write_csv(table, sm.output.csv)
     plotting.add_caption(fig, (
         "Type I error of paired tests vs proportion labeled, wvRN vs nBC (relaxation labeling) on public stand-ins "
         "(the authors' IMDB sample is not public): each network held out in turn, the better model handicapped to "
         f"|Δacc| ≤ {study['tolerance']:g} on the other networks ({study['calibration_samples']} x "
         f"{study['calibration_folds']}-fold NCV each); {study['trials_per_network']} trials per held-out network, "
-        "10 samples per trial, pooled. RS-C: Wang's corrected paired t on the RS samples, |L| and ρ from the edges "
-        "inside each test set. " + captions.gap_note(summary, sm.params.sets, captions.selected_similar(nets)) + " "
+        f"{sm.params.samplers['RS']} samples per trial, pooled. RS-C: Wang's corrected paired t on the RS samples, "
+        "|L| and ρ from the edges inside each test set. "
+        + captions.gap_note(summary, sm.params.sets, captions.selected_similar(nets)) + " "
         + captions.sets_note(nets, specs) + " Bars: 95% Wilson intervals. "
         + plotting.profile_note(sm.params.profile, int(table["trials"].iloc[0]))))
     plotting.save(fig, sm.output.pdf, sm.output.png)
-    tables.write_csv(book.frame(), sm.output.claims)
+    labels = {name: captions.set_label(name, specs[name]) for name in sm.params.sets}
+    tables.write_csv(wang2011.PAPER.evaluate("fig3a", Evidence({"summary": table}, {"set_labels": labels}),
+                                             sm.params.profile), sm.output.claims)

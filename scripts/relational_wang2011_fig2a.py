@@ -1,10 +1,12 @@
 """Rule script: Wang et al. 2011 Figure 2(a) — Type I error vs proportion labeled for RS, NCV and
-RS-C (paired tests), wvRN vs nBC on synthetic networks, plus scorecard claims."""
+RS-C (paired tests), wvRN vs nBC on synthetic networks, plus its claims (lib.papers.wang2011)."""
 import pandas as pd
 
-from lib.core import rates, runlog, tables
+from lib.core import runlog, tables
 from lib.evaluation import summaries
-from lib.reporting import plotting, scorecard
+from lib.papers import wang2011
+from lib.papers.claims import Evidence
+from lib.reporting import plotting
 
 sm = snakemake  # noqa: F821
 LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
@@ -34,27 +36,11 @@ with runlog.logged(sm.log[0], "wang2011_fig2a"):
         f"{study['calibration_folds']} NCV folds; handicap flips P(+)). Trials: the first {sm.params.trials} of "
         "each network's trials, shared with Neville Fig. 1(c). RS-C: Wang's corrected paired t-test on the RS "
         "samples; |L| and ρ from the network's edges inside each test set (ρ: φ of linked errors pooled over the "
-        "10 samples), q: mean error over the samples containing a node, over nodes that erred at least once. "
+        f"{study['samplers']['RS']} samples), q: mean error over the samples containing a node, over nodes that "
+        "erred at least once. "
         "Bars: 95% Wilson intervals. "
         + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)))
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    def pooled(name):
-        return rates.pooled_interval(curves[name])
-
-    rs, ncv, rsc = (curves[k] for k in ("RS", "NCV", "RS-C"))
-    p_rs, p_ncv, p_rsc = pooled("RS"), pooled("NCV"), pooled("RS-C")
-    reduction = 1.0 - p_rsc[0] / p_rs[0] if p_rs[0] > 0 else float("nan")
-    book = scorecard.ClaimBook("wang2011", "fig2a", sm.params.profile)
-    book.add("RS-C Type I error significantly lower than RS, a reduction of more than 50%",
-             "> 50% reduction (Sec. 5.2)",
-             "pooled over the labeling levels: RS-C interval wholly below RS's and 1 - rate(RS-C)/rate(RS) > 0.5",
-             f"pooled RS-C {scorecard.fmt_rate(*p_rsc)}, RS {scorecard.fmt_rate(*p_rs)}: {reduction:.0%} reduction; "
-             + scorecard.fmt_series(rsc["prop_labeled"], rsc["rate"], rsc["rate_low"], rsc["rate_high"]),
-             p_rsc[2] < p_rs[1] and reduction > 0.5)
-    book.add("RS-C Type I error slightly lower than NCV", "slightly lower (Sec. 5.2)",
-             "pooled RS-C rate at or below pooled NCV rate, and never significantly above NCV at any level",
-             f"pooled RS-C {scorecard.fmt_rate(*p_rsc)}, NCV {scorecard.fmt_rate(*p_ncv)}; NCV "
-             + scorecard.fmt_series(ncv["prop_labeled"], ncv["rate"], ncv["rate_low"], ncv["rate_high"]),
-             p_rsc[0] <= p_ncv[0] and scorecard.not_above(rsc["rate_low"].to_numpy(), ncv["rate_high"].to_numpy()))
-    tables.write_csv(book.frame(), sm.output.claims)
+    tables.write_csv(wang2011.PAPER.evaluate("fig2a", Evidence({"summary": shown}), sm.params.profile),
+                     sm.output.claims)

@@ -1,10 +1,12 @@
 """Rule script: Wang et al. 2011 Figure 2(b) — power vs performance difference at 30% labeled for
-RS, NCV and RS-C (paired tests), wvRN vs nBC on synthetic networks, plus scorecard claims."""
+RS, NCV and RS-C (paired tests), wvRN vs nBC on synthetic networks, plus its claims (lib.papers.wang2011)."""
 import pandas as pd
 
 from lib.core import runlog, tables
 from lib.evaluation import summaries
-from lib.reporting import plotting, scorecard
+from lib.papers import wang2011
+from lib.papers.claims import Evidence
+from lib.reporting import plotting
 
 sm = snakemake  # noqa: F821
 LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
@@ -36,13 +38,5 @@ with runlog.logged(sm.log[0], "wang2011_fig2b"):
         + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)))
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    rsc, ncv = curves["RS-C"], curves["NCV"]
-    merged = rsc.merge(ncv, on="handicap_nbc", suffixes=("_rsc", "_ncv"))
-    book = scorecard.ClaimBook("wang2011", "fig2b", sm.params.profile)
-    book.add("RS-C has much higher power than NCV", "much higher (Sec. 5.2)",
-             "RS-C rate at or above NCV's at every difference, its interval wholly above NCV's at one or more",
-             "; ".join(f"{d:.3f}: RS-C {a:.3f} vs NCV {b:.3f}" for d, a, b in
-                       zip(merged["calibration_difference_rsc"], merged["rate_rsc"], merged["rate_ncv"])),
-             bool((merged["rate_rsc"] >= merged["rate_ncv"]).all()
-                  and (merged["rate_low_rsc"] > merged["rate_high_ncv"]).any()))
-    tables.write_csv(book.frame(), sm.output.claims)
+    tables.write_csv(wang2011.PAPER.evaluate("fig2b", Evidence({"summary": shown}), sm.params.profile),
+                     sm.output.claims)

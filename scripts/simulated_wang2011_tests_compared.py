@@ -1,10 +1,12 @@
 """Rule script: every significance test of the simulated harness on one chart (beyond the
-papers): rejection rate vs difference in error rates, Wang's setting at propLabeled 0.3."""
+papers): rejection rate vs difference in error rates in Wang's setting, plus its claims (lib.papers.wang2011)."""
 import pandas as pd
 
 from lib.core import runlog, tables
-from lib.evaluation import summaries
-from lib.reporting import plotting, scorecard
+from lib.evaluation import sampling, summaries
+from lib.papers import wang2011
+from lib.papers.claims import Evidence
+from lib.reporting import plotting
 from lib.studies import simulated
 
 sm = snakemake  # noqa: F821
@@ -21,7 +23,24 @@ LINES = [
     ("5x2cv t (Dietterich)", "CV5x2", "dietterich_5x2cv", "5x2cv", "paired_t"),
     ("RS Bayesian corr. t", "RS", "bayes_correlated_t", "Bayes", "paired_t"),
 ]
+
+
+def values(grid) -> str:
+    return ", ".join(f"{v:g}" for v in grid)
+
+
+def splits(samplers: dict) -> str:
+    """'10 splits per method (RS, NCV)' for the resampling methods (5x2cv is fixed by its name)."""
+    counts = {s: k for s, k in samplers.items() if s != "CV5x2"}
+    if len(set(counts.values())) == 1:
+        return f"{next(iter(counts.values()))} splits per method ({', '.join(counts)})"
+    return ", ".join(f"{k} splits for {s}" for s, k in counts.items())
+
+
 with runlog.logged(sm.log[0], "wang2011_tests_compared"):
+    scenario, m = sm.params.scenario, sm.params.instances
+    # Nadeau-Bengio's n_test/n_train for RS: the sizes the simulated study draws
+    rs_sizes = ", ".join(f"{sampling.test_set_size(m, pl)}/{int(round(pl * m))}" for pl in scenario["prop_labeled"])
     summary = pd.read_csv(sm.input.summary)
     curves = {label: summaries.select(summary, sampler=s, test=t).sort_values("error_difference")
               for label, s, t, _, _ in LINES}
@@ -40,34 +59,15 @@ with runlog.logged(sm.log[0], "wang2011_tests_compared"):
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7)
     plotting.add_caption(fig, (
         "Group-based simulated classifiers, " + simulated.READING_TEXT[sm.params.reading]
-        + ", m=300, p=0.1, q=0.9, propLabeled 0.3; "
-        "10 splits per method (RS, NCV) and 5x2 cross-validation for Dietterich's test. Nadeau-Bengio "
-        "uses 1/J + n_test/n_train for the actual split sizes (210/90 for RS). Bayesian correlated t-test "
+        + f", m={m}, p={values(scenario['p_err'])}, q={values(scenario['q'])}, propLabeled "
+        f"{values(scenario['prop_labeled'])}; {splits(scenario['samplers'])} and 5x2 cross-validation for "
+        "Dietterich's test. Nadeau-Bengio "
+        f"uses 1/J + n_test/n_train for the actual split sizes ({rs_sizes} for RS). Bayesian correlated t-test "
         "(Benavoli et al. 2017, the same correlation): rate of deciding a practical difference, posterior "
         "probability > 0.95 outside a rope of +-0.01 in error rate. Bars: 95% Wilson "
         "intervals. " + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]))))
     fig.subplots_adjust(right=0.68)
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    def null(label):
-        return summaries.select(curves[label], error_difference=0.0).iloc[0]
-
-    book = scorecard.ClaimBook("wang2011", "tests_compared", sm.params.profile)
-    paired, nb = null("RS paired t"), null("RS Nadeau-Bengio")
-    book.add("Nadeau-Bengio's correction lowers RS Type I error", "beyond the papers (Nadeau & Bengio 2003)",
-             "NB interval wholly below the plain paired t interval",
-             f"NB {scorecard.fmt_rate(nb['rate'], nb['rate_low'], nb['rate_high'])}, paired "
-             f"{scorecard.fmt_rate(paired['rate'], paired['rate_low'], paired['rate_high'])}",
-             nb["rate_high"] < paired["rate_low"])
-    five = null("5x2cv t (Dietterich)")
-    book.add("Dietterich's 5x2cv test below the RS paired t-test", "beyond the papers (Dietterich 1998)",
-             "5x2cv interval wholly below the RS paired t interval",
-             f"5x2cv {scorecard.fmt_rate(five['rate'], five['rate_low'], five['rate_high'])}",
-             five["rate_high"] < paired["rate_low"])
-    bayes = null("RS Bayesian corr. t")
-    book.add("The Bayesian correlated t-test declares a practical difference at no true difference less often "
-             "than the RS paired t rejects", "beyond the papers (Benavoli et al. 2017)",
-             "Bayesian decision-rate interval wholly below the RS paired t interval",
-             f"Bayesian {scorecard.fmt_rate(bayes['rate'], bayes['rate_low'], bayes['rate_high'])}",
-             bayes["rate_high"] < paired["rate_low"])
-    tables.write_csv(book.frame(), sm.output.claims)
+    tables.write_csv(wang2011.PAPER.evaluate("tests_compared", Evidence({"summary": shown}), sm.params.profile),
+                     sm.output.claims)

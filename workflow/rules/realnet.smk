@@ -278,6 +278,7 @@ rule realnet_wang2011_fig3a:
         alpha=REALNET["alpha"],
         set_specs={name: RN_SETS[name] for name in REALNET["fig3_sets"]},
         study=RN_PANEL_STUDY,
+        samplers=REALNET["samplers"],
         sets=list(REALNET["fig3_sets"]),
         paper_trials=None,
     log:

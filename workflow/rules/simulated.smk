@@ -167,6 +167,8 @@ rule simulated_wang2011_fig1a:
         profile=config["profile"],
         alpha=SIMULATED["alpha"],
         reading=SIMULATED["scenarios"]["wang_fig1a"]["reading"],
+        instances=SIMULATED["instances"],
+        scenario=SIMULATED["scenarios"]["wang_fig1a"],
     log:
         "logs/wang2011/fig1a.log",
     benchmark:
@@ -194,6 +196,8 @@ rule simulated_wang2011_fig1b:
         profile=config["profile"],
         alpha=SIMULATED["alpha"],
         reading=SIMULATED["scenarios"]["wang_fig1b"]["reading"],
+        instances=SIMULATED["instances"],
+        scenario=SIMULATED["scenarios"]["wang_fig1b"],
     log:
         "logs/wang2011/fig1b.log",
     benchmark:
@@ -221,6 +225,8 @@ rule simulated_wang2011_tests_compared:
         profile=config["profile"],
         alpha=SIMULATED["alpha"],
         reading=SIMULATED["scenarios"]["tests_compared"]["reading"],
+        instances=SIMULATED["instances"],
+        scenario=SIMULATED["scenarios"]["tests_compared"],
     log:
         "logs/wang2011/tests_compared.log",
     benchmark:

@@ -37,6 +37,7 @@ rule theory_wang2011_theorems:
     params:
         profile=config["profile"],
         replications=config["theory"]["replications"],
+        theory=config["theory"],
     log:
         "logs/wang2011/theorems.log",
     benchmark:
