@@ -1,24 +1,29 @@
 """Rule script: Neville et al. 2009 Figure 1(f) -- Type I error vs proportion labeled on real
 network data (the paper: six Add Health schools; by default public stand-ins, one panel per
-network set) for RS ("RRS") and NCV with paired and unpaired t-tests, plus scorecard claims."""
+network set) for RS ("RRS") and NCV with paired and unpaired t-tests, plus its claims
+(lib.papers.neville2009)."""
 import pandas as pd
 
-from lib.core import rates, runlog, tables
+from lib.core import runlog, tables
 from lib.evaluation import summaries
-from lib.reporting import captions, plotting, scorecard
+from lib.papers import neville2009
+from lib.papers.claims import Evidence
+from lib.reporting import captions, plotting
 
 sm = snakemake  # noqa: F821
 LINES = {"RRS paired": ("RS", "paired_t"), "RRS unpaired": ("RS", "unpaired_t"),
          "NCV paired": ("NCV", "paired_t"), "NCV unpaired": ("NCV", "unpaired_t")}
+PAPER_NETWORKS = 6  # "the social networks of six schools" (Sec. 6)
 
 
-with runlog.logged(sm.log[0], "neville2009_fig1f"):
+with runlog.logged(sm.log[0], "neville2009_fig1f") as log:
     summary = pd.read_csv(sm.input.summary)
     nets = pd.read_csv(sm.input.networks)
-    study, specs = sm.params.study, sm.params.set_specs
+    study, specs, samplers = sm.params.study, sm.params.set_specs, sm.params.samplers
+    labels = {name: captions.set_label(name, specs[name]) for name in sm.params.sets}
     fig, axes = plotting.new_figure(ncols=len(sm.params.sets))
     axes = axes if len(sm.params.sets) > 1 else [axes]
-    shown, book = [], scorecard.ClaimBook("neville2009", "fig1f", sm.params.profile)
+    shown = []
     for ax, name in zip(axes, sm.params.sets):
         part = summaries.select(summary, set=name, purpose="type1")
         curves = summaries.method_curves(part, LINES, "prop_labeled")
@@ -27,25 +32,7 @@ with runlog.logged(sm.log[0], "neville2009_fig1f"):
             plotting.rate_curve(ax, curve, "prop_labeled", label, sampler, test)
             shown.append(curve.assign(method=label))
         plotting.alpha_line(ax, sm.params.alpha)
-        ax.set(xlabel="Proportion Labeled", title=captions.set_label(name, specs[name]), xlim=(0.05, 0.55))
-        where = f" ({captions.set_label(name, specs[name])})"
-        rs, ncv = curves["RRS paired"], curves["NCV paired"]
-        p_rs, p_ncv = rates.pooled_interval(rs), rates.pooled_interval(ncv)
-        book.add("resampling (RRS paired) Type I error well above NCV paired" + where,
-                 "RRS up to 40%, NCV 'more reasonable' (Sec. 6)",
-                 "pooled over levels: RRS interval wholly above NCV's and RRS rate >= 2x NCV rate",
-                 f"RRS {scorecard.fmt_rate(*p_rs)}, NCV {scorecard.fmt_rate(*p_ncv)}",
-                 p_rs[1] > p_ncv[2] and p_rs[0] >= 2 * p_ncv[0])
-        book.add("Type I error (RRS paired) falls as propLabeled rises to 0.5" + where,
-                 "overall error decreases as propLabeled increases (Sec. 6)",
-                 "first level significantly above the last, no significant rise between levels",
-                 scorecard.fmt_series(rs["prop_labeled"], rs["rate"], rs["rate_low"], rs["rate_high"]),
-                 scorecard.falls_as_x_rises(rs["rate"], rs["rate_low"], rs["rate_high"]))
-        book.add("NCV paired Type I error falls as propLabeled rises to 0.5" + where,
-                 "overall error decreases as propLabeled increases (Sec. 6)",
-                 "first level significantly above the last, no significant rise between levels",
-                 scorecard.fmt_series(ncv["prop_labeled"], ncv["rate"], ncv["rate_low"], ncv["rate_high"]),
-                 scorecard.falls_as_x_rises(ncv["rate"], ncv["rate_low"], ncv["rate_high"]))
+        ax.set(xlabel="Proportion Labeled", title=labels[name], xlim=(0.05, 0.55))
     table = pd.concat(shown, ignore_index=True)
     plotting.finish_panels(fig, axes, captions.figure_title("Neville et al. 2009, Fig. 1(f)", specs, sm.params.sets),
                            "Type I Error Rate", rate_high_max=table["rate_high"].max())
@@ -55,13 +42,22 @@ with runlog.logged(sm.log[0], "neville2009_fig1f"):
                    "calibration_difference", "accuracy_difference", "error_correlation", "test_size"]]
     tables.write_csv(table, sm.output.csv)
     per_point = int(table["trials"].iloc[0])
+    samples = (f"{samplers['RS']} samples" if samplers["RS"] == samplers["NCV"]
+               else f"{samplers['RS']} RS samples or {samplers['NCV']} NCV folds")
     plotting.add_caption(fig, (
         "Type I error vs proportion labeled, wvRN vs nBC (relaxation labeling), real-data procedure of Sec. 6 on "
         "public stand-ins (Add Health is not public): each network held out in turn, the better model handicapped "
         f"to |Δacc| ≤ {study['tolerance']:g} on the other networks ({study['calibration_samples']} x "
         f"{study['calibration_folds']}-fold NCV each); {study['trials_per_network']} trials per held-out network, "
-        "10 samples per trial, pooled. " + captions.gap_note(summary, sm.params.sets, captions.selected_similar(nets)) + " "
+        f"{samples} per trial, pooled. "
+        + captions.gap_note(summary, sm.params.sets, captions.selected_similar(nets)) + " "
         + captions.sets_note(nets, specs) + " Bars: 95% Wilson intervals. "
-        + plotting.profile_note(sm.params.profile, per_point, 6 * sm.params.paper_trials)))
+        + plotting.profile_note(sm.params.profile, per_point, PAPER_NETWORKS * sm.params.paper_trials)))
     plotting.save(fig, sm.output.pdf, sm.output.png)
-    tables.write_csv(book.frame(), sm.output.claims)
+
+    undeclared = [name for name in sm.params.sets if name not in neville2009.FIG1F_SETS]
+    if undeclared:
+        log.warning("no claims are declared for network set(s) %s (lib.papers.neville2009.FIG1F_SETS)",
+                    ", ".join(undeclared))
+    tables.write_csv(neville2009.PAPER.evaluate("fig1f", Evidence({"summary": table}, {"set_labels": labels}),
+                                                sm.params.profile), sm.output.claims)

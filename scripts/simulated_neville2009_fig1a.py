@@ -9,6 +9,9 @@ from lib.papers.claims import Evidence
 from lib.reporting import plotting
 
 sm = snakemake  # noqa: F821
+PAPER_TRIALS = 10000  # "10 simulations of 1000 trials each" (Sec. 4.2)
+GROUP_DRAW = {"per_fold": "misclassified groups drawn afresh in every fold",
+              "per_trial": "misclassified groups fixed per network sample"}  # reading simulated.group_draw
 with runlog.logged(sm.log[0], "neville2009_fig1a"):
     summary = pd.read_csv(sm.input.summary)
     shown = summaries.select(summary, test="paired_t").sort_values(["sampler", "prop_labeled"])
@@ -25,10 +28,11 @@ with runlog.logged(sm.log[0], "neville2009_fig1a"):
            title="Neville et al. 2009, Fig. 1(a)")
     ax.legend(loc="upper right")
     plotting.add_caption(fig, (
-        "Type I error of the paired t-test (α=0.05) vs proportion labeled; group-based simulated "
-        "classifiers, 300 instances in 10 groups, P(err)=0.1, errCorr=0.9; Table 7 read per_fold "
-        "(misclassified groups drawn afresh in every fold). Bars: 95% Wilson intervals. "
-        + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), 10000)))
+        f"Type I error of the paired t-test (α={sm.params.alpha:g}) vs proportion labeled; group-based simulated "
+        f"classifiers, {sm.params.instances} instances in {sm.params.groups} groups, "
+        f"P(err)={summary['p_err'].iloc[0]:g}, errCorr={summary['err_corr'].iloc[0]:g}; Table 7 read "
+        f"{sm.params.reading} ({GROUP_DRAW[sm.params.reading]}). Bars: 95% Wilson intervals. "
+        + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), PAPER_TRIALS)))
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
     tables.write_csv(neville2009.PAPER.evaluate("fig1a", Evidence({"summary": shown}), sm.params.profile),

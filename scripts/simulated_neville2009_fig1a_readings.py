@@ -1,13 +1,16 @@
 """Rule script: Neville 2009 Figure 1(a) under both readings of Table 7, side by side
-(supplementary panel beyond the paper)."""
+(supplementary panel beyond the paper), plus its claims (lib.papers.neville2009)."""
 import pandas as pd
 
 from lib.core import runlog, tables
 from lib.evaluation import summaries
-from lib.reporting import plotting, scorecard
+from lib.papers import neville2009
+from lib.papers.claims import Evidence
+from lib.reporting import plotting
 
 sm = snakemake  # noqa: F821
 READINGS = {"per_fold": sm.input.per_fold, "per_trial": sm.input.per_trial}
+PAPER_TRIALS = 10000  # "10 simulations of 1000 trials each" (Sec. 4.2)
 with runlog.logged(sm.log[0], "neville2009_fig1a_readings"):
     parts = []
     for reading, path in READINGS.items():
@@ -15,6 +18,7 @@ with runlog.logged(sm.log[0], "neville2009_fig1a_readings"):
         part.insert(0, "reading", reading)
         parts.append(part)
     shown = pd.concat(parts, ignore_index=True).sort_values(["reading", "sampler", "prop_labeled"])
+    setting = shown.iloc[0]  # both readings simulate the same P(err) and errCorr
     shown = shown[["reading", "sampler", "folds", "prop_labeled", "test", "rejections", "trials",
                    "rate", "rate_low", "rate_high"]]
     tables.write_csv(shown, sm.output.csv)
@@ -30,22 +34,13 @@ with runlog.logged(sm.log[0], "neville2009_fig1a_readings"):
     axes[0].set_ylabel("Type I Error Rate")
     axes[0].legend(loc="upper right")
     plotting.add_caption(fig, (
-        "Neville 2009 Fig. 1(a) setting (P(err)=0.1, errCorr=0.9, 300 instances, 10 groups, paired "
+        f"Neville 2009 Fig. 1(a) setting (P(err)={setting['p_err']:g}, errCorr={setting['err_corr']:g}, "
+        f"{sm.params.instances} instances, {sm.params.groups} groups, paired "
         "t-test) under the two readings of Table 7: per_fold draws the misclassified groups afresh "
         "in every fold (Table 7 as written, used for the paper panel); per_trial fixes them for a "
         "network sample (Wang 2011's model). Bars: 95% Wilson intervals. "
-        + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), 10000)))
+        + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), PAPER_TRIALS)))
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    book = scorecard.ClaimBook("neville2009", "fig1a_readings", sm.params.profile)
-    rrs = {r: shown[(shown["reading"] == r) & (shown["sampler"] == "RRS")].sort_values("prop_labeled")
-           for r in READINGS}
-    fold, trial = rrs["per_fold"], rrs["per_trial"]
-    book.add("Both readings inflate RRS Type I error, by clearly different amounts",
-             "beyond the paper: per_trial inflates more than per_fold (fixed error-prone groups "
-             "make every fold share the sample's imbalance)",
-             "per_trial interval wholly above per_fold at every propLabeled",
-             "per_fold " + scorecard.fmt_series(fold["prop_labeled"], fold["rate"], fold["rate_low"], fold["rate_high"])
-             + " | per_trial " + scorecard.fmt_series(trial["prop_labeled"], trial["rate"], trial["rate_low"], trial["rate_high"]),
-             scorecard.significantly_below(fold["rate_high"].to_numpy(), trial["rate_low"].to_numpy()))
-    tables.write_csv(book.frame(), sm.output.claims)
+    tables.write_csv(neville2009.PAPER.evaluate("fig1a_readings", Evidence({"summary": shown}), sm.params.profile),
+                     sm.output.claims)

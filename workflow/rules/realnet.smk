@@ -246,6 +246,7 @@ rule realnet_neville2009_fig1f:
         alpha=REALNET["alpha"],
         set_specs={name: RN_SETS[name] for name in REALNET["fig1f_sets"]},
         study=RN_PANEL_STUDY,
+        samplers=REALNET["samplers"],
         sets=list(REALNET["fig1f_sets"]),
         paper_trials=50,
     log:

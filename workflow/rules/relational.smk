@@ -159,6 +159,7 @@ rule relational_neville2009_fig1c:
         alpha=RELATIONAL["alpha"],
         study=REL_PANEL_STUDY,
         nodes=RELATIONAL["nodes"],
+        network=REL_NETWORK[RELATIONAL["nodes"]],
         trials=RELATIONAL["trials_per_network"],
         paper_trials=400,
     log:
@@ -223,6 +224,7 @@ rule relational_neville2009_fig1e:
         alpha=RELATIONAL["alpha"],
         study=REL_PANEL_STUDY,
         nodes=RELATIONAL["large_nodes"],
+        network=REL_NETWORK[RELATIONAL["large_nodes"]],
         trials=RELATIONAL["trials_per_network"],
         paper_trials=400,
     log:

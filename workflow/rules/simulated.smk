@@ -86,6 +86,9 @@ rule simulated_neville2009_fig1a:
     params:
         profile=config["profile"],
         alpha=SIMULATED["alpha"],
+        instances=SIMULATED["instances"],
+        groups=SIMULATED["groups"],
+        reading=SIMULATED["scenarios"]["neville_fig1a"]["reading"],
     log:
         "logs/neville2009/fig1a.log",
     benchmark:
@@ -113,6 +116,8 @@ rule simulated_neville2009_fig1a_readings:
     params:
         profile=config["profile"],
         alpha=SIMULATED["alpha"],
+        instances=SIMULATED["instances"],
+        groups=SIMULATED["groups"],
     log:
         "logs/neville2009/fig1a_readings.log",
     benchmark:
@@ -140,6 +145,7 @@ rule simulated_neville2009_fig1b:
         profile=config["profile"],
         alpha=SIMULATED["alpha"],
         error_correlation=SIMULATED["fig1b_error_correlation"],
+        reading=SIMULATED["scenarios"]["neville_fig1b"]["reading"],
     log:
         "logs/neville2009/fig1b.log",
     benchmark:
