@@ -1,13 +1,15 @@
 """Rule script: Raeder et al. (2012) Sec. 4 numbers: SD of AUC of a fixed classifier with mean
 AUC 0.95 on four test sets (closed form and simulation, lib.studies.imbalance), and the critical AUC of
-random classifiers with 50 positives and 1000 negatives."""
+random classifiers with 50 positives and 1000 negatives; its claims are in lib.papers.raeder2012."""
 import numpy as np
 import pandas as pd
 
 from lib.core import runlog, seeding, tables
 from lib.evaluation import auc_statistics
+from lib.papers import raeder2012
+from lib.papers.claims import Evidence
+from lib.reporting import plotting
 from lib.studies import imbalance as imb
-from lib.reporting import plotting, scorecard
 
 sm = snakemake  # noqa: F821
 with runlog.logged(sm.log[0], "raeder2012_sec4") as log:
@@ -31,7 +33,8 @@ with runlog.logged(sm.log[0], "raeder2012_sec4") as log:
     null = imb.SECTION4_NULL
     p1, p0 = null["n_pos"], null["n_neg"]
     nulls = []
-    for label, alpha, m in (("single test, p = 0.01", 0.01, 1), ("per-test 1e-4 (best of 100 at p = 0.01)", 0.01, 100)):
+    alpha = null["alpha"]
+    for _, label, m in raeder2012.CRITICAL_AUC_READINGS:  # the two readings of the printed critical AUC
         # simulated for the single test only (the best of 100 needs 100x the draws)
         sim = (auc_statistics.critical_auc_simulated(p1, p0, alpha, cfg["null_replications"], rng) if m == 1
                else np.nan)
@@ -76,22 +79,10 @@ with runlog.logged(sm.log[0], "raeder2012_sec4") as log:
         "(Hanley-McNeil variance with exact binormal Q1, Q2), dots simulation, crosses printed values. "
         "Right: exact permutation distribution of AUC under H0. The printed critical AUC 0.654 matches a "
         "per-test level of 1e-4 (e.g. best of 100 random classifiers at p = 0.01), not a single test at "
-        f"p = 0.01 (0.597). Simulation: {cfg['replications']} test sets per point, "
+        f"p = 0.01 ({crit['exact'].iloc[0]:.3f}). Simulation: {cfg['replications']} test sets per point, "
         f"{cfg['null_replications']} null replicates" + (" (QUICK PROFILE)." if sm.params.profile != "paper" else ".")))
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    book = scorecard.ClaimBook("raeder2012", "sec4", sm.params.profile)
-    for r in sd.itertuples():
-        if not np.isnan(r.paper):
-            ok = abs(r.closed_form_binormal - r.paper) <= 0.0005 + 1e-12
-            book.add(f"SD of AUC at mean 0.95, {r.test_set}", f"{r.paper:.3f}", "±0.0005 (printed rounding), closed form",
-                     f"{r.closed_form_binormal:.4f} (simulated {r.simulated:.4f})", ok)
-    for r in sd.iloc[1:].itertuples():
-        ok = abs(r.ratio_closed_form - r.paper_ratio) <= 0.05
-        book.add(f"SD ratio {r.test_set} vs 100:5000", f"{r.paper_ratio:.2f}", "±0.05 (closed form)",
-                 f"{r.ratio_closed_form:.2f} (simulated {r.ratio_simulated:.2f})", ok)
-    for r in crit.itertuples():
-        book.add(f"Critical AUC, 50:1000, {r.reading}", "0.654", "±0.0005, exact permutation distribution",
-                 f"{r.exact:.4f} (normal {r.normal:.4f}, simulated {r.simulated:.4f})".replace(", simulated nan", ""), abs(r.exact - 0.654) <= 0.0005)
-    tables.write_csv(book.frame(), sm.output.claims)
+    tables.write_csv(raeder2012.PAPER.evaluate("sec4", Evidence({"summary": table}), sm.params.profile),
+                     sm.output.claims)
     log.info("%s", table.to_string())
