@@ -15,6 +15,18 @@ WORKFLOW_PARTS = ["Snakefile", "workflow", "scripts", "config", "envs"]
 DATA_MIRROR = Path(os.environ.get("DATA_MIRROR", ROOT.parent / "shared" / "data")).resolve()
 
 
+def overlaid(base: dict, overlay: dict) -> dict:
+    """``base`` with ``overlay`` merged in as ``--configfile`` does (snakemake.utils.update_config),
+    neither argument modified."""
+    import copy
+
+    from snakemake.utils import update_config
+
+    out = copy.deepcopy(base)
+    update_config(out, copy.deepcopy(overlay))
+    return out
+
+
 def copy_workflow(dest: Path) -> Path:
     """Copy what a run needs (not results, logs or bytecode) into ``dest``. numba's on-disk
     caches (``__pycache__/*.nbi, *.nbc``) are copied: they are keyed by the source file's

@@ -33,7 +33,7 @@ import pandas as pd  # noqa: E402
 import yaml  # noqa: E402
 
 from lib.core import chunks  # noqa: E402
-from lib.infra.alternatives import merged  # noqa: E402
+from snakemake.utils import update_config  # noqa: E402
 
 PAPERS = ("neville2009", "wang2011", "ojala2009", "raeder2012")
 
@@ -87,7 +87,7 @@ def main() -> None:
         costs = pd.concat([pd.read_csv(p) for p in args.costs], ignore_index=True)
         config = yaml.safe_load(args.config.read_text())
         for overlay in args.overlay:
-            config = merged(config, yaml.safe_load(overlay.read_text()))
+            update_config(config, yaml.safe_load(overlay.read_text()))
         parts.append(permutation_jobs(costs, config, args.overhead))
     jobs = pd.concat(parts, ignore_index=True).drop_duplicates("job", keep="last")
     study, artifact = (jobs[jobs.phase == p]["seconds"].to_numpy() for p in ("study", "artifact"))

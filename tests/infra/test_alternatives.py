@@ -8,18 +8,12 @@ import pandas as pd
 import pytest
 import yaml
 
-from conftest import ROOT
+from conftest import ROOT, overlaid
 from lib.core import readings
 from lib.infra import alternatives as alt
 
 CONFIG = yaml.safe_load((ROOT / "config/config.yaml").read_text())
-
-
-def test_merged_merges_mappings_and_replaces_everything_else():
-    base = {"a": {"b": 1, "c": [1, 2]}, "d": 3}
-    out = alt.merged(base, {"a": {"c": [9]}, "e": None})
-    assert out == {"a": {"b": 1, "c": [9]}, "d": 3, "e": None}
-    assert base == {"a": {"b": 1, "c": [1, 2]}, "d": 3}  # not modified
+BASE = overlaid(CONFIG, CONFIG["readings"]["scale"])  # what readings.smk computes the columns at
 
 
 def test_set_key_needs_every_parent():
@@ -32,29 +26,28 @@ def test_set_key_needs_every_parent():
 
 def test_an_alternative_sets_only_its_reading_on_top_of_the_scale():
     reading = readings.REGISTRY["permutation.tie_rule"]
-    config = alt.alternative_config(CONFIG, reading, "first")
+    config = alt.alternative_config(BASE, reading, "first")
     assert config["permutation"]["tie_rule"] == "first"
     # the readings scale is merged in (paper config: fewer randomisations)
     assert config["permutation"]["table1"]["randomizations"] == CONFIG["readings"]["scale"]["permutation"]["table1"][
         "randomizations"]
     # nothing else differs from the base config
-    base = alt.base_config(CONFIG)
-    config["permutation"]["tie_rule"] = base["permutation"]["tie_rule"]
-    assert config == base
+    config["permutation"]["tie_rule"] = BASE["permutation"]["tie_rule"]
+    assert config == BASE
     with pytest.raises(ValueError, match="no alternative 'nearest'"):
-        alt.alternative_config(CONFIG, reading, "nearest")
+        alt.alternative_config(BASE, reading, "nearest")
 
 
 def test_a_scenario_pinned_to_another_value_keeps_it():
     reading = readings.REGISTRY["simulated.group_draw"]
-    config = alt.alternative_config(CONFIG, reading, "per_trial")
+    config = alt.alternative_config(BASE, reading, "per_trial")
     scenarios = config["simulated"]["scenarios"]
     assert scenarios["wang_fig1b"]["reading"] == "per_trial" and scenarios["neville_fig1a"]["reading"] == "per_trial"
     # the side-by-side panel's per-trial half is per_trial by design; under the default the
     # per-fold half is per_fold, so neville2009/fig1a_readings shows both and is not compared
     assert "simulated.scenarios.neville_fig1a_per_trial.reading" not in alt.followed_keys(reading)
     assert "neville2009/fig1a_readings" not in alt.artifacts(reading)
-    assert alt.alternative_config(CONFIG, reading, "per_fold") == alt.base_config(CONFIG)
+    assert alt.alternative_config(BASE, reading, "per_fold") == BASE
 
 
 def test_claims_targets_are_each_artifact_once():

@@ -5,9 +5,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, snakemake
+from conftest import ROOT, overlaid as merged, snakemake
 from lib.infra import configcheck
-from lib.infra.alternatives import merged  # Snakemake's --configfile semantics
 
 SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"
 BASE = yaml.safe_load((ROOT / "config/config.yaml").read_text())

@@ -11,7 +11,8 @@ READING = readings.REGISTRY["permutation.tie_rule"]
 
 
 def claims(verdicts: dict, reproduced: str = "0.1") -> pd.DataFrame:
-    return pd.DataFrame([{"paper": "ojala2009", "artifact": "table3", "claim": claim, "paper_value": "p",
+    return pd.DataFrame([{"id": f"ojala2009/table3/{claim}", "paper": "ojala2009", "artifact": "table3",
+                          "claim": claim, "paper_value": "p",
                           "reproduced": reproduced, "verdict": verdict, "profile": "quick"}
                          for claim, verdict in verdicts.items()])
 

@@ -4,10 +4,9 @@ per paper and lists every claim whose verdict moved."""
 import pandas as pd
 import yaml
 
-from conftest import ROOT
+from conftest import ROOT, overlaid as merged
 from lib.core import readings
 from lib.infra import configcheck
-from lib.infra.alternatives import merged
 from tools import benchmark_summary, compare_scorecards  # scripts/ is on pytest's pythonpath
 
 SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"

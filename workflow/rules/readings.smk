@@ -10,19 +10,24 @@ quick profile), else a nested base run at that scale (results/readings/_base/; t
 scale is sized, from per-job benchmarks, for about 15 min on 2 cores; not yet run as a whole). An
 alternative that cannot run (e.g. a calibration no handicap meets) keeps its claim rows, marked
 `not run` with the error."""
+import copy
+
+from snakemake.utils import update_config
+
 from lib.infra import alternatives as ALTERNATIVES  # noqa: E402
 
 READINGS_SELECTED = ALTERNATIVES.selected(config)
 READINGS_SCALE = ALTERNATIVES.scale(config)
 READINGS_TARGETS = ALTERNATIVES.claims_targets(READINGS_SELECTED)
 READINGS_BASE_DIR = f"results/readings/{ALTERNATIVES.BASE}"
-# where a nested run's config paths point: this working directory (a nested run works elsewhere)
-READINGS_CONFIG = ALTERNATIVES.with_absolute_paths(config, Path.cwd())
+# The config every column is computed at: the profile with the readings scale merged in, its paths
+# made absolute (a nested run works in another folder).
+READINGS_BASE = ALTERNATIVES.with_absolute_paths(config, Path.cwd())
+update_config(READINGS_BASE, copy.deepcopy(READINGS_SCALE))
 if READINGS_SCALE:
     # the scale must give a runnable config: check it now, before any job starts
     try:
-        configcheck.check(ALTERNATIVES.base_config(config),
-                          Path(workflow.basedir) / "workflow/schemas/config.schema.yaml")
+        configcheck.check(READINGS_BASE, Path(workflow.basedir) / "workflow/schemas/config.schema.yaml")
     except configcheck.ConfigError as error:
         sys.exit(f"Config error in readings.scale (merged into the profile): {error}.")
 
@@ -35,9 +40,9 @@ rule readings_base:
     output:
         claims=f"{READINGS_BASE_DIR}.claims.csv",
     params:
-        config=ALTERNATIVES.base_config(READINGS_CONFIG),
+        config=READINGS_BASE,
         targets=READINGS_TARGETS,
-        workdir=READINGS_BASE_DIR,
+        workdir=lambda wildcards, output: output.claims.removesuffix(".claims.csv"),
         source=None,
         same_as_source=False,
     threads: lambda wildcards: max(1, workflow.cores)  # evaluated only for a job (a SLURM run sets no --cores)
@@ -52,7 +57,7 @@ rule readings_base:
 
 
 reading_of = lambda wildcards: READINGS.REGISTRY[wildcards.reading]
-reading_config = lambda wildcards: ALTERNATIVES.alternative_config(READINGS_CONFIG, reading_of(wildcards),
+reading_config = lambda wildcards: ALTERNATIVES.alternative_config(READINGS_BASE, reading_of(wildcards),
                                                                    wildcards.alternative)
 
 
@@ -68,12 +73,12 @@ rule readings_alternative:
     params:
         config=reading_config,
         targets=lambda wildcards: ALTERNATIVES.claims_targets([reading_of(wildcards)]),
-        workdir=lambda wildcards: f"results/readings/{wildcards.reading}/{wildcards.alternative}",
-        source=READINGS_BASE_DIR if READINGS_SCALE else ".",
+        workdir=lambda wildcards, output: output.claims.removesuffix(".claims.csv"),
+        source=lambda wildcards, input: input.source.removesuffix(".claims.csv") if READINGS_SCALE else ".",
         # the default's nested run would be the source run itself: its claims are taken as they are
-        same_as_source=lambda wildcards: reading_config(wildcards) == ALTERNATIVES.base_config(READINGS_CONFIG),
+        same_as_source=lambda wildcards: reading_config(wildcards) == READINGS_BASE,
     wildcard_constraints:
-        reading=r"[a-z]+\.[a-z0-9_]+",
+        reading=r"[a-z_]+\.[a-z0-9_]+",
         alternative=r"[a-z0-9_]+",
     threads: lambda wildcards: max(1, workflow.cores)  # evaluated only for a job (a SLURM run sets no --cores)
     log:

@@ -47,17 +47,6 @@ BASE = "_base"
 NOT_COPIED = ("readings", "report.html")
 
 
-def merged(base: Mapping, overrides: Mapping) -> dict:
-    """``base`` with ``overrides`` merged in, mappings key by key, every other value replaced."""
-    out = copy.deepcopy(dict(base))
-    for key, value in overrides.items():
-        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
-            out[key] = merged(out[key], value)
-        else:
-            out[key] = copy.deepcopy(value)
-    return out
-
-
 def set_key(config: dict, dotted: str, value) -> None:
     """Set a dotted config key in place; every part but the last must exist (KeyError otherwise)."""
     *parents, last = dotted.split(".")
@@ -94,11 +83,6 @@ def followed_keys(reading: registry.Reading) -> list[str]:
     return [reading.key.format(scenario=s) for s in names]
 
 
-def base_config(config: Mapping) -> dict:
-    """The config every column is computed at: the profile with the readings scale merged in."""
-    return merged(config, scale(config))
-
-
 def with_absolute_paths(config: Mapping, root: Path) -> dict:
     """``config`` with its file paths made absolute against ``root``: a nested run works in another
     folder, where a relative path (the data mirror, a user's network-set files) would miss."""
@@ -117,12 +101,13 @@ def with_absolute_paths(config: Mapping, root: Path) -> dict:
     return out
 
 
-def alternative_config(config: Mapping, reading: registry.Reading, value: str) -> dict:
-    """The config of the nested run for ``reading = value``: :func:`base_config`, then the
-    reading's followed keys set to ``value``."""
+def alternative_config(base: Mapping, reading: registry.Reading, value: str) -> dict:
+    """The config of the nested run for ``reading = value``: ``base`` (the profile's config with the
+    readings scale merged in, as ``snakemake.utils.update_config`` merges it in the rules file),
+    then the reading's followed keys set to ``value``."""
     if value not in reading.alternatives:
         raise ValueError(f"{reading.name} has no alternative {value!r}; allowed: {sorted(reading.alternatives)}")
-    out = base_config(config)
+    out = copy.deepcopy(dict(base))
     for key in followed_keys(reading):
         set_key(out, key, value)
     return out

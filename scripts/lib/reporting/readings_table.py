@@ -15,7 +15,8 @@ import pandas as pd
 from ..core import readings as registry
 from ..core.tables import markdown_table
 
-KEY = ["paper", "artifact", "claim"]
+# a claim is matched across alternatives by its id (lib.papers); paper, artifact and text are shown
+KEY = ["paper", "artifact", "id", "claim"]
 COLUMNS = ["reading", "alternative", "default", *KEY, "paper_value", "reproduced", "verdict"]
 
 
@@ -76,7 +77,7 @@ def markdown(table: pd.DataFrame, profile: str, scale: Mapping) -> str:
             index=KEY, columns="alternative", values="cell", aggfunc="first", sort=False)
         wide = wide.reindex(columns=alternatives).fillna("(no such claim)").reset_index()
         paper_values = group.drop_duplicates(KEY).set_index(KEY).paper_value
-        wide.insert(3, "paper_value", [paper_values.get(tuple(k), "") for k in wide[KEY].itertuples(index=False)])
+        wide.insert(len(KEY), "paper_value", [paper_values.get(tuple(k), "") for k in wide[KEY].itertuples(index=False)])
         wide.columns = [f"{c} (default)" if c == reading.default else c for c in wide.columns]
         lines += [markdown_table(wide), ""]
     return "\n".join(lines)
