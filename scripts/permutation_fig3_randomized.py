@@ -1,11 +1,7 @@
 """Rule script: Ojala & Garriga 2009 Figure 3 -- one classifier, one test and one range of
 randomisations, at every within-class correlation rho (Sec. IV)."""
-import os
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy (lib/evaluation/permutation_tests.py docstring)
-
-from lib.core import runlog, tables  # noqa: E402
-from lib.studies import permutation  # noqa: E402
+from lib.core import runlog, tables
+from lib.studies import permutation
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 with runlog.logged(sm.log[0], "ojala_fig3_randomized") as log:

@@ -1,11 +1,7 @@
 """Rule script: Ojala & Garriga 2009 Table I -- 1-NN leave-one-out on the toy data D1, D2."""
-import os
+import pandas as pd
 
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy (lib/evaluation/permutation_tests.py docstring)
-
-import pandas as pd  # noqa: E402
-
-from lib.core import runlog, seeding, tables  # noqa: E402
+from lib.core import runlog, seeding, tables
 from lib.studies import permutation
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)

@@ -1,12 +1,8 @@
 """Rule script: Ojala & Garriga 2009 Sec. V -- one (UCI data set, classifier): the CV error of
 each repetition of the original stratified 10-fold CV."""
-import os
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy (lib/evaluation/permutation_tests.py docstring)
-
-from lib.core import runlog, tables  # noqa: E402
-from lib.data import datasets  # noqa: E402
-from lib.studies import permutation  # noqa: E402
+from lib.core import runlog, tables
+from lib.data import datasets
+from lib.studies import permutation
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 with runlog.logged(sm.log[0], "ojala_uci_original") as log:

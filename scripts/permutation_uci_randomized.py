@@ -1,12 +1,8 @@
 """Rule script: Ojala & Garriga 2009 Sec. V -- one (UCI data set, classifier, test) and one range
 of randomisations: the CV error of each randomised data set (a fresh stratified CV each)."""
-import os
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy (lib/evaluation/permutation_tests.py docstring)
-
-from lib.core import runlog, tables  # noqa: E402
-from lib.data import datasets  # noqa: E402
-from lib.studies import permutation  # noqa: E402
+from lib.core import runlog, tables
+from lib.data import datasets
+from lib.studies import permutation
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 with runlog.logged(sm.log[0], "ojala_uci_randomized") as log:

@@ -1,5 +1,6 @@
 """The Ojala & Garriga 2009 study driver (lib.evaluation.permutation_tests.study_errors) and its design choices."""
 import numpy as np
+import pandas as pd
 import pytest
 
 from lib.models import c45
@@ -238,3 +239,74 @@ def test_each_classifier_takes_only_its_own_reading():
         permutation.reading_options("1nn", None, "weka")
     with pytest.raises(ValueError, match="permutation.svm_solver"):
         permutation.reading_options("smo", "first", None)
+
+
+def _chunk_rows(kind, errors, test=None, **columns):
+    return pd.DataFrame({**columns, **({"test": test} if test else {}), "kind": kind,
+                         "index": np.arange(len(errors)), "error": errors})
+
+
+def test_uci_table_summary_pools_the_chunks():
+    """Tables II-III: the mean original error, each test's null mean and std, and the mean over
+    the repetitions of the empirical p-values (Definition 1), whatever the chunk order."""
+    raw = pd.concat([
+        _chunk_rows("randomized", [0.1, 0.3], test=2, dataset="iris", classifier="j48"),
+        _chunk_rows("original", [0.1, 0.2], dataset="iris", classifier="j48"),
+        _chunk_rows("randomized", [0.5, 0.6, 0.4], test=1, dataset="iris", classifier="j48"),
+        _chunk_rows("randomized", [0.2], test=2, dataset="iris", classifier="j48").assign(index=2),
+        _chunk_rows("original", [0.3], dataset="zoo", classifier="nb"),
+        _chunk_rows("randomized", [0.2], test=1, dataset="zoo", classifier="nb"),
+        _chunk_rows("randomized", [0.4], test=2, dataset="zoo", classifier="nb")], ignore_index=True)
+    summary = permutation.uci_table_summary(raw)
+    assert list(summary.columns) == ["dataset", "classifier", "orig", "repetitions", "t1_mean", "t1_std", "t1_p",
+                                     "randomizations", "t2_mean", "t2_std", "t2_p"]
+    assert summary[["dataset", "classifier"]].values.tolist() == [["iris", "j48"], ["zoo", "nb"]]
+    iris, zoo = summary.iloc[0], summary.iloc[1]
+    assert (iris.repetitions, iris.randomizations) == (2, 3)
+    assert np.allclose([iris.orig, iris.t1_mean, iris.t1_std, iris.t2_mean, iris.t2_std], [0.15, 0.5, 0.1, 0.2, 0.1])
+    # Test 1: no null error <= 0.1 or 0.2 -> p 1/4 each; Test 2: one <= 0.1 (2/4), two <= 0.2 (3/4)
+    assert np.isclose(iris.t1_p, 0.25) and np.isclose(iris.t2_p, 0.625)
+    assert np.isnan(zoo.t1_std) and zoo.t1_p == 1.0 and zoo.t2_p == 0.5  # one randomisation: no std
+
+
+def test_fig3_summary_bands_and_rejections():
+    """Figure 3: the 1% / 99% quantiles of each test's null errors, and 'rejected' when the mean
+    original error lies below the 1% quantile (the paper's reading of the bars at α = 0.01)."""
+    null = np.linspace(0.2, 0.6, 101)
+    raw = pd.concat([
+        _chunk_rows("original", [0.1, 0.302], classifier="nb", rho=0.5),
+        _chunk_rows("randomized", null, test=1, classifier="nb", rho=0.5),
+        _chunk_rows("randomized", null - 0.15, test=2, classifier="nb", rho=0.5),
+        _chunk_rows("original", [0.0], classifier="j48", rho=-1.0),
+        _chunk_rows("randomized", null, test=1, classifier="j48", rho=-1.0),
+        _chunk_rows("randomized", null, test=2, classifier="j48", rho=-1.0)], ignore_index=True)
+    summary = permutation.fig3_summary(raw)
+    assert summary[["classifier", "rho"]].values.tolist() == [["j48", -1.0], ["nb", 0.5]]  # sorted
+    nb = summary.iloc[1]
+    assert np.isclose(nb.orig_mean, 0.201) and nb.repetitions == 2 and nb.randomizations == 101
+    assert np.isclose(nb.t1_q01, 0.204) and np.isclose(nb.t1_q99, 0.596) and np.isclose(nb.t1_mean, 0.4)
+    assert nb.t1_rejected and not nb.t2_rejected  # 0.201 < 0.204; above Test 2's 1% quantile 0.054
+    assert np.isclose(nb.t1_p, np.mean([1 / 102, 27 / 102]))  # null errors <= 0.1: none; <= 0.302: 26
+    assert summary.iloc[0].t1_rejected and summary.iloc[0].t2_rejected
+
+
+def test_fig2_statistics_shapes_and_what_each_version_keeps():
+    """Figure 2's claims in numbers: Test 2 keeps each class's values of every column (so a
+    within-class correlation of the original becomes ~0), Test 1 and the full permutation do not
+    keep the classes; the same generator state gives the same numbers."""
+    rng = np.random.default_rng(3)
+    y = np.repeat([0, 1, 2], 30)
+    z = rng.normal(size=90)
+    X = np.column_stack([z + 8 * y, z + 8 * y + 0.3 * rng.normal(size=90)])  # separable, correlated in class
+    errors, correlations = permutation.fig2_statistics(X, y, 20, np.random.default_rng(5), folds=5)
+    again = permutation.fig2_statistics(X, y, 20, np.random.default_rng(5), folds=5)
+    pd.testing.assert_frame_equal(errors, again[0])
+    pd.testing.assert_frame_equal(correlations, again[1])
+    assert errors.groupby("version", sort=False).size().to_dict() == {"original": 1, "test1": 20, "test2": 20,
+                                                                      "full": 20}
+    mean = errors.groupby("version").error.mean()
+    assert mean["original"] < 0.05 and mean["test2"] < 0.05 and mean["test1"] > 0.5 and mean["full"] > 0.5
+    original = correlations[correlations.version == "original"]
+    assert np.allclose(original.r, permutation.within_class_correlations(X, y)) and (original.r > 0.9).all()
+    test2 = correlations[correlations.version == "test2"]
+    assert len(test2) == 20 * 3 and test2["class"].tolist()[:3] == [0, 1, 2] and test2.r.abs().mean() < 0.3

@@ -244,6 +244,8 @@ rule permutation_ojala2009_fig3:
         profile=config["profile"],
         randomizations=PERM_FIG3["randomizations"],
         repetitions=PERM_FIG3["repetitions"],
+        points_per_class=PERM_FIG3["points_per_class"],
+        folds=PERM_FIG3["folds"],
         alpha=PERM["alpha"],
         tie_rule=PERM["tie_rule"],
         svm_solver=PERM["svm_solver"],
@@ -277,6 +279,8 @@ rule permutation_ojala2009_table2:
         alpha=PERM["alpha"],
         randomizations=PERM_UCI["randomizations"],
         repetitions=PERM_UCI["repetitions"],
+        folds=PERM_UCI["folds"],
+        files=PERM_UCI["files"],
         tie_rule=PERM["tie_rule"],
         svm_solver=PERM["svm_solver"],
     log:
@@ -303,6 +307,8 @@ use rule permutation_ojala2009_table2 as permutation_ojala2009_table3 with:
         alpha=PERM["alpha"],
         randomizations=PERM_UCI["randomizations"],
         repetitions=PERM_UCI["repetitions"],
+        folds=PERM_UCI["folds"],
+        files=PERM_UCI["files"],
         tie_rule=PERM["tie_rule"],
         svm_solver=PERM["svm_solver"],
     log:

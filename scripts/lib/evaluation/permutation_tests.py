@@ -78,7 +78,9 @@ sizes. See ``lib.models.weka_like`` for the Weka details; 1-NN distances come fr
 BLAS threads: the engines run BLAS single-threaded by default (``blas_threads=1``). On this
 2-core machine, with one core busy, two OpenBLAS threads made the Test 2 engine ~60x slower
 (16 s instead of 0.25 s per 100 randomisations of a 1000 x 20 data set). Pipelines that run
-several jobs at once should also set ``OPENBLAS_NUM_THREADS=1`` for their own BLAS calls.
+several jobs at once should also set ``OPENBLAS_NUM_THREADS=1`` for their own BLAS calls; this
+one need not: Snakemake sets ``OPENBLAS_NUM_THREADS`` (and ``OMP_NUM_THREADS``,
+``MKL_NUM_THREADS``, ...) to the job's threads, 1 here, for every script job.
 
 Timing (2-core machine, one core busy with another job; numpy 2.4, OpenBLAS 1 thread;
 1000 randomisations, stratified 10-fold CV, numeric Gaussian data; includes drawing the

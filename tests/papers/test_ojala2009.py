@@ -1,0 +1,241 @@
+"""Ojala & Garriga 2009: every claim passes on tables built as the paper reports and fails on
+tables built against it (``CASES``: artifact -> (passing worlds, failing worlds)); the claims about
+a classifier that is not configured are not run, those about a data set that is not configured
+have no row."""
+import numpy as np
+import pandas as pd
+import pytest
+from claim_cases import assert_both_ways, verdicts
+
+from lib.data import datasets
+from lib.papers import ojala2009
+from lib.papers.claims import Evidence
+
+PAPER = ojala2009.PAPER
+ALPHA = 0.01
+
+
+# ---- Table I ----------------------------------------------------------------------------------
+def table1(k=1000, **reproduced) -> Evidence:
+    """The table's csv: per data set a reproduced row (the paper's values, changed by
+    ``reproduced[name]``) and the paper's row."""
+    rows = []
+    for name, printed in ojala2009.TABLE1.items():
+        rows.append({"dataset": name, "source": "reproduced", **printed, **reproduced.get(name, {}),
+                     "randomizations": k})
+        rows.append({"dataset": name, "source": "paper", **printed, "randomizations": ojala2009.RANDOMIZATIONS})
+    return Evidence({"summary": pd.DataFrame(rows)})
+
+
+def table1_cases():
+    as_in_paper = table1()
+    # a nonzero leave-one-out error, null errors far from the paper's, Test 1 not significant and
+    # Test 2 significant on D1 but not on D2
+    against = table1(D1=dict(orig_err=0.1, t1_mean=0.30, t1_std=0.30, t1_p=0.2, t2_mean=0.30, t2_std=0.20, t2_p=0.001),
+                     D2=dict(orig_err=0.1, t1_mean=0.30, t1_std=0.30, t1_p=0.2, t2_mean=0.30, t2_std=0.30, t2_p=0.5))
+    return as_in_paper, against
+
+
+def test_table1_tolerances_follow_the_randomizations():
+    row = PAPER.evaluate("table1", table1(k=200), "test").set_index("id").loc["ojala2009/table1/test2_p.d1"]
+    assert row["criterion"] == "+-0.1022 (3 binomial s.e. at k=200 + rounding)"
+    assert row["paper_value"] == "0.358" and row["location"] == "Table I"
+
+
+# ---- Figure 2 ---------------------------------------------------------------------------------
+def fig2(original, test1, test2, full, r_original, r_test2) -> Evidence:
+    errors = pd.concat([pd.DataFrame({"version": v, "index": np.arange(len(e)), "error": e}) for v, e in
+                        (("original", [original]), ("test1", test1), ("test2", test2), ("full", full))],
+                       ignore_index=True)
+    r_test2 = np.asarray(r_test2)
+    correlations = pd.concat([
+        pd.DataFrame({"version": "original", "index": 0, "class": np.arange(len(r_original)), "r": r_original}),
+        pd.DataFrame({"version": "test2", "index": np.repeat(np.arange(len(r_test2)), r_test2.shape[1]),
+                      "class": np.tile(np.arange(r_test2.shape[1]), len(r_test2)), "r": r_test2.ravel()})],
+        ignore_index=True)
+    return Evidence({"summary": pd.DataFrame(), "errors": errors, "correlations": correlations})
+
+
+def fig2_cases():
+    as_in_paper = fig2(0.03, test1=[0.65, 0.70], test2=[0.02, 0.04], full=[0.66, 0.68], r_original=[0.3, 0.8, 0.3],
+                       r_test2=[[0.05, -0.05, 0.02], [-0.03, 0.04, 0.0]])
+    # Test 2 destroys the class structure, Test 1 keeps it; one class negatively correlated, and
+    # Test 2 keeps the correlation
+    against = fig2(0.03, test1=[0.05, 0.06], test2=[0.30, 0.35], full=[0.66, 0.68], r_original=[-0.2, 0.8, 0.3],
+                   r_test2=[[0.5, 0.7, 0.4], [0.6, 0.8, 0.3]])
+    return as_in_paper, against
+
+
+def test_fig2_criterion_counts_the_randomizations():
+    table = PAPER.evaluate("fig2", fig2_cases()[0], "test")
+    assert table["criterion"].str.contains("over 2 ").all()
+
+
+# ---- Figure 3 ---------------------------------------------------------------------------------
+RHO = [-1.0, -0.5, 0.0, 0.5, 1.0]
+
+
+def fig3(curves) -> Evidence:
+    """curves: classifier -> (original error per rho, Test 1 rejected per rho, Test 2 rejected per rho)."""
+    rows = []
+    for clf, (orig, t1, t2) in curves.items():
+        for rho, o, r1, r2 in zip(RHO, orig, t1, t2):
+            rows.append({"classifier": clf, "rho": rho, "orig_mean": o, "t1_p": 0.001 if r1 else 0.5,
+                         "t1_rejected": r1, "t2_p": 0.001 if r2 else 0.5, "t2_rejected": r2})
+    return Evidence({"summary": pd.DataFrame(rows)})
+
+
+def fig3_cases():
+    exploits = ([0.0, 0.15, 0.2, 0.15, 0.0], [True] * 5, [True, True, False, True, True])
+    naive_bayes = ([0.15] * 5, [True] * 5, [False] * 5)
+    as_in_paper = fig3({"j48": exploits, "1nn": exploits, "nb": naive_bayes, "smo": exploits})
+    # nobody reaches zero error, Naive Bayes depends on rho and is rejected by Test 2, Test 1 is
+    # not rejected, Test 2 rejected only at rho = 0
+    blind = ([0.3, 0.2, 0.2, 0.2, 0.3], [False] * 5, [False, False, True, False, False])
+    naive_bayes = ([0.05, 0.1, 0.3, 0.1, 0.05], [True] * 5, [True] * 5)
+    against = fig3({"j48": blind, "1nn": blind, "nb": naive_bayes, "smo": blind})
+    return as_in_paper, against
+
+
+def test_fig3_claims_of_classifiers_not_configured_are_not_run():
+    exploits = ([0.0, 0.15, 0.2, 0.15, 0.0], [True] * 5, [True, True, False, True, True])
+    only_nb = verdicts(PAPER, "fig3", fig3({"nb": ([0.15] * 5, [True] * 5, [False] * 5)}))
+    assert {k for k, v in only_nb.items() if v == "not run"} == {
+        "error_vanishes.j48", "error_vanishes.1nn", "error_vanishes.smo", "test2_rejected_at_strong_rho"}
+    only_tree = verdicts(PAPER, "fig3", fig3({"j48": exploits}))
+    assert {k for k, v in only_tree.items() if v == "not run"} == {
+        "error_vanishes.1nn", "error_vanishes.smo", "nb_error_flat", "nb_test2_never_rejected"}
+
+
+# ---- Tables II-III ----------------------------------------------------------------------------
+def uci(table: str, classifiers: dict, randomizations: dict | None = None, k: int = 1000) -> Evidence:
+    """The table's csv and the summary of every classifier (``classifiers``: key -> frame of
+    UCI_COLUMNS indexed by data set; ``randomizations``: key -> randomisations run, default k)."""
+    randomizations = randomizations or {}
+    every = pd.concat([frame.rename_axis("dataset").reset_index().assign(
+        classifier=clf, repetitions=10, randomizations=randomizations.get(clf, k))
+        for clf, frame in classifiers.items()], ignore_index=True)
+    own = ojala2009.UCI_TABLES[table]["classifier"]
+    summary = every[every["classifier"] == own].reset_index(drop=True)
+    return Evidence({"summary": summary, "classifiers": every}, {"alpha": ALPHA, "randomizations": k})
+
+
+def printed(table: str, **changes) -> pd.DataFrame:
+    frame = ojala2009.uci_paper_table(table)
+    for column, values in changes.items():
+        frame[column] = values
+    return frame
+
+
+def flipped(table: str) -> pd.DataFrame:
+    """Every verdict against the paper's, the original errors 0.2 higher, Iris's Test 2 error above its original."""
+    frame = printed(table)
+    for t in (1, 2):
+        frame[f"t{t}_p"] = np.where(frame[f"t{t}_p"] <= ALPHA, 0.5, 0.001)
+    frame["orig"] += 0.2
+    frame.loc["iris", "t2_mean"] = frame.loc["iris", "orig"] + 0.1
+    return frame
+
+
+def naive_bayes(t1_p: float, t2_p: float) -> pd.DataFrame:
+    return printed("table3", t1_p=t1_p, t2_p=t2_p)
+
+
+def uci_classifiers_as_in_paper() -> dict:
+    # the decision tree's Iris Test 2 error strictly below the original (printed 0.05 and 0.05)
+    tree = printed("table2")
+    tree.loc["iris", "t2_mean"] = 0.04
+    return {"j48": tree, "1nn": printed("table3"), "nb": naive_bayes(0.001, 0.5), "smo": tree.copy()}
+
+
+def uci_classifiers_against() -> dict:
+    # the SVM keeps the paper's verdicts, so it disagrees with the flipped tree everywhere; naive
+    # Bayes not significant under Test 1 and significant under Test 2 everywhere (more than 1-NN)
+    return {"j48": flipped("table2"), "1nn": flipped("table3"), "nb": naive_bayes(0.5, 0.001),
+            "smo": printed("table2")}
+
+
+def table2_cases():
+    return uci("table2", uci_classifiers_as_in_paper()), uci("table2", uci_classifiers_against())
+
+
+def table3_cases():
+    return uci("table3", uci_classifiers_as_in_paper()), uci("table3", uci_classifiers_against())
+
+
+def test_uci_data_sets_not_configured_have_no_rows():
+    subset = {c: f.loc[["balance-scale", "iris"]] for c, f in uci_classifiers_as_in_paper().items()}
+    got = verdicts(PAPER, "table2", uci("table2", subset))
+    per_data_set = {k for k in got if "." in k}
+    assert per_data_set == {f"{claim}.{ds}" for claim in ("orig_error", "test1", "test2")
+                            for ds in ("balance-scale", "iris")}
+    breast = uci("table2", {c: f.loc[["breast-cancer"]] for c, f in uci_classifiers_as_in_paper().items()})
+    table = PAPER.evaluate("table2", breast, "test").set_index("id")
+    assert not {"ojala2009/table2/iris_test2_below_original", "ojala2009/table2/balance_test2_significant"} \
+        & set(table.index)
+    assert table.loc["ojala2009/table2/test1_mostly_significant", "criterion"] == "more than 0.5/1"
+
+
+def test_uci_claim_texts_follow_the_paper():
+    table = PAPER.evaluate("table2", uci("table2", uci_classifiers_as_in_paper()), "test").set_index("id")
+    row = table.loc["ojala2009/table2/test2.audiology"]
+    assert row["claim"] == "Audiology: not significant under Test 2 (Decision Tree)"
+    assert (row["paper_value"], row["location"], row["criterion"]) == ("p = 0.482", "Table II", "same side of α = 0.01")
+    assert table.loc["ojala2009/table2/test2_mostly_not_significant", "paper_value"] == "6/22 significant"
+    assert table.loc["ojala2009/table2/agreement", "reproduced"] == "44/44 (100 %)"
+
+
+def test_uci_claims_of_classifiers_not_configured_are_not_run():
+    every = uci_classifiers_as_in_paper()
+    without_svm = verdicts(PAPER, "table2", uci("table2", {c: f for c, f in every.items() if c != "smo"}))
+    assert without_svm["svm_like_tree"] == "not run"
+    without_nb = verdicts(PAPER, "table3", uci("table3", {c: f for c, f in every.items() if c != "nb"}))
+    assert without_nb["nb_test1_all_significant"] == without_nb["nb_test2_none_significant"] == "not run"
+    # the table's own classifier not configured: one row says the table was not run
+    without_tree = PAPER.evaluate("table2", uci("table2", {c: f for c, f in every.items() if c != "j48"}), "test")
+    assert without_tree["id"].tolist() == ["ojala2009/table2/agreement"]
+    assert without_tree["verdict"].tolist() == ["not run"]
+    assert without_tree["reproduced"].tolist() == ["j48 not in permutation.uci.classifiers, so not run"]
+
+
+def test_uci_claims_state_reduced_randomizations():
+    world = uci("table2", uci_classifiers_as_in_paper(), randomizations={"smo": 50})
+    row = PAPER.evaluate("table2", world, "test").set_index("id").loc["ojala2009/table2/svm_like_tree"]
+    assert row["reproduced"].startswith("44/44 (DEVIATION: smo on fewer randomizations per test than the paper's 1000 "
+                                        "(50; permutation.uci.reduced_randomizations; its smallest attainable p-value")
+
+
+def test_reduced_note():
+    summary = pd.DataFrame({"dataset": ["iris", "zoo", "iris"], "classifier": ["smo", "smo", "j48"],
+                            "randomizations": [200, 150, 1000]})
+    assert ojala2009.reduced_note(summary, 1000, 0.01) == (
+        "DEVIATION: smo on fewer randomizations per test than the paper's 1000 (iris: 200, zoo: 150; "
+        "permutation.uci.reduced_randomizations).")
+    assert ojala2009.reduced_note(summary, 1000, 0.01, "j48") == ""
+    uniform = summary.assign(randomizations=[50, 50, 1000])
+    assert ojala2009.reduced_note(uniform, 1000, 0.01, "smo") == (
+        "DEVIATION: smo on fewer randomizations per test than the paper's 1000 (50; "
+        "permutation.uci.reduced_randomizations; its smallest attainable p-value 0.020 exceeds α).")
+
+
+def test_uci_tables_are_the_printed_ones():
+    tree, nn = ojala2009.uci_paper_table("table2"), ojala2009.uci_paper_table("table3")
+    assert tree.loc["anneal"].tolist() == [0.07, 0.24, 0.00, 0.001, 0.13, 0.01, 0.001]
+    assert nn.loc["zoo"].tolist() == [0.03, 0.75, 0.05, 0.001, 0.04, 0.02, 0.333]
+    assert tree.loc["balance-scale", "t2_p"] == nn.loc["balance-scale", "t2_p"] == 0.001
+    # the names the paper prints are the registry's
+    assert all(datasets.get(d).paper_name == name for d, name in ojala2009.UCI_DATASETS.items())
+
+
+CASES = {"table1": table1_cases, "fig2": fig2_cases, "fig3": fig3_cases, "table2": table2_cases,
+         "table3": table3_cases}
+
+
+def test_every_artifact_has_cases():
+    assert set(CASES) == set(PAPER.artifacts())
+
+
+@pytest.mark.parametrize("artifact", sorted(CASES))
+def test_every_claim_passes_and_fails(artifact):
+    passing, failing = CASES[artifact]()
+    assert_both_ways(PAPER, artifact, passing, failing)
