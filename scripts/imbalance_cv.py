@@ -13,6 +13,7 @@ with runlog.logged(sm.log[0], "imbalance_cv") as log:
         seeding.generator(sm.params.entropy), removed_percent=cfg["removed_percent"],
         classifiers=cfg["classifiers"], tenfold_folds=cfg["tenfold"]["folds"],
         precision_k=cfg["precision_k"], tenfold_evaluated=sm.params.tenfold_evaluated,
-        fivebytwo_repeats=sm.params.fivebytwo_repeats, platt_folds=sm.params.platt_folds, log=log)
+        fivebytwo_repeats=sm.params.fivebytwo_repeats, platt_folds=sm.params.platt_folds,
+        j48_pruning=sm.params.j48_pruning, log=log)
     tables.write_csv(frames["per_fold"], sm.output.per_fold)
     tables.write_csv(frames["pooled"], sm.output.pooled)

@@ -63,8 +63,9 @@ with runlog.logged(sm.log[0], f"raeder2012_{sm.params.panel}") as log:
         f"Mean over {int(n_sets.max())} public datasets of {aggregation}. The paper "
         "averages 20 datasets: Boundary, Calmodoulin, Compustat, E-State and PhosS are not public and "
         "Covtype is not built offline. Minority removed (nested, seeded) before stratified splitting; same "
-        "splits for every classifier. NB = Weka NaiveBayes clone; J48 = Weka J48 -A (pruned C4.5 -C 0.25 -M 2 "
-        "with Laplace leaf estimates, re-implemented); SMO = Weka SMO -M (re-implemented: C=1, normalised, "
+        "splits for every classifier. NB = Weka NaiveBayes clone; J48 = Weka "
+        f"{imbalance.j48_description(sm.params.j48_pruning)} (re-implemented); SMO = Weka SMO -M (re-implemented: "
+        "C=1, normalised, "
         f"linear kernel) with its logistic model fitted to {platt}. PR-BEP: interpolated curve (precision at "
         f"k = #positives). Readings: {sm.params.readings}. " + note))
     plotting.save(fig, sm.output.pdf, sm.output.png)

@@ -1,11 +1,16 @@
-"""Cross-cutting helpers of every rules file: lib inputs, job seeds, the artifact registry and the
-report categories. Study-specific helpers live at the top of the study's own rules file."""
+"""Helpers of every rules file: lib inputs, job seeds, the artifact registry and the report
+categories; then the input and parameter functions of the studies' rules."""
+import copy as _copy
+
+from snakemake.exceptions import WorkflowError
+
 from lib.core import readings as READINGS  # importable: the Snakefile put scripts/ on sys.path
 from lib.core import seeding
 from lib.infra import imports as IMPORTS
 
 LIB = Path("scripts") / "lib"  # relative to the working directory, like every other path
 CONDA_ENV = "../../envs/environment.yaml"
+REPORT_HTML = "results/report.html"  # made by `snakemake --report` (make report), never by a rule
 
 # Every artifact registers its files here; `rule all` and the scorecard build them all.
 ARTIFACTS = []
@@ -62,3 +67,59 @@ def report_output(path):
         subcategory=artifact,
         labels={"artifact": artifact, "file": REPORT_KINDS[kind]},
     )
+
+
+# ---- input and parameter functions of the studies' rules (kept here, apart from the rules, as
+# ---- Snakemake's style asks; each reads the config directly)
+def sim_scenario(name):
+    """The scenario's parameters that determine its draws (chunk count excluded: adding chunks
+    must not change the chunks already computed)."""
+    scenario = _copy.deepcopy(config["simulated"]["scenarios"][name])
+    scenario.pop("chunks")
+    return scenario
+
+
+def sim_chunks(wildcards):
+    n = config["simulated"]["scenarios"][wildcards.scenario]["chunks"]
+    return expand("results/studies/simulated/{scenario}/chunk{chunk}.csv",
+                  scenario=wildcards.scenario, chunk=range(n))
+
+
+def rn_set_spec(name):
+    """What determines a network set: the public dataset, task and how its networks are chosen
+    (reading realnet.selection), or the user's files. Under `partition` the spec is what it was
+    before the reading existed, so its seeds and every number stay as they were."""
+    spec = dict(config["realnet"]["sets"][name])
+    if "dataset" in spec:
+        if config["realnet"]["selection"] == "partition":
+            spec["partition"] = config["realnet"]["partition"]
+        else:
+            spec["selection"] = config["realnet"]["selection"]
+            spec["similar"] = config["realnet"]["similar"]
+    return spec
+
+
+def rn_set_inputs(wildcards):
+    """A network set's raw inputs: the dataset's verified files (stand-in) or the user's two CSVs."""
+    spec = config["realnet"]["sets"][wildcards.netset]
+    if "dataset" in spec:
+        return dataset_files(spec["dataset"])
+    return [spec["nodes"], spec["edges"]]
+
+
+def rn_chunk_setting(purpose):
+    """Everything that determines a real-network chunk's draws."""
+    study = config["realnet"]
+    return {"purpose": purpose, "samplers": study["samplers"],
+            "prop_labeled": list(study["prop_labeled"]) if purpose == "type1" else [study["power_prop_labeled"]],
+            "trials": study["trials_per_network"], "alpha": study["alpha"],
+            "strength": study["handicap_strength"], "selection": study["handicap_selection"],
+            **({"handicaps": list(study["power_handicaps"])} if purpose == "power" else {})}
+
+
+def built_report(wildcards):
+    """The HTML report is made by `snakemake --report`, never by a rule: require it to exist."""
+    if not Path(REPORT_HTML).is_file():
+        raise WorkflowError(f"{REPORT_HTML} is missing; build it first with `make report` "
+                            f"(snakemake --report {REPORT_HTML}), then rerun `snakemake archive`.")
+    return REPORT_HTML

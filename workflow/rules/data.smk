@@ -27,6 +27,8 @@ for _name in DATASETS.names():
     rule:
         name:
             f"dataset_{_name.replace('-', '_')}"
+        # on the submitting host: cluster compute nodes often have no internet
+        localrule: True
         input:
             lib=lib_inputs("scripts/dataset_fetch.py"),
         output:

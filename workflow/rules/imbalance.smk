@@ -39,6 +39,7 @@ rule imbalance_cv:
         tenfold_evaluated=IMBALANCE["tenfold"]["evaluated"],
         fivebytwo_repeats=IMBALANCE["fivebytwo"]["repeats"],
         platt_folds=IMBALANCE["platt_folds"],
+        j48_pruning=IMBALANCE["j48_pruning"],
         entropy=lambda w: job_entropy("raeder2012", [IMB_STUDY, w.dataset], 0),
     log:
         "logs/imbalance/cv/{dataset}.log",
@@ -99,6 +100,7 @@ rule imbalance_raeder2012_fig2a:
         fivebytwo=IMBALANCE["fivebytwo"],
         aggregation=IMBALANCE["metric_aggregation"],
         platt_folds=IMBALANCE["platt_folds"],
+        j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2a", config),
     log:
         "logs/raeder2012/fig2a.log",
@@ -127,6 +129,7 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2b with:
         fivebytwo=IMBALANCE["fivebytwo"],
         aggregation=IMBALANCE["metric_aggregation"],
         platt_folds=IMBALANCE["platt_folds"],
+        j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2b", config),
     log:
         "logs/raeder2012/fig2b.log",
@@ -151,6 +154,7 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2c with:
         fivebytwo=IMBALANCE["fivebytwo"],
         aggregation=IMBALANCE["metric_aggregation"],
         platt_folds=IMBALANCE["platt_folds"],
+        j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2c", config),
     log:
         "logs/raeder2012/fig2c.log",
@@ -175,6 +179,7 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2d with:
         fivebytwo=IMBALANCE["fivebytwo"],
         aggregation=IMBALANCE["metric_aggregation"],
         platt_folds=IMBALANCE["platt_folds"],
+        j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2d", config),
     log:
         "logs/raeder2012/fig2d.log",
@@ -199,6 +204,7 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2e with:
         fivebytwo=IMBALANCE["fivebytwo"],
         aggregation=IMBALANCE["metric_aggregation"],
         platt_folds=IMBALANCE["platt_folds"],
+        j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2e", config),
     log:
         "logs/raeder2012/fig2e.log",
@@ -223,6 +229,7 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2f with:
         fivebytwo=IMBALANCE["fivebytwo"],
         aggregation=IMBALANCE["metric_aggregation"],
         platt_folds=IMBALANCE["platt_folds"],
+        j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2f", config),
     log:
         "logs/raeder2012/fig2f.log",
@@ -247,6 +254,7 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2g with:
         fivebytwo=IMBALANCE["fivebytwo"],
         aggregation=IMBALANCE["metric_aggregation"],
         platt_folds=IMBALANCE["platt_folds"],
+        j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2g", config),
     log:
         "logs/raeder2012/fig2g.log",

@@ -6,38 +6,6 @@ carved from Cora and Citeseer (lib.studies.realnet; reading realnet.selection: s
 networks or the region-grown partition). Per set: one network-set job, one calibration job
 (leave one network out), one chunk per purpose; one summary; the panels are views of it."""
 
-def rn_set_spec(name):
-    """What determines a network set: the public dataset, task and how its networks are chosen
-    (reading realnet.selection), or the user's files. Under `partition` the spec is what it was
-    before the reading existed, so its seeds and every number stay as they were."""
-    spec = dict(config["realnet"]["sets"][name])
-    if "dataset" in spec:
-        if config["realnet"]["selection"] == "partition":
-            spec["partition"] = config["realnet"]["partition"]
-        else:
-            spec["selection"] = config["realnet"]["selection"]
-            spec["similar"] = config["realnet"]["similar"]
-    return spec
-
-
-def rn_set_inputs(wildcards):
-    """A network set's raw inputs: the dataset's verified files (stand-in) or the user's two CSVs."""
-    spec = config["realnet"]["sets"][wildcards.netset]
-    if "dataset" in spec:
-        return dataset_files(spec["dataset"])
-    return [spec["nodes"], spec["edges"]]
-
-
-def rn_chunk_setting(purpose):
-    """Everything that determines a real-network chunk's draws."""
-    study = config["realnet"]
-    return {"purpose": purpose, "samplers": study["samplers"],
-            "prop_labeled": list(study["prop_labeled"]) if purpose == "type1" else [study["power_prop_labeled"]],
-            "trials": study["trials_per_network"], "alpha": study["alpha"],
-            "strength": study["handicap_strength"], "selection": study["handicap_selection"],
-            **({"handicaps": list(study["power_handicaps"])} if purpose == "power" else {})}
-
-
 REALNET = config["realnet"]
 RN_TABLE1 = REALNET["table1"]
 RN_SETS = REALNET["sets"]

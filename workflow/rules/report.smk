@@ -6,19 +6,6 @@ workflow/report/) plus the scorecard. The archive rule packages code, config, en
 checksums (and the raw files whose licence allows it), results, scorecard and report."""
 
 
-from snakemake.exceptions import WorkflowError  # noqa: E402
-
-REPORT_HTML = "results/report.html"
-
-
-def built_report(wildcards):
-    """The HTML report is made by `snakemake --report`, never by a rule: require it to exist."""
-    if not Path(REPORT_HTML).is_file():
-        raise WorkflowError(f"{REPORT_HTML} is missing; build it first with `make report` "
-                            f"(snakemake --report {REPORT_HTML}), then rerun `snakemake archive`.")
-    return REPORT_HTML
-
-
 rule scorecard:
     """Collect every artifact's claims into one table with a verdict per claim and the readings
     (lib.core.readings) each verdict was computed under."""

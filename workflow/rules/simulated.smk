@@ -3,24 +3,8 @@ group-based simulated classifiers under RRS, ERS and NCV. One study, many panels
 scenario of config `simulated.scenarios` is computed once in seeded chunks and summarised;
 the paper panels are views of the summaries."""
 
-import copy
-
 SIMULATED = config["simulated"]
 SIM_STUDY = {k: SIMULATED[k] for k in ("instances", "groups", "alpha")}
-
-
-def sim_scenario(name):
-    """The scenario's parameters that determine its draws (chunk count excluded: adding chunks
-    must not change the chunks already computed)."""
-    scenario = copy.deepcopy(SIMULATED["scenarios"][name])
-    scenario.pop("chunks")
-    return scenario
-
-
-def sim_chunks(wildcards):
-    n = SIMULATED["scenarios"][wildcards.scenario]["chunks"]
-    return expand("results/studies/simulated/{scenario}/chunk{chunk}.csv",
-                  scenario=wildcards.scenario, chunk=range(n))
 
 
 rule simulated_chunk:

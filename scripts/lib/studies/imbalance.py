@@ -174,7 +174,19 @@ def platt_description(platt_folds):
     return f"the outputs of an internal {folds}-fold CV of the training data (-V {folds})"
 
 
-def make_classifier(name, spec, *, platt_folds="training"):
+#: Reading ``imbalance.j48_pruning``: "J48 (with Laplace smoothing at the leaves)" (Sec. 3) says
+#: nothing of pruning: Weka's default pruned tree (``-C 0.25``) or ``-U`` (C4.4-style unpruned trees
+#: with Laplace leaves, common for probability estimates).
+J48_PRUNING = {"pruned": True, "unpruned": False}
+
+
+def j48_description(j48_pruning: str) -> str:
+    """Weka's J48 options under the reading (caption text)."""
+    return ("J48 -A (pruned C4.5 -C 0.25 -M 2 with Laplace leaf estimates)" if J48_PRUNING[j48_pruning] else
+            "J48 -U -A (unpruned C4.5 -M 2 with Laplace leaf estimates)")
+
+
+def make_classifier(name, spec, *, platt_folds="training", j48_pruning="pruned"):
     """An unfitted model of the chapter's classifier ``name`` for two classes (labels 0/1).
 
     Parameters
@@ -184,6 +196,8 @@ def make_classifier(name, spec, *, platt_folds="training"):
     platt_folds : str, default "training"
         Reading ``imbalance.platt_folds`` (a key of :data:`PLATT_FOLDS`), used by SMO only. The
         default is Weka's own (``-V -1``); the study's is set in the config.
+    j48_pruning : str, default "pruned"
+        Reading ``imbalance.j48_pruning`` (a key of :data:`J48_PRUNING`), used by J48 only.
 
     Returns
     -------
@@ -194,10 +208,12 @@ def make_classifier(name, spec, *, platt_folds="training"):
     """
     if platt_folds not in PLATT_FOLDS:
         raise ValueError(f"platt_folds must be one of {sorted(PLATT_FOLDS)}, got {platt_folds!r}")
+    if j48_pruning not in J48_PRUNING:
+        raise ValueError(f"j48_pruning must be one of {sorted(J48_PRUNING)}, got {j48_pruning!r}")
     if name == "NB":
         return weka_like.NaiveBayesWeka(spec, 2)
     if name == "J48":
-        return c45.J48(spec, laplace=True, n_classes=2)
+        return c45.J48(spec, laplace=True, n_classes=2, prune=J48_PRUNING[j48_pruning])
     if name == "SMO":
         return smo.SMO(spec, build_logistic=True, logistic_folds=PLATT_FOLDS[platt_folds], n_classes=2)
     raise ValueError(f"classifier must be one of {CLASSIFIERS}, got {name!r}")
@@ -211,6 +227,7 @@ def _scored_row(scores, labels, precision_k):
 
 def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifiers, tenfold_folds,
                            precision_k, tenfold_evaluated, fivebytwo_repeats, platt_folds="training",
+                           j48_pruning="pruned",
                            log=None) -> dict:
     """The chapter's Sec. 3 experiment on one dataset: the seven Figure 2 metrics per test fold
     and per CV run (test-fold scores pooled).
@@ -241,6 +258,8 @@ def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifier
         subset of the paper-scale run's.
     platt_folds : str, default "training"
         Reading ``imbalance.platt_folds`` (SMO's ``-V``, :data:`PLATT_FOLDS`).
+    j48_pruning : str, default "pruned"
+        Reading ``imbalance.j48_pruning`` (:data:`J48_PRUNING`): Weka's pruned J48 or ``-U``.
     log : logging.Logger, optional
         Progress, one line per removal level.
 
@@ -289,7 +308,8 @@ def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifier
                 for clf in CLASSIFIERS:
                     if clf not in classifiers:
                         continue
-                    model = make_classifier(clf, spec, platt_folds=platt_folds).fit(Xk[~test], yk[~test])
+                    model = make_classifier(clf, spec, platt_folds=platt_folds,
+                                            j48_pruning=j48_pruning).fit(Xk[~test], yk[~test])
                     score = model.predict_proba(Xk[test])[:, 1]
                     per_fold.append({**level, "scheme": scheme, "repetition": rep, "fold": fold,
                                      "classifier": clf, **_scored_row(score, yk[test], precision_k)})
