@@ -34,7 +34,7 @@ with runlog.logged(sm.log[0], "raeder2012_sec4") as log:
     p1, p0 = null["n_pos"], null["n_neg"]
     nulls = []
     alpha = null["alpha"]
-    for _, label, m in raeder2012.CRITICAL_AUC_READINGS:  # the two readings of the printed critical AUC
+    for _, label, m in raeder2012.CRITICAL_AUC_READINGS:  # every alternative of imbalance.critical_auc
         # simulated for the single test only (the best of 100 needs 100x the draws)
         sim = (auc_statistics.critical_auc_simulated(p1, p0, alpha, cfg["null_replications"], rng) if m == 1
                else np.nan)
@@ -69,7 +69,7 @@ with runlog.logged(sm.log[0], "raeder2012_sec4") as log:
     right = fig.add_subplot(1, 2, 2)
     values, pmf = auc_statistics.null_auc_distribution(p1, p0)
     right.plot(values, pmf / (values[1] - values[0]), color="0.3", linewidth=1)
-    for r, style in zip(crit.itertuples(), ("--", ":")):
+    for r, style in zip(crit.itertuples(), ("--", ":", "-.")):
         right.axvline(r.exact, color="#009E73", linestyle=style, label=f"{r.reading}: {r.exact:.3f}")
     right.axvline(null["paper_critical_auc"], color="#D55E00", linewidth=0.8, label="paper 0.654")
     right.set(xlim=(0.35, 0.7), xlabel="AUC of a random classifier (50:1000)", ylabel="density", title="Null hypothesis")
@@ -83,6 +83,6 @@ with runlog.logged(sm.log[0], "raeder2012_sec4") as log:
         f"{cfg['null_replications']} null replicates" + (" (QUICK PROFILE)." if sm.params.profile != "paper" else ".")))
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    tables.write_csv(raeder2012.PAPER.evaluate("sec4", Evidence({"summary": table}), sm.params.profile),
+    tables.write_csv(raeder2012.PAPER.evaluate("sec4", Evidence({"summary": table}, {"critical_auc": sm.params.critical_auc}), sm.params.profile),
                      sm.output.claims)
     log.info("%s", table.to_string())

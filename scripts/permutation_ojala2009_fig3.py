@@ -51,5 +51,6 @@ with runlog.logged(sm.log[0], "ojala2009_fig3"):
         + "".join(f" {NAMES[c]}: not run (not in permutation.uci.classifiers)." for c in NAMES if c not in order)))
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    tables.write_csv(ojala2009.PAPER.evaluate("fig3", Evidence({"summary": summary}), sm.params.profile),
+    tables.write_csv(ojala2009.PAPER.evaluate("fig3", Evidence({"summary": summary}, {"alpha": float(sm.params.alpha)}),
+                                              sm.params.profile),
                      sm.output.claims)

@@ -26,6 +26,13 @@ with runlog.logged(sm.log[0], "neville2009_fig1c"):
     shown = shown[["method", "sampler", "test", "nodes", "prop_labeled", "handicap_wvrn", "rejections", "trials",
                    "rate", "rate_low", "rate_high", "chunk_rate_sd", "accuracy_wvrn", "accuracy_nbc",
                    "calibration_difference", "error_correlation"]]
+    # trials cluster within the evaluation networks: each rate also gets the t interval of its
+    # per-network rates, which the network-level claims are judged by
+    per_network = summaries.select(pd.read_csv(sm.input.network_rates), purpose="type1", nodes=sm.params.nodes,
+                                   trials_per_network=sm.params.trials)
+    per_network = pd.concat([summaries.select(per_network, sampler=sampler, test=test).assign(method=name)
+                             for name, (sampler, test) in LINES.items()], ignore_index=True)
+    shown = summaries.with_network_intervals(shown, per_network, ["method", "prop_labeled"])
     tables.write_csv(shown, sm.output.csv)
     nets = pd.read_csv(sm.input.networks)
     net = summaries.select(nets, role="evaluation+calibration", nodes=sm.params.nodes).iloc[0]
@@ -62,5 +69,6 @@ with runlog.logged(sm.log[0], "neville2009_fig1c"):
         + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)))
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    evidence = Evidence({"summary": shown, "networks": nets}, {"alpha": sm.params.alpha, "nodes": sm.params.nodes})
+    evidence = Evidence({"summary": shown, "networks": nets, "per_network": per_network},
+                        {"alpha": sm.params.alpha, "nodes": sm.params.nodes})
     tables.write_csv(neville2009.PAPER.evaluate("fig1c", evidence, sm.params.profile), sm.output.claims)

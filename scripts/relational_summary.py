@@ -11,7 +11,9 @@ with runlog.logged(sm.log[0], "relational_summary") as log:
     calibration = pd.concat([pd.read_csv(path) for path in sm.input.calibrations], ignore_index=True)
     nets = pd.concat([pd.read_csv(p) for p in [*sm.input.networks, *sm.input.calibration_networks]],
                      ignore_index=True)
-    summary, calibration, networks = relational.summarize(trials, calibration, nets, sm.params.trial_sets)
+    summary, calibration, networks, network_rates = relational.summarize(trials, calibration, nets,
+                                                                         sm.params.trial_sets)
+    tables.write_csv(network_rates, sm.output.network_rates)
     tables.write_csv(calibration, sm.output.calibration)
     tables.write_csv(summary, sm.output.summary)
     tables.write_csv(networks, sm.output.networks)

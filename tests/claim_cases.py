@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
+import numpy as np
 import pandas as pd
 
 from lib.papers.claims import Evidence, Paper
@@ -46,3 +47,16 @@ def rate_rows(x_name: str, curves: Mapping[str, list[tuple[float, float, float]]
 def band(rate: float, half: float = 0.02) -> tuple[float, float, float]:
     """A rate with a symmetric interval of half-width ``half``."""
     return rate, rate - half, rate + half
+
+
+def with_network_rates(summary: pd.DataFrame, x_name: str, spread: float = 0.02, networks: int = 4,
+                       group: str = "method") -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Per-network rates around each row's rate (offsets evenly spaced within +-``spread``), and the
+    summary with the network-level t interval columns the network claims are judged by."""
+    from lib.evaluation import summaries
+
+    offsets = np.linspace(-spread, spread, networks)
+    per_network = pd.DataFrame([{group: row[group], x_name: row[x_name], "chunk": chunk,
+                                 "rate": float(np.clip(row["rate"] + offset, 0.0, 1.0))}
+                                for _, row in summary.iterrows() for chunk, offset in enumerate(offsets)])
+    return summaries.with_network_intervals(summary, per_network, [group, x_name]), per_network

@@ -55,8 +55,9 @@ def test_describe_names_each_reading_and_value():
     text = readings.describe("neville2009/fig1a_readings", CONFIG)
     assert text == "simulated.group_draw=per_fold/per_trial"
     assert readings.describe("raeder2012/fig3", CONFIG) == ""
-    assert readings.describe("raeder2012/fig2d", {"imbalance": {"platt_folds": "cv3", "metric_aggregation": "pooled"}}) \
-        == "imbalance.platt_folds=cv3; imbalance.metric_aggregation=pooled"
+    imbalance = {"platt_folds": "cv3", "metric_aggregation": "pooled", "j48_pruning": "unpruned"}
+    assert readings.describe("raeder2012/fig2d", {"imbalance": imbalance}) \
+        == "imbalance.platt_folds=cv3; imbalance.metric_aggregation=pooled; imbalance.j48_pruning=unpruned"
     with pytest.raises(KeyError, match="permutation.tie_rule"):
         readings.describe("ojala2009/table3", {"permutation": {}})
 

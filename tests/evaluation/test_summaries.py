@@ -93,3 +93,23 @@ def test_rate_at_interpolates_each_column_and_none_outside():
     assert summaries.rate_at(curve, "x", 0.0)["rate"] == pytest.approx(0.1)
     assert summaries.rate_at(curve, "x", -0.01) is None
     assert summaries.rate_at(curve, "x", 3.01) is None
+
+
+def test_clustered_interval_is_the_t_interval_over_networks():
+    """Four networks rejecting at 0.65, 0.44, 0.91 and 0.61: the mean 0.65 and its t interval
+    [0.34, 0.96] (3 degrees of freedom), much wider than a binomial interval over 400 pooled trials."""
+    mean, low, high = summaries.clustered_interval([0.65, 0.44, 0.91, 0.61])
+    assert mean == pytest.approx(0.6525) and low == pytest.approx(0.343, abs=1e-3) and high == pytest.approx(0.962, abs=1e-3)
+    assert summaries.clustered_interval([0.0, 0.0, 0.02, 0.0])[1] == 0.0  # clipped at 0
+    assert np.isnan(summaries.clustered_interval([0.3])[1])
+
+
+def test_chunk_rates_and_network_intervals():
+    trials = pd.DataFrame({"level": [1] * 8, "chunk": [0, 0, 0, 0, 1, 1, 1, 1],
+                           "reject_t": [1, 1, 0, 0, 1, 0, 0, 0], "reject_u": [np.nan] * 4 + [1, 1, 1, 0]})
+    rates = summaries.chunk_rates(trials, ["level"])
+    assert rates[rates.test == "t"]["rate"].tolist() == [0.5, 0.25]
+    assert rates[rates.test == "u"][["chunk", "trials", "rate"]].values.tolist() == [[1, 4, 0.75]]
+    shown = pd.DataFrame({"test": ["t"], "level": [1], "rate": [0.375]})
+    out = summaries.with_network_intervals(shown, rates[rates.test == "t"], ["test", "level"])
+    assert out["networks"].iloc[0] == 2 and out["rate_networks_low"].iloc[0] < 0.25 < 0.5 < out["rate_networks_high"].iloc[0]

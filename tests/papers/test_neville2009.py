@@ -2,7 +2,7 @@
 one built against it (``CASES``: artifact -> (passing worlds, failing worlds))."""
 import pandas as pd
 import pytest
-from claim_cases import assert_both_ways, band, rate_rows, verdicts
+from claim_cases import assert_both_ways, band, rate_rows, verdicts, with_network_rates
 
 from lib.papers import neville2009
 from lib.papers.claims import Evidence
@@ -79,7 +79,9 @@ def fig1c(rs_paired, rs_unpaired, ncv_paired, ncv_unpaired, networks) -> Evidenc
               "NCV unpaired": ncv_unpaired}
     summary = rate_rows("prop_labeled", {m: [band(r) for r in rates] for m, rates in curves.items()}, TYPE1_LEVELS,
                         group="method")
-    return Evidence({"summary": summary, "networks": networks}, {"alpha": 0.05, "nodes": 300})
+    summary, per_network = with_network_rates(summary, "prop_labeled")
+    return Evidence({"summary": summary, "networks": networks, "per_network": per_network},
+                    {"alpha": 0.05, "nodes": 300})
 
 
 def fig1c_cases():
@@ -221,3 +223,15 @@ def test_every_artifact_has_cases():
 def test_every_claim_passes_and_fails(artifact):
     passing, failing = CASES[artifact]()
     assert_both_ways(PAPER, artifact, passing, failing)
+
+
+def test_table1_one_adjacent_swap_passes():
+    """Spearman over 4 tasks with one adjacent swap is 0.8 exactly, which the criterion accepts
+    (floating point computes 0.7999...); two adjacent swaps (0.6) do not."""
+    assert neville2009._spearman([1, 2, 3, 4], [2, 1, 3, 4]) < 0.8  # the floating-point trap itself
+    key = "correlation_follows_autocorrelation"
+    autocorrelation = [0.10, 0.20, 0.30, 0.40]
+    one_swap = table1([0.2, 0.1, 0.3, 0.4], autocorrelation, cell_correlation=0.2, computed=4)
+    two_swaps = table1([0.2, 0.1, 0.4, 0.3], autocorrelation, cell_correlation=0.2, computed=4)
+    assert verdicts(PAPER, "table1", one_swap)[key] == "pass"
+    assert verdicts(PAPER, "table1", two_swaps)[key] == "fail"

@@ -53,17 +53,31 @@ def fig2(original, test1, test2, full, r_original, r_test2) -> Evidence:
         pd.DataFrame({"version": "test2", "index": np.repeat(np.arange(len(r_test2)), r_test2.shape[1]),
                       "class": np.tile(np.arange(r_test2.shape[1]), len(r_test2)), "r": r_test2.ravel()})],
         ignore_index=True)
-    return Evidence({"summary": pd.DataFrame(), "errors": errors, "correlations": correlations})
+    points = pd.DataFrame({"panel": "Original data", "class": np.repeat(["a", "b", "c"], 50)})  # Iris: 50 per class
+    return Evidence({"summary": points, "errors": errors, "correlations": correlations})
 
 
 def fig2_cases():
+    # Test 2's within-class |r| as for independent columns (about 0.114 for 50 rows per class)
     as_in_paper = fig2(0.03, test1=[0.65, 0.70], test2=[0.02, 0.04], full=[0.66, 0.68], r_original=[0.3, 0.8, 0.3],
-                       r_test2=[[0.05, -0.05, 0.02], [-0.03, 0.04, 0.0]])
+                       r_test2=[[0.15, -0.10, 0.12], [-0.08, 0.14, 0.10]])
     # Test 2 destroys the class structure, Test 1 keeps it; one class negatively correlated, and
     # Test 2 keeps the correlation
     against = fig2(0.03, test1=[0.05, 0.06], test2=[0.30, 0.35], full=[0.66, 0.68], r_original=[-0.2, 0.8, 0.3],
                    r_test2=[[0.5, 0.7, 0.4], [0.6, 0.8, 0.3]])
     return as_in_paper, against
+
+
+def test_independent_columns_meet_the_fig2_criterion():
+    """The null of 'Test 2 removes the correlation' is independent columns: over 600 draws of 50
+    independent pairs the mean |r| lies within 3 standard errors of sqrt(2 / (pi 49)) = 0.114 (the
+    old criterion, mean |r| < 0.1, fails independent data by construction)."""
+    rng = np.random.default_rng(7)
+    x, z = rng.standard_normal((600, 50)), rng.standard_normal((600, 50))
+    r = np.array([np.corrcoef(a, b)[0, 1] for a, b in zip(x, z)])
+    expected, se = ojala2009.independent_abs_r(50, len(r))
+    assert expected == pytest.approx(0.114, abs=1e-3)
+    assert abs(np.abs(r).mean() - expected) <= 3 * se and np.abs(r).mean() > 0.1
 
 
 def test_fig2_criterion_counts_the_randomizations():
@@ -82,7 +96,7 @@ def fig3(curves) -> Evidence:
         for rho, o, r1, r2 in zip(RHO, orig, t1, t2):
             rows.append({"classifier": clf, "rho": rho, "orig_mean": o, "t1_p": 0.001 if r1 else 0.5,
                          "t1_rejected": r1, "t2_p": 0.001 if r2 else 0.5, "t2_rejected": r2})
-    return Evidence({"summary": pd.DataFrame(rows)})
+    return Evidence({"summary": pd.DataFrame(rows)}, {"alpha": 0.01})
 
 
 def fig3_cases():
@@ -239,3 +253,11 @@ def test_every_artifact_has_cases():
 def test_every_claim_passes_and_fails(artifact):
     passing, failing = CASES[artifact]()
     assert_both_ways(PAPER, artifact, passing, failing)
+
+
+def test_fig3_rejection_is_the_mean_p_value_rule_not_the_quantile_band():
+    """Naive Bayes's original error below the 1% band (t2_rejected, the old rule) but a mean p of
+    0.05 > alpha: not rejected by the paper's Sec. V rule, so 'never rejected' passes."""
+    evidence = fig3({"nb": ([0.15] * 5, [True] * 5, [True] * 5)})
+    evidence["summary"]["t2_p"] = 0.05
+    assert verdicts(PAPER, "fig3", evidence)["nb_test2_never_rejected"] == "pass"

@@ -3,7 +3,7 @@ built against it (``CASES``: artifact -> (passing worlds, failing worlds)); clai
 grid point the configuration may lack are ``not run`` without it."""
 import pandas as pd
 import pytest
-from claim_cases import assert_both_ways, band, rate_rows, verdicts
+from claim_cases import assert_both_ways, band, rate_rows, verdicts, with_network_rates
 
 from lib.core import rates
 from lib.papers import wang2011
@@ -111,8 +111,9 @@ def test_theorem3_names_its_q():
 
 # ---- Fig. 2(a) -------------------------------------------------------------------------------
 def fig2a(rs, ncv, rsc) -> Evidence:
-    return Evidence({"summary": counted_rows("prop_labeled", {"RS": rs, "NCV": ncv, "RS-C": rsc}, NETWORK_LABELED,
-                                             trials=200)})
+    summary = counted_rows("prop_labeled", {"RS": rs, "NCV": ncv, "RS-C": rsc}, NETWORK_LABELED, trials=200)
+    summary, per_network = with_network_rates(summary, "prop_labeled", spread=0.01)
+    return Evidence({"summary": summary, "per_network": per_network})
 
 
 def fig2a_cases():

@@ -333,6 +333,7 @@ rule imbalance_raeder2012_sec4:
     params:
         profile=config["profile"],
         section4=IMBALANCE["section4"],
+        critical_auc=IMBALANCE["critical_auc"],
         entropy=job_entropy("raeder2012_sec4", IMBALANCE["section4"], 0),
     log:
         "logs/raeder2012/sec4.log",

@@ -118,6 +118,7 @@ rule relational_summary:
         summary="results/studies/relational/summary.csv",
         calibration="results/studies/relational/calibration.csv",
         networks="results/studies/relational/networks.csv",
+        network_rates="results/studies/relational/network_rates.csv",
     params:
         trial_sets=sorted({RELATIONAL["trials_per_network"], RELATIONAL["wang_trials_per_network"]}),
     log:
@@ -148,6 +149,7 @@ rule relational_neville2009_fig1c:
         summary=rules.relational_summary.output.summary,
         calibration=rules.relational_summary.output.calibration,
         networks=rules.relational_summary.output.networks,
+        network_rates=rules.relational_summary.output.network_rates,
         lib=lib_inputs("scripts/relational_neville2009_fig1c.py"),
     output:
         pdf="results/neville2009/fig1c.pdf",
@@ -246,6 +248,7 @@ rule relational_wang2011_fig2a:
         summary=rules.relational_summary.output.summary,
         calibration=rules.relational_summary.output.calibration,
         networks=rules.relational_summary.output.networks,
+        network_rates=rules.relational_summary.output.network_rates,
         lib=lib_inputs("scripts/relational_wang2011_fig2a.py"),
     output:
         pdf="results/wang2011/fig2a.pdf",

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core.rates import wilson_interval
+from ..core.rates import t_interval, wilson_interval
 
 
 def rejection_rates(trials: pd.DataFrame, keys: list[str], extra_means: list[str]) -> pd.DataFrame:
@@ -64,6 +64,44 @@ def rejection_rates(trials: pd.DataFrame, keys: list[str], extra_means: list[str
         parts.append(part.merge(means, on=keys, how="left"))
     out = pd.concat(parts, ignore_index=True)
     return out.sort_values([*keys[:1], "test", *keys[1:]], kind="stable").reset_index(drop=True)
+
+
+def chunk_rates(trials: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """The rejection rate of every test in every chunk (one evaluation network of the relational
+    study): one row per setting x test x chunk with ``trials`` and ``rate``.
+
+    Trials of one network share that network, so they are not independent draws: a statement
+    about networks is judged by the spread of these per-network rates (:func:`clustered_interval`),
+    not by a binomial interval over the pooled trials (Neville 2009 Sec. 5.4: "Type I error rates
+    for each dataset are measured over 100 trials and averaged").
+    """
+    tests = sorted(c.removeprefix("reject_") for c in trials.columns if c.startswith("reject_"))
+    parts = []
+    for test in tests:
+        column = f"reject_{test}"
+        part = trials[trials[column].notna()].groupby([*keys, "chunk"], sort=True)[column].agg(["size", "mean"])
+        part = part.reset_index().rename(columns={"size": "trials", "mean": "rate"})
+        part.insert(len(keys), "test", test)
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)
+
+
+def clustered_interval(rates) -> tuple[float, float, float]:
+    """``(mean, low, high)``: the 95 % Student t interval of the mean of independent units' rates
+    (e.g. per-network rates), clipped to [0, 1]; NaN bounds with fewer than two units."""
+    mean, _, low, high = t_interval(np.asarray(rates, dtype=float))
+    return float(mean), float(max(0.0, low)) if np.isfinite(low) else np.nan, \
+        float(min(1.0, high)) if np.isfinite(high) else np.nan
+
+
+def with_network_intervals(shown: pd.DataFrame, per_network: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """``shown`` with ``networks``, ``rate_networks_low`` and ``rate_networks_high``: the
+    :func:`clustered_interval` of each row's per-network rates (``per_network`` rows matched on
+    ``keys``)."""
+    stats = per_network.groupby(keys, sort=False)["rate"].agg(
+        networks="size", rate_networks_low=lambda r: clustered_interval(r)[1],
+        rate_networks_high=lambda r: clustered_interval(r)[2]).reset_index()
+    return shown.merge(stats, on=keys, how="left", validate="many_to_one")
 
 
 def select(summary: pd.DataFrame, **equal) -> pd.DataFrame:

@@ -213,6 +213,16 @@ def _fmt_row(row) -> str:
     return criteria.fmt_rate(row["rate"], row["rate_low"], row["rate_high"])
 
 
+# Fig. 1(c)'s trials cluster within its evaluation networks (each network's 100 trials share the
+# network): a rate is judged by the t interval of the per-network rates (columns
+# rate_networks_low/high of the figure's table), not by a binomial interval over pooled trials.
+NETWORK_INTERVAL = "95% t-interval over the evaluation networks' rates"
+
+
+def _net_fmt(row) -> str:
+    return criteria.fmt_rate(row["rate"], row["rate_networks_low"], row["rate_networks_high"])
+
+
 def _labeled_range(evidence: Evidence) -> tuple[float, float]:
     """The lowest and highest proportion labeled of the run (RS paired's levels)."""
     levels = _method_curve(evidence, "RS paired", "prop_labeled")["prop_labeled"]
@@ -229,59 +239,62 @@ def _generated_networks(evidence: Evidence) -> pd.Series:
 
 
 @claim("fig1c", "rs_paired_about_0.50", "RS paired Type I error reaches about 0.5 at 20% labeling",
-       value="0.50 at propLabeled 0.2", location="Sec. 5.4", criterion="95% interval meets [0.40, 0.60]")
+       value="0.50 at propLabeled 0.2", location="Sec. 5.4", criterion=f"{NETWORK_INTERVAL} meets [0.40, 0.60]")
 def _(evidence: Evidence):
     rs = _at_labeled(evidence, "RS paired", 0.2)
-    return judged(criteria.overlaps(rs["rate_low"], rs["rate_high"], 0.40, 0.60), _fmt_row(rs))
+    return judged(criteria.overlaps(rs["rate_networks_low"], rs["rate_networks_high"], 0.40, 0.60), _net_fmt(rs))
 
 
 @claim("fig1c", "ncv_paired_about_0.15", "NCV paired Type I error about 0.15 at 20% labeling",
-       value="0.15 at propLabeled 0.2", location="Sec. 5.4", criterion="95% interval meets [0.10, 0.20]")
+       value="0.15 at propLabeled 0.2", location="Sec. 5.4", criterion=f"{NETWORK_INTERVAL} meets [0.10, 0.20]")
 def _(evidence: Evidence):
     ncv = _at_labeled(evidence, "NCV paired", 0.2)
-    return judged(criteria.overlaps(ncv["rate_low"], ncv["rate_high"], 0.10, 0.20), _fmt_row(ncv))
+    return judged(criteria.overlaps(ncv["rate_networks_low"], ncv["rate_networks_high"], 0.10, 0.20), _net_fmt(ncv))
 
 
 @claim("fig1c", "ncv_paired_far_below_rs", "NCV paired far below RS paired at 20% labeling",
-       value="a 70% reduction", location="Sec. 5.4", criterion="NCV interval wholly below RS interval")
+       value="a 70% reduction", location="Sec. 5.4",
+       criterion=f"NCV's {NETWORK_INTERVAL} wholly below RS's")
 def _(evidence: Evidence):
     rs, ncv = _at_labeled(evidence, "RS paired", 0.2), _at_labeled(evidence, "NCV paired", 0.2)
     reduction = 1.0 - ncv["rate"] / rs["rate"] if rs["rate"] > 0 else np.nan
-    return judged(ncv["rate_high"] < rs["rate_low"],
-                  f"NCV {_fmt_row(ncv)} vs RS {_fmt_row(rs)}: {reduction:.0%} reduction")
+    return judged(ncv["rate_networks_high"] < rs["rate_networks_low"],
+                  f"NCV {_net_fmt(ncv)} vs RS {_net_fmt(rs)}: {reduction:.0%} reduction")
 
 
 @claim("fig1c", "all_high_at_lowest", "All four tests have high Type I error at {first:g} labeled", value="high",
-       location="Sec. 5.4", criterion="every 95% interval above α={alpha:g}")
+       location="Sec. 5.4", criterion=f"every {NETWORK_INTERVAL} above α={{alpha:g}}")
 def _(evidence: Evidence):
     first, _ = _labeled_range(evidence)
     high = {name: _at_labeled(evidence, name, first) for name in _methods(evidence)}
-    return judged(all(row["rate_low"] > evidence.params["alpha"] for row in high.values()),
-                  "; ".join(f"{name} {_fmt_row(row)}" for name, row in high.items()), first=first)
+    return judged(all(row["rate_networks_low"] > evidence.params["alpha"] for row in high.values()),
+                  "; ".join(f"{name} {_net_fmt(row)}" for name, row in high.items()), first=first)
 
 
 @claim("fig1c", "decreasing_with_labeled", "Type I error decreases as propLabeled rises",
        value="decreasing from {first:g} to {last:g}", location="Sec. 5.4",
        criterion="no test higher at {last:g} than at {first:g}; for every test whose {first:g} interval lies above α, "
-                 "the {last:g} interval wholly below the {first:g} interval")
+                 f"the {{last:g}} interval wholly below the {{first:g}} interval ({NETWORK_INTERVAL})")
 def _(evidence: Evidence):
     first, last = _labeled_range(evidence)
     alpha = evidence.params["alpha"]
     falls = {name: (_at_labeled(evidence, name, first), _at_labeled(evidence, name, last))
              for name in _methods(evidence)}
-    return judged(all(b["rate"] <= a["rate"] and (a["rate_low"] <= alpha or b["rate_high"] < a["rate_low"])
+    return judged(all(b["rate"] <= a["rate"]
+                      and (a["rate_networks_low"] <= alpha or b["rate_networks_high"] < a["rate_networks_low"])
                       for a, b in falls.values()),
-                  "; ".join(f"{name} {_fmt_row(a)} -> {_fmt_row(b)}" for name, (a, b) in falls.items()),
+                  "; ".join(f"{name} {_net_fmt(a)} -> {_net_fmt(b)}" for name, (a, b) in falls.items()),
                   first=first, last=last)
 
 
 @claim("fig1c", "ncv_unpaired_below_0.05", "NCV unpaired Type I error below 0.05 for propLabeled > 0.1",
        value="< 0.05", location="Sec. 5.4",
-       criterion="every interval at propLabeled > 0.1 reaches down to 0.05 or below")
+       criterion=f"every {NETWORK_INTERVAL} at propLabeled > 0.1 reaches down to 0.05 or below")
 def _(evidence: Evidence):
     curve = _method_curve(evidence, "NCV unpaired", "prop_labeled")
     above = curve[curve["prop_labeled"] > 0.1 + 1e-9]
-    return judged((above["rate_low"] <= 0.05).all(), _fmt_curve(above))
+    return judged((above["rate_networks_low"] <= 0.05).all(),
+                  "; ".join(f"{x:g}: {_net_fmt(r)}" for x, (_, r) in zip(above["prop_labeled"], above.iterrows())))
 
 
 def _network_mean(column: str, value: float):
@@ -466,7 +479,8 @@ def _(evidence: Evidence):
     rho = _spearman(done["autocorrelation"], done["error_correlation"])
     paper_rows = table[table["dataset"].isin(done["dataset"])]
     rho_paper = _spearman(paper_rows["paper_autocorrelation"], paper_rows["paper_error_correlation"])
-    return judged(rho >= 0.8, f"Spearman {rho:.2f}; " + "; ".join(
+    # one adjacent swap of 4 ranks gives exactly 0.8, which floating point computes as 0.7999...
+    return judged(rho >= 0.8 - 1e-9, f"Spearman {rho:.2f}; " + "; ".join(
         f"{r.task} autocorr {r.autocorrelation:.2f} err corr {r.error_correlation:.2f}"
         for r in done.sort_values("autocorrelation").itertuples()), rho_paper=rho_paper, tasks=len(done))
 

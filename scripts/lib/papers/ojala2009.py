@@ -132,24 +132,40 @@ def _(evidence: Evidence):
                   randomizations=len(e["test2"]))
 
 
+def independent_abs_r(n: int, count: int) -> tuple[float, float]:
+    """Mean and standard error of the mean |r| of ``count`` correlations of ``n`` pairs whose two
+    columns are independent: r then has mean 0 and variance 1/(n - 1) (exactly, over the
+    permutations of one column), and E|r| = sqrt(2 / (pi (n - 1))) to first order."""
+    mean = np.sqrt(2.0 / (np.pi * (n - 1)))
+    return float(mean), float(np.sqrt((1.0 - 2.0 / np.pi) / (n - 1) / count))
+
+
 @claim("fig2", "test2_removes_petal_correlation",
        "Petal length and width are positively correlated within classes; Test 2 removes it", value="qualitative",
        location="Sec. V",
-       criterion="every class r > 0 originally; mean |r| over {randomizations} Test 2 versions < 0.1")
+       criterion="every class r > 0 originally; over {randomizations} Test 2 versions, the mean within-class |r| "
+                 "is that of independent columns: within 3 standard errors of sqrt(2 / (pi (n - 1))) for n rows "
+                 "per class")
 def _(evidence: Evidence):
     table = evidence["correlations"]
     r_orig = table[table["version"] == "original"]["r"].to_numpy()
     t2 = table[table["version"] == "test2"]
     mean_abs = np.abs(t2["r"].to_numpy()).mean()
-    return judged(bool((r_orig > 0).all()) and mean_abs < 0.1,
-                  "original r per class " + ", ".join(f"{v:.2f}" for v in r_orig) + f"; Test 2 mean |r| {mean_abs:.3f}",
+    n = int(evidence["summary"].query("panel == 'Original data'").groupby("class").size().min())
+    expected, se = independent_abs_r(n, len(t2))
+    return judged(bool((r_orig > 0).all()) and abs(mean_abs - expected) <= 3 * se,
+                  "original r per class " + ", ".join(f"{v:.2f}" for v in r_orig)
+                  + f"; Test 2 mean |r| {mean_abs:.3f} (independent columns: {expected:.3f} ± {3 * se:.3f})",
                   randomizations=t2["index"].nunique())
 
 
 # ---- Figure 3: CV error vs within-class correlation rho, four classifiers (Sec. IV) ----------
 # Evidence: summary = the figure's csv (lib.studies.permutation.fig3_summary: classifier, rho,
 # orig_mean, t<k>_mean, t<k>_q01, t<k>_q99, t<k>_p, t<k>_rejected).
-BAND = "null rejected = original error below the 1% quantile of the null errors (the paper's reading of the bars)"
+# Rejection by the paper's own rule (Sec. V, as the tables): the mean over the original CV
+# repetitions of the empirical p-values <= alpha. (Comparing the mean original error with the 1%
+# quantile of single-CV null errors rejects too easily: the mean of 10 CVs varies less than one CV.)
+REJECTED = "rejected = mean of the per-CV empirical p-values <= α = {alpha:g} (Sec. V)"
 
 
 def _fig3_curve(evidence: Evidence, classifier: str) -> pd.DataFrame | None:
@@ -186,43 +202,52 @@ def _(evidence: Evidence):
                   f"{nb['orig_mean'].min():.3f}-{nb['orig_mean'].max():.3f}")
 
 
+def _rejected(evidence: Evidence, rows: pd.DataFrame, test: int) -> pd.Series:
+    return rows[f"t{test}_p"] <= evidence.params["alpha"]
+
+
 @claim("fig3", "test1_always_rejected", "Test 1 is rejected for every classifier at every ρ",
-       value="always rejected", location="Sec. IV", criterion=BAND)
+       value="always rejected", location="Sec. IV", criterion=REJECTED)
 def _(evidence: Evidence):
     summary = evidence["summary"]
-    rejected = summary["t1_rejected"]
+    rejected = _rejected(evidence, summary, 1)
     return judged(bool(rejected.all()), f"{int(rejected.sum())}/{len(summary)} (classifier, ρ) points rejected; "
                                         f"max mean p {summary['t1_p'].max():.3f}")
 
 
 @claim("fig3", "test2_rejected_at_strong_rho", "Test 2: DT, 1-NN and SVM reject when |ρ| > ~0.4",
-       value="rejected for |ρ| > ~0.4", location="Sec. IV", criterion=BAND + "; checked at every |ρ| >= 0.5")
+       value="rejected for |ρ| > ~0.4", location="Sec. IV",
+       criterion=REJECTED + "; checked at every |ρ| >= 0.5, on the one data set per ρ the figure shows (the paper "
+                            "read its statement off one data set per ρ: results/stability.md shows how often a "
+                            "fresh data set agrees)")
 def _(evidence: Evidence):
     summary = evidence["summary"]
     strong = summary[(summary["rho"].abs() >= 0.5 - 1e-9) & summary["classifier"].isin(["j48", "1nn", "smo"])]
     if not len(strong):
         return not_run(f"j48, 1nn and smo {MISSING}")
-    return judged(bool(strong["t2_rejected"].all()), f"{int(strong['t2_rejected'].sum())}/{len(strong)} points "
-                                                     f"rejected; max mean p {strong['t2_p'].max():.3f}")
+    rejected = _rejected(evidence, strong, 2)
+    return judged(bool(rejected.all()), f"{int(rejected.sum())}/{len(strong)} points rejected; max mean p "
+                                        f"{strong['t2_p'].max():.3f}")
 
 
 @claim("fig3", "test2_not_rejected_at_zero", "Test 2 is not rejected at ρ = 0 (features independent within class)",
-       value="not rejected", location="Sec. IV", criterion=BAND)
+       value="not rejected", location="Sec. IV", criterion=REJECTED)
 def _(evidence: Evidence):
     summary = evidence["summary"]
     zero = summary[np.isclose(summary["rho"], 0.0)]
-    return judged(not zero["t2_rejected"].any(),
+    return judged(not _rejected(evidence, zero, 2).any(),
                   ", ".join(f"{c}: p {p:.3f}" for c, p in zip(zero["classifier"], zero["t2_p"])))
 
 
 @claim("fig3", "nb_test2_never_rejected", "Naive Bayes: Test 2 is never rejected", value="never rejected",
-       location="Sec. IV", criterion=BAND)
+       location="Sec. IV", criterion=REJECTED)
 def _(evidence: Evidence):
     nb = _fig3_curve(evidence, "nb")
     if nb is None:
         return not_run(f"nb {MISSING}")
-    return judged(not nb["t2_rejected"].any(), f"{int(nb['t2_rejected'].sum())}/{len(nb)} points rejected; "
-                                               f"min mean p {nb['t2_p'].min():.3f}")
+    rejected = _rejected(evidence, nb, 2)
+    return judged(not rejected.any(), f"{int(rejected.sum())}/{len(nb)} points rejected; min mean p "
+                                      f"{nb['t2_p'].min():.3f}")
 
 
 # ---- Tables II-III: 22 UCI data sets, decision tree and 1-NN (Sec. V) ------------------------

@@ -361,20 +361,26 @@ def summarize(trials: pd.DataFrame, calibration: pd.DataFrame, nets: pd.DataFram
 
     Returns
     -------
-    summary, calibration, networks : pandas.DataFrame
+    summary, calibration, networks, network_rates : pandas.DataFrame
         Rejection rates with 95% Wilson intervals per trial set, purpose, size, sampler, test,
         labeling level and nBC handicap, joined with the calibration-set difference; the sorted
-        calibration table; :func:`network_summary` of the networks.
+        calibration table; :func:`network_summary` of the networks; the same rates per evaluation
+        network (``chunk``), for intervals that respect the clustering of trials within networks
+        (:func:`lib.evaluation.summaries.chunk_rates`).
     """
     calibration = calibration.sort_values(CALIBRATION_JOIN, kind="stable").reset_index(drop=True)
-    parts = []
+    parts, per_chunk = [], []
     for per_network in trial_sets:
         subset = trials[trials["trial"] < per_network]
         part = summaries.rejection_rates(subset, keys=SUMMARY_KEYS,
                                          extra_means=[c for c in SUMMARY_MEANS if c in trials.columns])
         part.insert(0, "trials_per_network", per_network)
         parts.append(part)
+        rates = summaries.chunk_rates(subset, keys=SUMMARY_KEYS)
+        rates.insert(0, "trials_per_network", per_network)
+        per_chunk.append(rates)
     summary = _rounded(pd.concat(parts, ignore_index=True), CALIBRATION_JOIN)
+    network_rates = _rounded(pd.concat(per_chunk, ignore_index=True), CALIBRATION_JOIN)
     x = (_rounded(calibration, CALIBRATION_JOIN)[CALIBRATION_JOIN + ["difference"]]
          .rename(columns={"difference": "calibration_difference"}))
     summary = summary.merge(x, on=CALIBRATION_JOIN, how="left", validate="many_to_one")
@@ -385,4 +391,4 @@ def summarize(trials: pd.DataFrame, calibration: pd.DataFrame, nets: pd.DataFram
     if (nets.groupby(["role", "nodes", "network"])[["edges", "p_pos"]].nunique() > 1).any().any():
         raise ValueError("jobs that should share a network report different networks; check the seeds")
     nets = nets.drop_duplicates(["role", "nodes", "network"])
-    return summary, calibration, network_summary(nets)
+    return summary, calibration, network_summary(nets), network_rates
