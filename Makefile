@@ -21,11 +21,13 @@ CORES  ?= $(shell nproc 2>/dev/null || echo 2)
 MIRROR ?=
 PROFILE ?= paper
 OVERLAY ?=
+EXTRA_CONFIG ?=
 TARGET ?=
 SEEDS  ?= 5
-# Targets come before --configfile, which takes several values and would swallow them.
-CONFIG_ARGS = $(if $(filter quick,$(PROFILE)),--configfile config/quick.yaml,) \
-              $(if $(OVERLAY),--configfile $(OVERLAY),) \
+# Targets come before --configfile, which takes several values (and a second --configfile
+# replaces the first): every config file goes into one --configfile, profile first.
+CONFIG_FILES = $(if $(filter quick,$(PROFILE)),config/quick.yaml,) $(OVERLAY) $(EXTRA_CONFIG)
+CONFIG_ARGS = $(if $(strip $(CONFIG_FILES)),--configfile $(strip $(CONFIG_FILES)),) \
               $(if $(MIRROR),--config 'data={mirror: $(abspath $(MIRROR))}',)
 SNAKEMAKE = $(BIN)/snakemake --cores $(CORES)
 
@@ -76,8 +78,11 @@ report: env
 readings: env
 	$(SNAKEMAKE) readings $(CONFIG_ARGS)
 
+# (--config would pass the nested value as a string: the seed count goes in as a config overlay)
+stability: EXTRA_CONFIG = results/stability.config.yaml
 stability: env
-	$(SNAKEMAKE) stability $(CONFIG_ARGS) $(if $(MIRROR),,--config) 'stability={seeds: $(SEEDS)}'
+	@mkdir -p results && printf 'stability: {seeds: %d}\n' $(SEEDS) > results/stability.config.yaml
+	$(SNAKEMAKE) stability $(CONFIG_ARGS)
 
 archive: report
 	$(BIN)/snakemake --cores 1 archive $(CONFIG_ARGS)
@@ -92,6 +97,7 @@ slurm-test: env
 # session fixture quick_run). The SLURM test skips with its reason where SLURM cannot start.
 test-extended: env
 	REPRO_EXTENDED_TESTS=1 REPRO_SLURM_TEST=1 $(BIN)/python -m pytest -v tests/workflow/test_readings_target.py \
+		tests/workflow/test_stability_target.py \
 		tests/workflow/test_slurm.py
 
 clean:

@@ -39,6 +39,7 @@ include: "workflow/rules/imbalance.smk"
 include: "workflow/rules/permutation.smk"
 include: "workflow/rules/report.smk"
 include: "workflow/rules/readings.smk"
+include: "workflow/rules/stability.smk"
 
 
 rule all:

@@ -46,3 +46,12 @@ def job_entropy(base_seed: int, study: str, params: Any, chunk: int) -> list[int
 def generator(entropy: list[int]) -> np.random.Generator:
     """The job's ``numpy.random.Generator`` from its entropy list (PCG64 via SeedSequence)."""
     return np.random.default_rng(np.random.SeedSequence(entropy))
+
+
+def stability_seeds(base_seed: int, count: int) -> list[int]:
+    """``count`` independent base seeds for the stability runs: ``base_seed`` itself (the main run)
+    first, then seeds derived from it (``stable_hash(["stability", base_seed, i])`` modulo 2**32), so
+    the list depends on the configured seed and ``count`` only."""
+    if int(count) < 1:
+        raise ValueError(f"count must be at least 1, got {count}")
+    return [int(base_seed)] + [stable_hash(["stability", int(base_seed), i]) % 2**32 for i in range(1, int(count))]

@@ -44,7 +44,7 @@ CONFIG_NAME = "config.yaml"
 BASE = "_base"
 #: What of a source run is never copied: the readings' own folders (a run cannot contain itself)
 #: and the HTML report (made by `snakemake --report`, not by a rule).
-NOT_COPIED = ("readings", "report.html")
+NOT_COPIED = ("readings", "stability", "report.html")
 
 
 def set_key(config: dict, dotted: str, value) -> None:

@@ -1,0 +1,105 @@
+"""How sure each verdict is: every claim's verdict over runs under independent base seeds.
+
+One run decides each claim once; a claim that sits on Monte Carlo noise (a rate near its band, a
+p-value near alpha, a statement the paper read off one data draw) can pass under one seed and fail
+under another. The `stability` target (workflow/rules/stability.smk) reruns the whole workflow
+under ``k`` independent base seeds (:func:`lib.core.seeding.stability_seeds`); this module turns
+their scorecards into one row per claim:
+
+``pass`` / ``fail``
+    the same verdict under every seed;
+``unstable``
+    passes under some seeds and fails under others (or a run already judged it unstable), with
+    how many seeds pass and the range of the measured value;
+``unverifiable`` / ``not run``
+    as in every run's scorecard.
+
+The measured value is the first number of each run's ``reproduced`` text (the claim's headline
+number: a rate, a p-value, a count).
+"""
+from __future__ import annotations
+
+import re
+from typing import Mapping
+
+import numpy as np
+import pandas as pd
+
+from ..core.tables import markdown_table
+from ..papers.claims import VERDICTS
+
+KEY = ["id", "paper", "artifact", "claim"]
+COLUMNS = [*KEY, "paper_value", "class", "seeds", "passes", "verdicts", "measured_min", "measured_max",
+           "reproduced_first_seed"]
+_NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
+
+
+def measured(reproduced) -> float:
+    """The first number of a reproduced value's text, NaN when there is none."""
+    match = _NUMBER.search(str(reproduced)) if isinstance(reproduced, str) else None
+    return float(match.group()) if match else np.nan
+
+
+def classify(verdicts: list[str]) -> str:
+    """The verdict class of one claim over the seeds' verdicts: a run that did not judge the claim
+    (``not run``) does not count when others did; one verdict under every judging seed is that
+    verdict, any mix (or a run's own ``unstable``) is ``unstable``."""
+    unknown = set(verdicts) - set(VERDICTS)
+    if unknown:
+        raise ValueError(f"unknown verdicts {sorted(unknown)}")
+    judged = {v for v in verdicts if v != "not run"} or {"not run"}
+    return judged.pop() if len(judged) == 1 else "unstable"
+
+
+def summarize(scorecards: Mapping[int, pd.DataFrame]) -> pd.DataFrame:
+    """One row per claim (:data:`COLUMNS`) from the scorecards of the runs, keyed by base seed in
+    run order (the first is the main run's). A claim absent from a run counts as ``not run`` there."""
+    seeds = list(scorecards)
+    if not seeds:
+        return pd.DataFrame(columns=COLUMNS)
+    long = pd.concat([card.assign(seed=seed, order=i) for i, (seed, card) in enumerate(scorecards.items())],
+                     ignore_index=True)
+    first = long.drop_duplicates("id").set_index("id")
+    rows = []
+    for cid, part in long.groupby("id", sort=False):
+        by_seed = dict(zip(part["seed"], part["verdict"]))
+        verdicts = [by_seed.get(seed, "not run") for seed in seeds]
+        values = part["reproduced"].map(measured).dropna()
+        rows.append({"id": cid, **{k: first.loc[cid, k] for k in KEY[1:]}, "paper_value": first.loc[cid, "paper_value"],
+                     "class": classify(verdicts), "seeds": len(seeds), "passes": verdicts.count("pass"),
+                     "verdicts": "/".join(verdicts),
+                     "measured_min": values.min() if len(values) else np.nan,
+                     "measured_max": values.max() if len(values) else np.nan,
+                     "reproduced_first_seed": first.loc[cid, "reproduced"]})
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def counts(table: pd.DataFrame) -> pd.DataFrame:
+    """Per paper, how many claims fall in each class."""
+    classes = [c for c in ("pass", "fail", "unstable", "unverifiable", "not run") if (table["class"] == c).any()]
+    out = table.groupby("paper")["class"].value_counts().unstack(fill_value=0).reindex(columns=classes, fill_value=0)
+    out["claims"] = out.sum(axis=1)
+    return out.reset_index()
+
+
+def markdown(table: pd.DataFrame, seeds: list[int], profile: str, scale: Mapping | None) -> str:
+    """The stability page: the runs, the class counts per paper, then the claims that are not a
+    plain pass (unstable first, with how many seeds pass and the range of the measured value)."""
+    lines = ["# Stability: each claim's verdict under independent base seeds", "",
+             f"Profile `{profile}`, {len(seeds)} runs with base seeds {', '.join(map(str, seeds))} (the first is the "
+             "main run's)" + (f", each at the scale `{scale}` merged into the profile" if scale else "") + ". "
+             "A claim is *unstable* when it passes under some seeds and fails under others: Monte Carlo noise, not "
+             "the paper or the pipeline, decides a single run's verdict. Measured value: the first number of each "
+             "run's reproduced value.", "",
+             markdown_table(counts(table)), ""]
+    order = {"unstable": 0, "fail": 1, "unverifiable": 2, "not run": 3}
+    shown = table[table["class"] != "pass"].assign(_o=lambda t: t["class"].map(order)).sort_values(
+        ["_o", "paper", "artifact"], kind="stable")
+    if len(shown):
+        shown = shown.assign(**{"passes of seeds": [f"{p}/{s}" for p, s in zip(shown["passes"], shown["seeds"])],
+                                "measured range": [f"{a:.4g} .. {b:.4g}" if np.isfinite(a) else "" for a, b in
+                                                   zip(shown["measured_min"], shown["measured_max"])]})
+        lines += ["## Claims that are not a pass under every seed", "",
+                  markdown_table(shown[["class", "paper", "artifact", "claim", "paper_value", "passes of seeds",
+                                        "measured range"]]), ""]
+    return "\n".join(lines)

@@ -1,0 +1,53 @@
+"""lib.reporting.stability: a claim's class from its verdicts under independent seeds."""
+import numpy as np
+import pandas as pd
+import pytest
+
+from lib.core import seeding
+from lib.reporting import stability
+
+
+def card(verdicts: dict, reproduced: dict | None = None) -> pd.DataFrame:
+    return pd.DataFrame([{"id": f"p/a/{k}", "paper": "p", "artifact": "a", "claim": k, "paper_value": "v",
+                          "reproduced": (reproduced or {}).get(k, "0.5 [0.4, 0.6]"), "verdict": v}
+                         for k, v in verdicts.items()])
+
+
+def test_classify():
+    assert stability.classify(["pass", "pass"]) == "pass" and stability.classify(["fail", "fail"]) == "fail"
+    assert stability.classify(["pass", "fail", "pass"]) == "unstable"
+    assert stability.classify(["pass", "unstable"]) == "unstable"
+    assert stability.classify(["unverifiable", "unverifiable"]) == "unverifiable"
+    assert stability.classify(["not run", "not run"]) == "not run"
+    assert stability.classify(["not run", "pass"]) == "pass"  # a run that did not judge it does not count
+    with pytest.raises(ValueError, match="unknown verdicts"):
+        stability.classify(["maybe"])
+
+
+def test_summarize_counts_passes_and_ranges_the_measured_value():
+    table = stability.summarize({7: card({"x": "pass", "y": "fail", "z": "pass"}, {"x": "0.512 [0.4, 0.6]"}),
+                                 8: card({"x": "fail", "y": "fail", "z": "pass"}, {"x": "p = 0.380; other 9"}),
+                                 9: card({"x": "pass", "y": "fail"})})
+    rows = table.set_index("claim")
+    assert rows.loc["x", "class"] == "unstable" and rows.loc["x", "passes"] == 2
+    assert rows.loc["x", "verdicts"] == "pass/fail/pass"
+    assert (rows.loc["x", "measured_min"], rows.loc["x", "measured_max"]) == (0.38, 0.512)
+    assert rows.loc["y", "class"] == "fail" and rows.loc["z", "class"] == "pass"  # z not judged by seed 9
+    assert rows.loc["z", "verdicts"] == "pass/pass/not run"
+    assert rows.loc["x", "reproduced_first_seed"] == "0.512 [0.4, 0.6]"
+    md = stability.markdown(table, [7, 8, 9], "quick", None)
+    assert "7, 8, 9" in md and "| unstable | p | a | x |" in md and "| pass | p | a | z" not in md
+
+
+def test_measured_is_the_first_number():
+    assert stability.measured("NCV 0.050 [0.01, 0.1] vs RS 0.4") == 0.05
+    assert stability.measured("12/22 significant") == 12 and np.isnan(stability.measured("not configured"))
+    assert stability.measured("-0.03 change") == -0.03 and stability.measured("1e-4 level") == 1e-4
+
+
+def test_stability_seeds_start_with_the_base_seed_and_are_distinct():
+    seeds = seeding.stability_seeds(20090601, 5)
+    assert seeds[0] == 20090601 and len(set(seeds)) == 5 and all(0 <= s < 2**32 for s in seeds)
+    assert seeding.stability_seeds(20090601, 3) == seeds[:3]  # more seeds extend the list
+    with pytest.raises(ValueError):
+        seeding.stability_seeds(1, 0)
