@@ -39,10 +39,13 @@ def test_summarize_counts_passes_and_ranges_the_measured_value():
     assert "7, 8, 9" in md and "| unstable | p | a | x |" in md and "| pass | p | a | z" not in md
 
 
-def test_measured_is_the_first_number():
+def test_measured_is_the_headline_number():
     assert stability.measured("NCV 0.050 [0.01, 0.1] vs RS 0.4") == 0.05
     assert stability.measured("12/22 significant") == 12 and np.isnan(stability.measured("not configured"))
     assert stability.measured("-0.03 change") == -0.03 and stability.measured("1e-4 level") == 1e-4
+    assert stability.measured("0.1: 0.050 [0.01, 0.1]; 0.3: 0.2") == 0.05  # x labels are skipped
+    assert stability.measured("10-fold/J48 0.0123; 5x2/NB 0.02") == 0.0123  # names are not numbers
+    assert stability.measured("ρ=-1: 0.000, ρ=1: 0.010") == 0.0
 
 
 def test_stability_seeds_start_with_the_base_seed_and_are_distinct():

@@ -14,8 +14,8 @@ their scorecards into one row per claim:
 ``unverifiable`` / ``not run``
     as in every run's scorecard.
 
-The measured value is the first number of each run's ``reproduced`` text (the claim's headline
-number: a rate, a p-value, a count).
+The measured value is the headline number of each run's ``reproduced`` text (:func:`measured`: a
+rate, a p-value, a count).
 """
 from __future__ import annotations
 
@@ -31,13 +31,16 @@ from ..papers.claims import VERDICTS
 KEY = ["id", "paper", "artifact", "claim"]
 COLUMNS = [*KEY, "paper_value", "class", "seeds", "passes", "verdicts", "measured_min", "measured_max",
            "reproduced_first_seed"]
-_NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
+# a number that is not part of a name (J48, 10-fold) and not a label ("0.1: 0.050", "ρ=-1: 0.000")
+_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w:-])")
 
 
 def measured(reproduced) -> float:
-    """The first number of a reproduced value's text, NaN when there is none."""
-    match = _NUMBER.search(str(reproduced)) if isinstance(reproduced, str) else None
-    return float(match.group()) if match else np.nan
+    """The headline number of a reproduced value's text: its first decimal number that is not a
+    label or part of a name, else its first whole number; NaN when there is none."""
+    numbers = _NUMBER.findall(reproduced) if isinstance(reproduced, str) else []
+    decimal = [n for n in numbers if "." in n or "e" in n.lower()]
+    return float((decimal or numbers)[0]) if numbers else np.nan
 
 
 def classify(verdicts: list[str]) -> str:
@@ -89,8 +92,8 @@ def markdown(table: pd.DataFrame, seeds: list[int], profile: str, scale: Mapping
              f"Profile `{profile}`, {len(seeds)} runs with base seeds {', '.join(map(str, seeds))} (the first is the "
              "main run's)" + (f", each at the scale `{scale}` merged into the profile" if scale else "") + ". "
              "A claim is *unstable* when it passes under some seeds and fails under others: Monte Carlo noise, not "
-             "the paper or the pipeline, decides a single run's verdict. Measured value: the first number of each "
-             "run's reproduced value.", "",
+             "the paper or the pipeline, decides a single run's verdict. Measured value: the headline number of each "
+             "run's reproduced value (its first decimal number).", "",
              markdown_table(counts(table)), ""]
     order = {"unstable": 0, "fail": 1, "unverifiable": 2, "not run": 3}
     shown = table[table["class"] != "pass"].assign(_o=lambda t: t["class"].map(order)).sort_values(
