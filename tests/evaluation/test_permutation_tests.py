@@ -496,12 +496,33 @@ def test_separable_data_gives_minimal_pvalue():
 
 
 # ----------------------------------------------------------------------------- toy data of Figure 1
+# The x/o token runs of Figure 1 as they appear in the machine-extracted text (lines 15 and 16; see
+# the docstring of lib.studies.permutation for how they were read).
+D1_TEXT_RUN = (
+    "o x x x x x x x x x o x x x x o x x x x o o x x x x x x x x x o x x o x o o o x x x x x "
+    "x x x o x o o x o x x x x x x x o x x o o o o x x o o o o o o o o o o o x o x o o o o o "
+    "x o x o o x o o o o x o o o o o o o o o o o x o x o o o o o o o o o o x o o o o"
+)
+D2_TEXT_RUN = (
+    "x x x o x x x x x x x x o x x x x x x x x x x x x o x x x x x x o o o o o o o x x o o o "
+    "o o o o o o o o o x o o o o o o o o o o x x x x o o o x x x x x x o o o x x o x o o o o "
+    "x x x x o o o o o o o o x x x x o o o o x x x x o x o o x x x o o o o x x x x x"
+)
+
+
+def parse_run(run: str, n_rows: int = 16, n_cols: int = 8) -> np.ndarray:
+    """Parse a whitespace-separated x/o run row-major into an ``(n_rows, n_cols)`` 0/1 array."""
+    toks = run.split()
+    assert len(toks) == n_rows * n_cols and not set(toks) - {"x", "o"}
+    return (np.asarray(toks) == "x").astype(float).reshape(n_rows, n_cols)
+
+
 def test_toy_matrices_match_the_text_runs():
     X1, y = toy.d1()
     X2, _ = toy.d2()
     assert X1.shape == X2.shape == (16, 8)
-    assert (toy.parse_run(toy.D1_TEXT_RUN) == X1).all()
-    assert (toy.parse_run(toy.D2_TEXT_RUN) == X2).all()
+    assert (parse_run(D1_TEXT_RUN) == X1).all()
+    assert (parse_run(D2_TEXT_RUN) == X2).all()
     assert (y == np.repeat([0, 1], 8)).all()
     # D1: class-specific value distributions (class + mostly x); D2: balanced columns per class
     assert X1[y == 0].mean() > 0.7 and X1[y == 1].mean() < 0.3

@@ -32,15 +32,9 @@ def test_stratified_folds_are_partitions_with_balanced_classes(k, repeats):
         assert not (fold[0] == fold[1]).all()               # independent repetitions
 
 
-def test_split_helpers_are_seeded_and_match_the_general_form():
-    y = np.r_[np.ones(30, int), np.zeros(70, int)]
-    a = sampling.stratified_kfold(np.random.default_rng(5), y, 10)
-    b = sampling.stratified_fold_of(np.random.default_rng(5), y, 10, 1)[0]
-    assert (a == b).all()
-    h = sampling.stratified_5x2(np.random.default_rng(5), y)
-    assert h.shape == (5, 100) and (np.bincount(h[0][y == 1]) == 15).all()
-    with pytest.raises(ValueError):
-        sampling.stratified_kfold(np.random.default_rng(0), np.r_[np.ones(3, int), np.zeros(20, int)], 10)
+def test_stratified_folds_need_k_rows_per_class():
+    with pytest.raises(ValueError, match="at least k=10 rows"):
+        sampling.stratified_fold_of(np.random.default_rng(0), np.r_[np.ones(3, int), np.zeros(20, int)], 10)
 
 
 def test_minority_removal_then_splits_keep_every_fold_positive():
@@ -48,7 +42,7 @@ def test_minority_removal_then_splits_keep_every_fold_positive():
     y = np.r_[np.ones(41, int), np.zeros(896, int)]
     keep = imbalance.remove_minority_nested(y, [0.0, 0.5], np.random.default_rng(0))
     yk = y[keep[1]]
-    fold = sampling.stratified_kfold(np.random.default_rng(0), yk, 10)
+    fold = sampling.stratified_fold_of(np.random.default_rng(0), yk, 10)[0]
     assert np.bincount(fold[yk == 1], minlength=10).min() == 2
 
 

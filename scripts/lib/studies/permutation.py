@@ -19,6 +19,8 @@ has 16 tokens, eight ``+`` then eight ``-`` (an en dash in the text).
 
 Parsing. A run is read **row-major**: tokens 8r .. 8r+7 are the eight features of row r,
 in the order rows are listed, so that rows 0-7 carry label + and rows 8-15 label -.
+(``tests/evaluation/test_permutation_tests.py`` parses the two runs of the text and checks them
+against the matrices below.)
 
 Ambiguities and how they were resolved
 --------------------------------------
@@ -118,27 +120,6 @@ D2_ROWS = (
     "oooxxxxx",
 )
 LABELS = "++++++++--------"
-
-# The raw token runs as they appear in the text (for the parsing test).
-D1_TEXT_RUN = (
-    "o x x x x x x x x x o x x x x o x x x x o o x x x x x x x x x o x x o x o o o x x x x x "
-    "x x x o x o o x o x x x x x x x o x x o o o o x x o o o o o o o o o o o x o x o o o o o "
-    "x o x o o x o o o o x o o o o o o o o o o o x o x o o o o o o o o o o x o o o o"
-)
-D2_TEXT_RUN = (
-    "x x x o x x x x x x x x o x x x x x x x x x x x x o x x x x x x o o o o o o o x x o o o "
-    "o o o o o o o o o x o o o o o o o o o o x x x x o o o x x x x x x o o o x x o x o o o o "
-    "x x x x o o o o o o o o x x x x o o o o x x x x o x o o x x x o o o o x x x x x"
-)
-
-
-def parse_run(run: str, n_rows: int = 16, n_cols: int = 8) -> np.ndarray:
-    """Parse a whitespace-separated x/o run row-major into an ``(n_rows, n_cols)`` 0/1 array."""
-    toks = run.split()
-    if len(toks) != n_rows * n_cols or set(toks) - {"x", "o"}:
-        raise ValueError("expected exactly n_rows * n_cols tokens 'x' / 'o'")
-    return (np.asarray(toks) == "x").astype(float).reshape(n_rows, n_cols)
-
 
 def _matrix(rows) -> np.ndarray:
     return np.array([[1.0 if ch == "x" else 0.0 for ch in r] for r in rows])
