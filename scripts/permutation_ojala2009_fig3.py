@@ -43,9 +43,7 @@ with runlog.logged(sm.log[0], "ojala2009_fig3"):
         "the [1%, 99%] quantile bar. "
         + plotting.profile_note(sm.params.profile, k, ojala2009.RANDOMIZATIONS, unit="randomizations")
         + " Deviations: J48 = Weka J48 re-implemented (lib/models/c45.py); SMO: "
-        + ("Weka's SMO re-implemented (lib/models/smo.py, svm_solver=weka; Weka's predictions in our cross-check); "
-           if sm.params.svm_solver == "weka" else
-           f"linear SVC with Weka's preprocessing (stand-in, svm_solver={sm.params.svm_solver}); ")
+        + "Weka's SMO re-implemented (lib/models/smo.py; Weka's predictions in our cross-check); "
         + f"1-NN: IB1 ties, tie_rule={sm.params.tie_rule}; NB: Weka's estimator exactly; every randomized "
         "data set gets a fresh stratified CV; one data set per ρ shared by all classifiers and tests."
         + "".join(f" {NAMES[c]}: not run (not in permutation.uci.classifiers)." for c in NAMES if c not in order)))

@@ -68,9 +68,7 @@ with runlog.logged(sm.log[0], f"ojala2009_{sm.params.table}"):
             f"original CV (Sec. V). Bold: not significant at α = {alpha:g}. {scale} Deviations: "
             + ("J48 = Weka J48 -C 0.25 -M 2 re-implemented (lib/models/c45.py; trees identical to Weka 3.6.14's on "
                "the 22 data sets in our cross-check); the SVM statement uses "
-               + ("Weka's SMO re-implemented (lib/models/smo.py; Weka's predictions in our cross-check)"
-                  if sm.params.svm_solver == "weka" else
-                  f"a linear SVC stand-in with Weka's preprocessing (svm_solver={sm.params.svm_solver})")
+               "Weka's SMO re-implemented (lib/models/smo.py; Weka's predictions in our cross-check)"
                if clf == "j48" else "1-NN = Weka IB1 distance, "
                + ("ties to the tied row first in a fresh random order of the training rows per fold and CV run, "
                   "as Weka's crossValidateModel gives IB1 (tie_rule=shuffled)" if sm.params.tie_rule == "shuffled"

@@ -89,8 +89,9 @@ def warm_numba_cache():
     folds = pm.stratified_folds(y, 5, r)[None]
     for data, spec in ((X, wl.AttributeSpec((0, 3))), (nominal, wl.AttributeSpec((2, 3)))):
         for clf in ("j48", "1nn", "nb"):
+            permutation.original_errors(clf, data, y, spec, folds, [1])
             for test in (1, 2):
-                permutation.study_errors(clf, data, y, spec, test, folds, 2, [1])
+                permutation.randomized_errors(clf, data, y, spec, test, folds[0], [1], 0, 2)
 
 
 @pytest.fixture

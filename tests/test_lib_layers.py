@@ -78,9 +78,19 @@ def test_lib_has_no_snakemake():
         assert "import snakemake" not in text and "from snakemake" not in text, module.name
 
 
+def test_lib_has_no_scikit_learn():
+    # the studies run Weka's classifiers re-implemented (lib.models); scikit-learn serves only the
+    # tests and the benchmark tools as a baseline (envs/dev-requirements.in), never a rule
+    for path in modules():
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            assert not any(n.split(".")[0] == "sklearn" for n in names), f"{path.relative_to(LIB)}:{node.lineno}"
+
+
 def test_no_lazy_imports_inside_functions():
     # imports of lib inside functions hid import cycles before the layering (third-party
-    # libraries may still be imported lazily, e.g. scikit-learn where only one class needs it)
+    # libraries may still be imported lazily, e.g. threadpoolctl where only one function needs it)
     for path in modules():
         tree = ast.parse(path.read_text())
         for func in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):

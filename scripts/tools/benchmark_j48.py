@@ -9,13 +9,14 @@ functions are loaded / compiled once before timing; ``--compile`` reports the co
 in a fresh process with an empty numba cache):
 
 * ``sklearn_cv``: ``DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2)`` on the
-  one-hot data (the old ``weka_like.J48Like`` stand-in), one fit + predict per fold;
+  one-hot data (the project's former J48 stand-in, removed from the lib), one fit + predict per
+  fold;
 * ``j48_cv``: ``c45.J48`` fit + predict per fold from Python;
 * ``j48_engine_cv``: ``c45.j48_cv_errors`` for the one CV;
-* ``standin_test1`` / ``j48_test1`` (and ``..._test2``): ``permutation.tree_cv_errors`` (the
-  stand-in) / ``c45.j48_cv_errors`` for ``--perms`` randomised data sets (Test 1: permuted
-  labels, Test 2: within-class column permutations), fresh stratified folds per data set as in
-  the study;
+* ``standin_test1`` / ``j48_test1`` (and ``..._test2``): the scikit-learn tree (:func:`sklearn_cv_errors`,
+  encoding and input validation done once) / ``c45.j48_cv_errors`` for ``--perms`` randomised
+  data sets (Test 1: permuted labels, Test 2: within-class column permutations), fresh stratified
+  folds per data set as in the study;
 * ``study_minutes``: the J48 CPU of the Ojala & Garriga study for the data set at paper scale
   extrapolated from these timings (1000 randomisations per test, 10 original CVs per test).
 """
@@ -36,9 +37,10 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from lib.data import datasets  # noqa: E402
-from lib.models import c45
-from lib.models import weka_like as wl  # noqa: E402
+from lib.data.attributes import AttributeSpec  # noqa: E402
+from lib.models import c45  # noqa: E402
 from lib.evaluation import permutation_tests as pm  # noqa: E402
+from tools.reference_models import one_hot_nominal  # noqa: E402
 
 
 def timed(func, repeat: int = 1):
@@ -61,6 +63,39 @@ def sklearn_cv(B, y, folds):
         tree.fit(B[~te], y[~te])
         wrong += int((tree.predict(B[te]) != y[te]).sum())
     return wrong / len(y)
+
+
+def sklearn_cv_errors(X, y, folds, spec, *, perms=None, idx=None) -> np.ndarray:
+    """CV errors of the scikit-learn tree for a batch of randomised data sets (refit per fold):
+    ``perms`` (k, n) label permutations (Test 1) or ``idx`` (k, n, m) within-class row indices
+    (Test 2). Everything around the fit is done once: the one-hot encoding (a Test 2 randomisation
+    permutes an attribute's block of indicator columns, so the encoded randomised data are a
+    gather of the encoded original), float32 conversion and, without missing values,
+    scikit-learn's input validation (``check_input=False``)."""
+    from sklearn.tree import DecisionTreeClassifier
+
+    if (perms is None) == (idx is None):
+        raise ValueError("give exactly one of perms (Test 1) or idx (Test 2)")
+    y = np.asarray(y, dtype=np.intp)
+    folds = np.asarray(folds)
+    B = np.ascontiguousarray(one_hot_nominal(X, spec), dtype=np.float32)
+    groups = np.repeat(np.arange(spec.m), np.maximum(np.asarray(spec.n_values), 1))
+    cols = np.arange(B.shape[1])
+    fast = not np.isnan(B).any()  # check_input=False skips the NaN mask scikit-learn needs
+    k = (perms if idx is None else idx).shape[0]
+    errors = np.zeros(k)
+    for b in range(k):
+        Xb = B if idx is None else np.ascontiguousarray(B[idx[b][:, groups], cols])
+        yb = y if perms is None else y[perms[b]]
+        fb = folds[b] if folds.ndim == 2 else folds
+        wrong = 0
+        for f in np.unique(fb):
+            test = fb == f
+            tree = DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2, random_state=0)
+            tree.fit(Xb[~test], yb[~test], check_input=not fast)
+            wrong += int((tree.predict(Xb[test], check_input=not fast) != yb[test]).sum())
+        errors[b] = wrong / len(y)
+    return errors
 
 
 def j48_cv(X, y, folds, spec, C):
@@ -118,7 +153,7 @@ def main():
     ks = args.standin_perms if args.standin_perms is not None else args.perms
 
     # load / compile the numba functions before timing
-    warm = wl.AttributeSpec((0, 2))
+    warm = AttributeSpec((0, 2))
     Xw = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 1.0], [3.0, np.nan]] * 3)
     yw = np.array([0, 0, 1, 1] * 3)
     c45.J48(warm).fit(Xw, yw).predict(Xw)
@@ -139,7 +174,7 @@ def main():
         perms = pm.label_permutations(n, args.perms, rng)
         idx = pm.within_class_permutations(y, spec.m, args.perms, rng)
         f2 = pm.resample_folds(folds, y, args.perms, rng)
-        B = wl.one_hot_nominal(X, spec)
+        B = one_hot_nominal(X, spec)
         row = {"dataset": name, "n": n, "m": spec.m, "one_hot_columns": B.shape[1],
                "perms": args.perms, "standin_perms": ks}
         ident = np.arange(n)[None]
@@ -150,11 +185,11 @@ def main():
         assert e_j == e_e
         row["error_sklearn"], row["error_j48"] = e_sk, e_j
         row["standin_test1"], _ = timed(
-            lambda: pm.tree_cv_errors(X, y, folds[perms[:ks]], spec, perms=perms[:ks]))
+            lambda: sklearn_cv_errors(X, y, folds[perms[:ks]], spec, perms=perms[:ks]))
         row["j48_test1"], null1 = timed(
             lambda: c45.j48_cv_errors(X, y, folds[perms], spec, perms=perms, n_classes=C))
         row["standin_test2"], _ = timed(
-            lambda: pm.tree_cv_errors(X, y, f2[:ks], spec, idx=idx[:ks]))
+            lambda: sklearn_cv_errors(X, y, f2[:ks], spec, idx=idx[:ks]))
         row["j48_test2"], null2 = timed(
             lambda: c45.j48_cv_errors(X, y, f2, spec, idx=idx, n_classes=C))
         row["j48_test1_null_mean"] = float(null1.mean())

@@ -13,8 +13,9 @@ min_samples_leaf=2)`` on the one-hot data (the project's former J48 stand-in; ou
 J48 re-implemented in ``lib.models.c45``: gain ratio, pruning -- more work per tree). Both sides:
 stratified 10-fold CV error, one thread (OPENBLAS_NUM_THREADS=1, ``n_jobs=1``).
 
-Two rows per classifier and data set: ``design="study"`` times ``permutation.study_errors``
-(a fresh stratified CV per permutation: folds travel with the labels, as the study runs);
+Two rows per classifier and data set: ``design="study"`` times the study's
+``permutation.original_errors`` and ``permutation.randomized_errors`` (a fresh stratified CV per
+permutation: folds travel with the labels, as the study runs);
 ``design="fixed"`` times our engine on one fixed partition, which is what
 ``permutation_test_score`` does -- the like-for-like comparison.
 """
@@ -36,10 +37,11 @@ from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 
 from lib.core import tables  # noqa: E402
 from lib.data import datasets
-from lib.models import c45
+from lib.models import c45  # noqa: E402
 from lib.models import weka_like as wl  # noqa: E402
 from lib.evaluation import permutation_tests as pm  # noqa: E402
-from lib.studies import permutation
+from lib.studies import permutation  # noqa: E402
+from tools.reference_models import one_hot_nominal  # noqa: E402
 
 # (classifier, ours: permutations, scikit-learn: permutations); counts sized for ~10-60 s each
 PLAN = [("1nn", 1000, 100), ("nb", 1000, 100), ("j48", 50, 50)]
@@ -57,9 +59,15 @@ def sklearn_side(classifier, data):
         Z, _ = wl.encode_for_blas(data.X, data.spec, ranges)
         return KNeighborsClassifier(n_neighbors=1, algorithm="brute"), Z
     if classifier == "nb":
-        return GaussianNB(), wl.one_hot_nominal(data.X, data.spec)
+        return GaussianNB(), one_hot_nominal(data.X, data.spec)
     return (DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2, random_state=0),
-            wl.one_hot_nominal(data.X, data.spec))
+            one_hot_nominal(data.X, data.spec))
+
+
+def ours_study(clf, data, folds, k, entropy):
+    """The study's errors: the original CV repetitions, then ``k`` Test 1 randomisations."""
+    permutation.original_errors(clf, data.X, data.y, data.spec, folds, entropy)
+    return permutation.randomized_errors(clf, data.X, data.y, data.spec, 1, folds[0], entropy, 0, k)
 
 
 def ours_fixed_partition(clf, data, folds, k, rng):
@@ -99,11 +107,10 @@ def main():
             theirs = timed(lambda: permutation_test_score(est, Xs, data.y, cv=cv, n_permutations=k_sk,
                                                           n_jobs=1, random_state=0))
             # first calls compile (numba, cached on disk): warm up outside the clock
-            permutation.study_errors(clf, data.X, data.y, data.spec, 1, folds, 2, [9])
+            ours_study(clf, data, folds, 2, [9])
             ours_fixed_partition(clf, data, folds[0], 2, np.random.default_rng(9))
             for design, run in (
-                    ("study", lambda: permutation.study_errors(clf, data.X, data.y, data.spec, 1, folds, k_ours,
-                                                               [1])),
+                    ("study", lambda: ours_study(clf, data, folds, k_ours, [1])),
                     ("fixed", lambda: ours_fixed_partition(clf, data, folds[0], k_ours,
                                                            np.random.default_rng(1)))):
                 ours = timed(run)

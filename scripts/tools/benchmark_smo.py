@@ -1,5 +1,5 @@
-"""Benchmark (not a rule, not a test): ``lib.models.smo.SMO`` (Weka SMO re-implemented) against
-the scikit-learn stand-ins ``weka_like.SMOLike`` (libsvm) and ``SMOLike(solver="liblinear")``.
+"""Benchmark (not a rule, not a test): ``lib.models.smo.SMO`` (Weka SMO re-implemented), one fit per
+fold, against the permutation study's batched engine ``smo_cv_errors``.
 
     OPENBLAS_NUM_THREADS=1 NUMBA_NUM_THREADS=1 .venv/bin/python scripts/tools/benchmark_smo.py \
         --mirror /work/shared/data --out results/benchmarks/smo.csv
@@ -7,15 +7,14 @@ the scikit-learn stand-ins ``weka_like.SMOLike`` (libsvm) and ``SMOLike(solver="
 Per data set (default Mushroom, Splice, Segment): stratified 10-fold folds
 (``lib.evaluation.permutation_tests.stratified_folds``, seeded), one Test 1 label permutation
 (``lib.evaluation.permutation_tests.label_permutations``); on the first ``--folds-used`` folds, with the true
-labels and with the permuted labels, each engine is fitted on the training rows and predicts
-the test rows. Reported per engine and condition: CPU seconds per fit (process time of fit +
-predict, mean over the folds, so that other work on a shared machine does not count; numba
-compilation excluded by a warm-up fit), test error, and the agreement of the predictions
-between the engines (% of the test rows with the same predicted class). ``smo_exact`` fits
-build their own Gram matrix. The row ``smo_cv_errors`` times the permutation study's batched
-engine on the whole 10-fold CV (its error is over all 10 folds, the other rows' over the folds
-used), divided by 10: there the exact Gram matrix of the whole data set is computed once and
-reused by every fold.
+labels and with the permuted labels, ``SMO`` is fitted on the training rows and predicts the
+test rows. Reported per condition: CPU seconds per fit (process time of fit + predict, mean over
+the folds, so that other work on a shared machine does not count; numba compilation excluded by a
+warm-up fit) and test error. ``smo_exact`` fits build their own Gram matrix. The row
+``smo_cv_errors`` times the permutation study's batched engine on the whole 10-fold CV (its error
+is over all 10 folds, the other rows' over the folds used), divided by 10: there the exact Gram
+matrix of the whole data set is computed once and reused by every fold. (The scikit-learn
+stand-ins this benchmark once compared, libsvm and liblinear, were removed: docs/permutation.md.)
 Writes ``--out`` (CSV) and the same name with ``.md``.
 """
 from __future__ import annotations
@@ -34,24 +33,22 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from lib.core import tables  # noqa: E402
-from lib.data import datasets
-from lib.evaluation import permutation_tests as pm
-from lib.models import weka_like as wl
+from lib.data import datasets  # noqa: E402
+from lib.data.attributes import AttributeSpec  # noqa: E402
+from lib.evaluation import permutation_tests as pm  # noqa: E402
 from lib.models import smo  # noqa: E402
 
 ENGINES = {
     "smo_exact": lambda spec, C: smo.SMO(spec, n_classes=C),
-    "libsvm": lambda spec, C: wl.SMOLike(spec),
-    "liblinear": lambda spec, C: wl.SMOLike(spec, solver="liblinear"),
 }
 
 
 def run(names, raw, mirror, seed, folds_used):
-    rows, agree_rows = [], []
+    rows = []
     # numba functions loaded / compiled before any timing: the Gram matrix of numeric data is
     # float64, of nominal data int8 (two compiled forms of the engine)
-    smo.SMO(wl.AttributeSpec.numeric(1)).fit(np.array([[0.0], [1.0]]), np.array([0, 1])).predict(np.zeros((1, 1)))
-    smo.SMO(wl.AttributeSpec((3,))).fit(np.array([[0.0], [1.0], [2.0]]), np.array([0, 1, 1]))
+    smo.SMO(AttributeSpec.numeric(1)).fit(np.array([[0.0], [1.0]]), np.array([0, 1])).predict(np.zeros((1, 1)))
+    smo.SMO(AttributeSpec((3,))).fit(np.array([[0.0], [1.0], [2.0]]), np.array([0, 1, 1]))
     for name in names:
         datasets.acquire(name, raw, mirror)
         data = datasets.load(name, raw)
@@ -61,17 +58,13 @@ def run(names, raw, mirror, seed, folds_used):
         folds = pm.stratified_folds(y, 10, rng)
         perm = pm.label_permutations(len(y), 1, rng)[0]
         for cond, labels in (("true labels", y), ("Test 1 (permuted labels)", y[perm])):
-            preds = {e: [] for e in ENGINES}
-            truth = []
             for f in range(folds_used):
                 te = folds == f
-                truth.append(labels[te])
                 for e, make in ENGINES.items():
                     t = time.process_time()
                     model = make(spec, C).fit(X[~te], labels[~te])
                     p = model.predict(X[te])
                     sec = time.process_time() - t
-                    preds[e].append(p)
                     rows.append({"dataset": name, "n": len(y), "condition": cond, "fold": f,
                                  "engine": e, "seconds": sec,
                                  "errors": int((p != labels[te]).sum()),
@@ -88,16 +81,7 @@ def run(names, raw, mirror, seed, folds_used):
                          "engine": "smo_cv_errors (10-fold CV / 10)", "seconds": sec / 10,
                          "errors": int(round(cv_err * len(y))), "test_rows": len(y)})
             print(f"{name:10s} {cond:25s} smo_cv_errors 10 folds {sec:8.3f} s", flush=True)
-            truth = np.concatenate(truth)
-            P = {e: np.concatenate(v) for e, v in preds.items()}
-            engines = list(ENGINES)
-            for a in range(len(engines)):
-                for b in range(a + 1, len(engines)):
-                    ea, eb = engines[a], engines[b]
-                    agree_rows.append({"dataset": name, "condition": cond, "pair": f"{ea} vs {eb}",
-                                       "agreement_pct": 100.0 * float(np.mean(P[ea] == P[eb])),
-                                       "rows": len(truth)})
-    return pd.DataFrame(rows), pd.DataFrame(agree_rows)
+    return pd.DataFrame(rows)
 
 
 def main(argv=None):
@@ -111,7 +95,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not 1 <= args.folds_used <= 10:
         raise SystemExit("--folds-used must lie in 1..10")
-    fits, agree = run(args.datasets, args.raw, args.mirror, args.seed, args.folds_used)
+    fits = run(args.datasets, args.raw, args.mirror, args.seed, args.folds_used)
     summary = (fits.groupby(["dataset", "condition", "engine"], sort=False)
                .agg(fits=("seconds", "size"), seconds_per_fit=("seconds", "mean"),
                     errors=("errors", "sum"), test_rows=("test_rows", "sum")).reset_index())
@@ -119,18 +103,14 @@ def main(argv=None):
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tables.write_csv(summary, out)
-    tables.write_csv(agree, out.with_name(out.stem + "_agreement.csv"))
     show = summary.copy()
     show["seconds_per_fit"] = show["seconds_per_fit"].map(lambda v: f"{v:.3f}")
     show["error"] = show["error"].map(lambda v: f"{v:.4f}")
-    ag = agree.copy()
-    ag["agreement_pct"] = ag["agreement_pct"].map(lambda v: f"{v:.2f}")
-    text = ["# SMO engines: per-fit time and agreement", "",
+    text = ["# SMO: per-fit time and the batched CV engine", "",
             f"`scripts/tools/benchmark_smo.py`, first {args.folds_used} of 10 stratified folds "
             f"(seed {args.seed}), one thread, CPU seconds.", "",
             tables.markdown_table(show[["dataset", "condition", "engine", "fits", "seconds_per_fit",
-                                        "error"]]), "",
-            tables.markdown_table(ag)]
+                                        "error"]])]
     tables.write_text("\n".join(text) + "\n", out.with_suffix(".md"))
     print("\n".join(text))
 

@@ -29,10 +29,11 @@ over CV runs: per data set the mean and its standard error (sd / sqrt(S)) for ea
 verdict "agree" when ``|mean_weka - mean_ours| < 3 * sqrt(se_weka^2 + se_ours^2)``.
 
 ``--exact`` adds a third column of ours: ``IBk1(tie_rule="shuffled", range_mode="weka", tol=0)``
-refit fold by fold on the same folds and keys, i.e. Weka's element-wise distance compared
-exactly and its sequential min/max ranges (``IB1.updateMinMax`` with each test instance; test
-rows in a random order, as ``testCV`` of the shuffled data gives them). It separates the tie
-rule from the two approximations of the fast engines (whole-data ranges, ``TIE_TOL``).
+(``scripts/tools/reference_models.py``) refit fold by fold on the same folds and keys, i.e.
+Weka's element-wise distance compared exactly and its sequential min/max ranges
+(``IB1.updateMinMax`` with each test instance; test rows in a random order, as ``testCV`` of the
+shuffled data gives them). It separates the tie rule from the two approximations of the fast
+engines (whole-data ranges, ``TIE_TOL``).
 
 Outputs: ``--out`` CSV (one row per data set, rewritten after every data set; ``--resume``
 keeps the data sets already in it) and the same name with ``.md`` (table), plus
@@ -111,6 +112,7 @@ def our_cv_errors(data, seeds: int, entropy, exact: bool = False) -> dict:
     from lib.evaluation import permutation_tests as pm
     from lib.core import seeding
     from lib.models import weka_like as wl
+    from tools.reference_models import IBk1
 
     X, y = data.X, data.y
     n = len(y)
@@ -134,7 +136,7 @@ def our_cv_errors(data, seeds: int, entropy, exact: bool = False) -> dict:
             for f in range(N_FOLDS):
                 te = trng.permutation(np.flatnonzero(folds == f))  # Weka's test order is random too
                 tr = folds != f
-                m = wl.IBk1(data.spec, C, tie_rule="shuffled", range_mode="weka", tol=0.0)
+                m = IBk1(data.spec, C, tie_rule="shuffled", range_mode="weka", tol=0.0)
                 wrong += int((m.fit(X[tr], y[tr], tie_keys=K[f, tr]).predict(X[te]) != y[te]).sum())
             out["exact"][s] = wrong / n
     return out

@@ -1,5 +1,6 @@
 """Optional cross-check (not a rule, not part of the test suite): the project's Weka-like
-classifiers (``lib/models/weka_like.py``) against real Weka on identical cross-validation folds.
+classifiers (``lib/models/weka_like.py``, ``lib/models/smo.py``; 1-NN refit per fold by
+``scripts/tools/reference_models.py``) against real Weka on identical cross-validation folds.
 
     make weka-crosscheck          # creates .venv-weka (envs/weka-requirements.txt) and runs this
     .venv-weka/bin/python scripts/tools/crosscheck_weka.py --mirror ../shared/data \
@@ -15,9 +16,9 @@ classifier the CSV gives both error rates and the prediction agreement:
     IBk -K 1                IBk1(tie_rule="vote"),  range_mode "weka" and whole-data ranges
     IBk -K 1 (no IB1)       IBk1(tie_rule="first") (3.9: IB1 was removed from Weka in 3.7)
     NaiveBayes              NaiveBayesWeka
-    SMO (defaults)          SMOLike
     SMO (defaults)          lib.models.smo.SMO (Weka's SMO re-implemented; key "smo_exact")
-    J48 (informative)       J48Like (a stand-in; J48 is being re-implemented separately)
+
+J48 is cross-checked tree by tree by ``scripts/tools/crosscheck_j48_weka.py``.
 
 "whole-data ranges" is what the fast permutation engines use (``weka_ranges`` of all rows,
 ``range_mode="fixed"``); for them the CV error of ``lib.evaluation.permutation_tests.nn1_cv_errors_test1`` is
@@ -48,11 +49,10 @@ every row except one iris row, a mathematically exact tie (squared distances equ
 arithmetic, 1.7e-17 apart in doubles) that Weka's exact comparison breaks and ``TIE_TOL``
 keeps; with ``tol=0`` the agreement was 100% everywhere (the element-wise distance is
 evaluated in Weka's order of operations, so the doubles are Weka's). Whole-data ranges (fast
-engine) changed 4 rows (autos, hepatitis, diabetes x2). NaiveBayesWeka: 100% everywhere. SMO:
-68 rows (balance-scale 50, on the L-vs-R boundary by the data's mirror symmetry; the rest
-mostly |f| < 0.01, two rows on data with duplicate instances of both classes where Weka's SMO
-ends at a different, less optimal solution). The raw ARFF files parsed by Weka equal the
-project's loader output on all 22 data sets.
+engine) changed 4 rows (autos, hepatitis, diabetes x2). NaiveBayesWeka: 100% everywhere. (The
+former scikit-learn SMO stand-in differed on 68 rows, 50 of them on balance-scale's L-vs-R
+boundary; it was removed.) The raw ARFF files parsed by Weka equal the project's loader output on
+all 22 data sets.
 
 ``lib.models.smo.SMO`` (row "exact re-implementation"): for it the CV error of the batched
 engine ``smo_cv_errors`` is also checked against the fold-by-fold refits (column
@@ -67,8 +67,8 @@ Weka 3.6.14 and 3.9.7 on every compared row -- 42,828 rows per version (22 origi
 all rows; 22 Test 1 and 22 Test 2 copies, all rows except one fold of Mushroom and Splice);
 ``smo_cv_errors`` equalled the refits on all 62 fully run data sets. A second run with
 ``--seed 2`` (other folds and randomisations, 9 min): again 42,828 rows per version, none
-differing. On the original data SMOLike differed on 68 rows (seed 2: 57). ``scripts/crosscheck_smo_weights.py`` compares the
-models themselves: weights and biases bit-identical.
+differing. ``scripts/tools/crosscheck_smo_weights.py`` compares the models themselves: weights and
+biases bit-identical.
 
 Outputs: ``--out`` (CSV, one row per data set x Weka version x comparison), the same name with
 ``.md`` (summary table), and ``_disagreements.csv`` (every row where the predictions differ,
@@ -100,7 +100,6 @@ WEKA_CLASSIFIERS = {
     "IBk -K 1": ("weka.classifiers.lazy.IBk", ["-K", "1"]),
     "NaiveBayes": ("weka.classifiers.bayes.NaiveBayes", []),
     "SMO": ("weka.classifiers.functions.SMO", []),
-    "J48": ("weka.classifiers.trees.J48", []),
 }
 
 
@@ -271,21 +270,20 @@ def _ours_predictions(X, y, spec, folds, n_classes, only=None, folds_used=None):
     ``only`` restricts them to some keys (randomised copies)."""
     from lib.models import weka_like as wl
     from lib.models import smo as smo_exact
+    from tools.reference_models import IBk1
 
     whole = wl.weka_ranges(X, spec)
     makers = {
-        "first/weka": lambda: wl.IBk1(spec, n_classes, tie_rule="first", range_mode="weka"),
-        "first/whole": lambda: wl.IBk1(spec, n_classes, tie_rule="first", range_mode="fixed", ranges=whole),
-        "vote/weka": lambda: wl.IBk1(spec, n_classes, tie_rule="vote", range_mode="weka"),
-        "vote/whole": lambda: wl.IBk1(spec, n_classes, tie_rule="vote", range_mode="fixed", ranges=whole),
+        "first/weka": lambda: IBk1(spec, n_classes, tie_rule="first", range_mode="weka"),
+        "first/whole": lambda: IBk1(spec, n_classes, tie_rule="first", range_mode="fixed", ranges=whole),
+        "vote/weka": lambda: IBk1(spec, n_classes, tie_rule="vote", range_mode="weka"),
+        "vote/whole": lambda: IBk1(spec, n_classes, tie_rule="vote", range_mode="fixed", ranges=whole),
         # exact comparison of distances, as Weka does (range_mode="weka" always uses the
         # element-wise distance, evaluated in Weka's order of operations)
-        "first/weka/tol0": lambda: wl.IBk1(spec, n_classes, tie_rule="first", range_mode="weka", tol=0.0),
-        "vote/weka/tol0": lambda: wl.IBk1(spec, n_classes, tie_rule="vote", range_mode="weka", tol=0.0),
+        "first/weka/tol0": lambda: IBk1(spec, n_classes, tie_rule="first", range_mode="weka", tol=0.0),
+        "vote/weka/tol0": lambda: IBk1(spec, n_classes, tie_rule="vote", range_mode="weka", tol=0.0),
         "nb": lambda: wl.NaiveBayesWeka(spec, n_classes),
-        "smo": lambda: wl.SMOLike(spec),
         "smo_exact": lambda: smo_exact.SMO(spec, n_classes=n_classes),
-        "j48": lambda: wl.J48Like(spec),
     }
     preds, seconds = {}, {}
     for key, make in makers.items():
@@ -322,9 +320,7 @@ COMPARISONS = [
     ("IBk -K 1", "vote/weka/tol0", "IBk1 vote, range_mode=weka, tol=0"),
     ("IBk -K 1", "first/weka", "IBk1 first, range_mode=weka (IB1 absent)"),
     ("NaiveBayes", "nb", "NaiveBayesWeka"),
-    ("SMO", "smo", "SMOLike"),
     ("SMO", "smo_exact", "lib.models.smo.SMO (exact re-implementation)"),
-    ("J48", "j48", "J48Like (stand-in, informative)"),
 ]
 
 
@@ -334,13 +330,14 @@ def _diagnose_nn(X, y, spec, folds, i, weka_pred, our_key, n_classes):
     Distances are recomputed element-wise (``ibk_sq_distances``, Weka's order of operations);
     "exact" ties are equal doubles, as Weka compares them."""
     from lib.models import weka_like as wl
+    from tools.reference_models import weka_sequential_ranges
 
     test = folds == folds[i]
     rows = np.flatnonzero(test)
     t = int(np.searchsorted(rows, i))
     train = np.flatnonzero(~test)
     Xtr = X[train]
-    seq = wl.weka_sequential_ranges(wl.weka_ranges(Xtr, spec), X[rows])
+    seq = weka_sequential_ranges(wl.weka_ranges(Xtr, spec), X[rows])
     r_weka = wl.Ranges(seq.lo[t], seq.width[t])
     r_whole = wl.weka_ranges(X, spec)
     out = {}
@@ -463,42 +460,6 @@ def _diagnose_smo_exact(X, y, spec, folds, i, weka_pred, our_pred, n_classes, ca
     return cause, note
 
 
-def _diagnose_smo(X, y, spec, folds, i, weka_pred, our_pred, cache):
-    """SVM disagreements: our pairwise (one-vs-one) decision values on row ``i``.
-
-    The pairs that decide between our class and Weka's are those involving either class;
-    the smallest ``|f|`` among them says whether the row sits on a pairwise boundary (where
-    the two solvers' slightly different solutions, or rounding, flip a vote)."""
-    from lib.models import weka_like as wl
-
-    test = folds == folds[i]
-    if folds[i] not in cache:
-        cache[folds[i]] = wl.SMOLike(spec).fit(X[~test], y[~test])
-    m = cache[folds[i]]
-    m.model_.decision_function_shape = "ovo"
-    dec = np.atleast_1d(m.model_.decision_function(m._transform(X[i:i + 1]))[0])
-    classes = [int(c) for c in m.model_.classes_]
-    pairs = [(a, b) for k, a in enumerate(classes) for b in classes[k + 1:]]
-    votes = dict.fromkeys(classes, 0)
-    for (a, b), f in zip(pairs, dec):  # libsvm: f > 0 votes for the first class of the pair
-        votes[a if f > 0 else b] += 1
-    top = max(votes.values())
-    relevant = [(abs(float(f)), (a, b), float(f)) for (a, b), f in zip(pairs, dec)
-                if {a, b} & {our_pred, weka_pred}]
-    small, pair, value = min(relevant)
-    tie = sum(v == top for v in votes.values()) > 1
-    note = (f"smallest |f| among pairs with class {our_pred} or {weka_pred}: f{pair} = {value:.5f} "
-            f"(margin at +-1); votes ours {votes[our_pred]} vs Weka's class "
-            f"{votes.get(weka_pred, 0)}{'; vote tie' if tie else ''}")
-    if small < 0.01:
-        cause = "SVM: row on a pairwise boundary (|f| < 0.01)"
-    elif small < 0.1:
-        cause = "SVM: row near a pairwise boundary (|f| < 0.1)"
-    else:
-        cause = "SVM: different solution (|f| >= 0.1)"
-    return cause, note
-
-
 def run_main(args):
     import pandas as pd
 
@@ -600,7 +561,7 @@ def run_main(args):
             smo_cv_ok = abs(smo_cv - float(np.mean(ours["smo_exact"] != y))) < 1e-12
         else:
             smo_cv_ok = None  # only some folds were run
-        nb_cache, smo_cache, smo_exact_cache = {}, {}, {}
+        nb_cache, smo_exact_cache = {}, {}
         for info in weka_results:
             version = info["weka_version"]
             dinfo = info["datasets"][data.name]
@@ -616,24 +577,19 @@ def run_main(args):
                 op = ours[key]
                 differ = np.flatnonzero((wp != op) & rows_used)
                 causes = {}
-                if weka_name != "J48":
-                    for i in differ:
-                        if weka_name in ("IB1", "IBk -K 1"):
-                            cause, note = _diagnose_nn(X, y, spec, folds, i, int(wp[i]), key, C)
-                        elif weka_name == "NaiveBayes":
-                            cause, note = _diagnose_nb(X, y, spec, folds, i, int(wp[i]), C, version,
-                                                       nb_cache)
-                        elif key == "smo_exact":
-                            cause, note = _diagnose_smo_exact(X, y, spec, folds, i, int(wp[i]),
-                                                              int(op[i]), C, smo_exact_cache)
-                        else:
-                            cause, note = _diagnose_smo(X, y, spec, folds, i, int(wp[i]), int(op[i]),
-                                                        smo_cache)
-                        causes[cause] = causes.get(cause, 0) + 1
-                        dis.append({"dataset": data.name, "weka_version": version,
-                                    "weka_classifier": weka_name, "ours": label, "row": int(i),
-                                    "fold": int(folds[i]), "true": int(y[i]), "weka_pred": int(wp[i]),
-                                    "our_pred": int(op[i]), "cause": cause, "detail": note})
+                for i in differ:
+                    if weka_name in ("IB1", "IBk -K 1"):
+                        cause, note = _diagnose_nn(X, y, spec, folds, i, int(wp[i]), key, C)
+                    elif weka_name == "NaiveBayes":
+                        cause, note = _diagnose_nb(X, y, spec, folds, i, int(wp[i]), C, version, nb_cache)
+                    else:
+                        cause, note = _diagnose_smo_exact(X, y, spec, folds, i, int(wp[i]), int(op[i]), C,
+                                                          smo_exact_cache)
+                    causes[cause] = causes.get(cause, 0) + 1
+                    dis.append({"dataset": data.name, "weka_version": version,
+                                "weka_classifier": weka_name, "ours": label, "row": int(i),
+                                "fold": int(folds[i]), "true": int(y[i]), "weka_pred": int(wp[i]),
+                                "our_pred": int(op[i]), "cause": cause, "detail": note})
                 rows.append({
                     "dataset": data.name, "n": int(X.shape[0]), "m": int(X.shape[1]),
                     "rows_compared": int(rows_used.sum()),

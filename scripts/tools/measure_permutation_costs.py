@@ -51,7 +51,7 @@ def main() -> None:
     ap.add_argument("--mirror", default=None)
     ap.add_argument("--out", default="results/benchmarks/permutation_costs.csv")
     args = ap.parse_args()
-    options = {"tie_rule": config["tie_rule"], "svm_solver": config["svm_solver"]}
+    options = {"tie_rule": config["tie_rule"]}
     timed = {clf: args.randomizations for clf in args.classifiers}
     for item in args.classifier_randomizations:
         clf, _, k = item.partition("=")

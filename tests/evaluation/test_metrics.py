@@ -317,11 +317,16 @@ def test_minority_removal_count_rounding():
         im.minority_removal_count(7, 1.5)
 
 
+def remove_minority(y, fraction, rng):
+    """The rows kept after removing one fraction of the minority class."""
+    return im.remove_minority_nested(y, [fraction], rng)[0]
+
+
 def test_remove_minority_counts_and_majority_untouched():
     y = np.array([0] * 500 + [1] * 41)
     np.random.default_rng(0).shuffle(y)
     for f in np.arange(0, 0.55, 0.05):
-        kept = im.remove_minority(y, f, np.random.default_rng(1))
+        kept = remove_minority(y, f, np.random.default_rng(1))
         assert np.all(np.diff(kept) > 0)
         assert (y[kept] == 0).sum() == 500
         assert (y[kept] == 1).sum() == 41 - im.minority_removal_count(41, f)
@@ -330,7 +335,7 @@ def test_remove_minority_counts_and_majority_untouched():
 def test_remove_minority_nested_across_fractions():
     y = (np.random.default_rng(2).random(1000) < 0.1).astype(int)
     fractions = np.round(np.arange(0, 0.55, 0.05), 2)
-    sets = [set(im.remove_minority(y, f, np.random.default_rng(99))) for f in fractions]
+    sets = [set(remove_minority(y, f, np.random.default_rng(99))) for f in fractions]
     for bigger, smaller in zip(sets, sets[1:]):
         assert smaller <= bigger
     nested = im.remove_minority_nested(y, fractions, np.random.default_rng(99))
@@ -339,7 +344,7 @@ def test_remove_minority_nested_across_fractions():
     # removal is uniform: each minority row removed with probability ~ the fraction
     counts = np.zeros(y.size)
     for seed in range(300):
-        kept = im.remove_minority(y, 0.3, np.random.default_rng(seed))
+        kept = remove_minority(y, 0.3, np.random.default_rng(seed))
         counts[np.setdiff1d(np.arange(y.size), kept)] += 1
     p_hat = counts[y == 1] / 300
     assert np.all(counts[y == 0] == 0)

@@ -1,4 +1,5 @@
-"""Tests for lib.evaluation.permutation_tests (Ojala & Garriga 2009, Sec. II-III) and lib.studies.permutation."""
+"""Tests for lib.evaluation.permutation_tests (Ojala & Garriga 2009, Sec. II-III) and lib.studies.permutation;
+the oracle of the fast engines is refitting fold by fold (scripts/tools/reference_models.py)."""
 from __future__ import annotations
 
 import numpy as np
@@ -7,6 +8,7 @@ import pytest
 from lib.models import weka_like as wl
 from lib.evaluation import permutation_tests as pm
 from lib.studies import permutation as toy
+from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
 
 
 def rng(seed=0):
@@ -108,22 +110,6 @@ def test_stratified_folds_balanced_and_seeded():
         pm.stratified_folds(y, 1, rng(0))
 
 
-def test_cv_error_hand_case():
-    # "predict the majority class of the training fold"
-    def majority(Xtr, ytr, Xte):
-        return np.full(len(Xte), np.bincount(ytr).argmax())
-
-    y = np.array([0, 0, 0, 1, 1])
-    X = np.zeros((5, 1))
-    # leave-one-out: a held-out 0 leaves 2 zeros vs 2 ones -> argmax picks 0 (correct);
-    # a held-out 1 leaves 3 zeros -> predicts 0 (wrong) -> error 2/5
-    assert pm.cv_error(majority, X, y, pm.loo_folds(5)) == pytest.approx(0.4)
-    errs = pm.cv_errors(majority, X, np.stack([y, 1 - y]), pm.loo_folds(5))
-    # for 1 - y = [1,1,1,0,0]: a held-out 1 leaves 2:2 -> predicts 0 (wrong); a held-out 0 leaves
-    # three 1s -> predicts 1 (wrong) -> error 1
-    np.testing.assert_allclose(errs, [0.4, 1.0])
-
-
 # ----------------------------------------------------------------------------- fast 1-NN == slow refit
 def _discrete_data(r, n=60, m=4, C=3):
     X = r.integers(0, 3, size=(n, m)).astype(float)  # many exact distance ties
@@ -138,7 +124,7 @@ def _continuous_data(r, n=80, m=5, C=2):
 
 
 def _slow_nn1(spec, C, tie_rule, ranges):
-    return wl.fit_predict_fn(lambda: wl.IBk1(spec, C, tie_rule=tie_rule, range_mode="fixed", ranges=ranges))
+    return rm.fit_predict_fn(lambda: rm.IBk1(spec, C, tie_rule=tie_rule, range_mode="fixed", ranges=ranges))
 
 
 @pytest.mark.parametrize("tie_rule", ["first", "vote"])
@@ -155,17 +141,17 @@ def test_fast_nn1_test1_equals_refit(tie_rule, kind):
     perms = pm.label_permutations(n, 25, r)
     slow_fp = _slow_nn1(spec, C, tie_rule, ranges)
     fast = pm.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule=tie_rule)
-    slow = pm.cv_errors(slow_fp, X, y[perms], folds)
+    slow = rm.cv_errors(slow_fp, X, y[perms], folds)
     np.testing.assert_array_equal(fast, slow)
     # per-permutation folds (folds travel with the labels; stays stratified)
-    slow_pf = pm.cv_errors(slow_fp, X, y[perms], folds[perms])
+    slow_pf = rm.cv_errors(slow_fp, X, y[perms], folds[perms])
     for R in (1, 3, 16):  # R = 1 forces the exact fall-back for many rows
         fast_pf = pm.nn1_cv_errors_test1(Z, y, folds[perms], perms, tie_rule=tie_rule, n_candidates=R)
         np.testing.assert_array_equal(fast_pf, slow_pf)
     # leave-one-out
     loo = pm.loo_folds(n)
     np.testing.assert_array_equal(pm.nn1_cv_errors_test1(Z, y, loo, perms[:8], tie_rule=tie_rule),
-                                  pm.cv_errors(slow_fp, X, y[perms[:8]], loo))
+                                  rm.cv_errors(slow_fp, X, y[perms[:8]], loo))
 
 
 def test_fast_nn1_loo_equals_weka_sequential_ranges_and_missing_values():
@@ -181,9 +167,9 @@ def test_fast_nn1_loo_equals_weka_sequential_ranges_and_missing_values():
     f = wl.ibk_sqdist_fn(X, spec)  # exact Weka distance (missing values present)
     loo = pm.loo_folds(n)
     for tie_rule in ("first", "vote"):
-        slow_fp = wl.fit_predict_fn(lambda: wl.IBk1(spec, 2, tie_rule=tie_rule, range_mode="weka"))
+        slow_fp = rm.fit_predict_fn(lambda: rm.IBk1(spec, 2, tie_rule=tie_rule, range_mode="weka"))
         np.testing.assert_array_equal(pm.nn1_cv_errors_test1(f, y, loo, perms, tie_rule=tie_rule),
-                                      pm.cv_errors(slow_fp, X, y[perms], loo))
+                                      rm.cv_errors(slow_fp, X, y[perms], loo))
 
 
 @pytest.mark.parametrize("tie_rule", ["first", "vote"])
@@ -209,7 +195,7 @@ def test_fast_nn1_test2_equals_refit(tie_rule, kind):
     for b in range(len(idx)):  # whole-data ranges are invariant under Test 2
         rb = wl.weka_ranges(Xp[b], spec)
         np.testing.assert_array_equal(rb.lo, ranges.lo)
-    slow = pm.cv_errors(_slow_nn1(spec, C, tie_rule, ranges), Xp, y, folds)
+    slow = rm.cv_errors(_slow_nn1(spec, C, tie_rule, ranges), Xp, y, folds)
     np.testing.assert_array_equal(fast, slow)
     # small memory budget -> row blocks; same answer
     np.testing.assert_array_equal(
@@ -217,7 +203,7 @@ def test_fast_nn1_test2_equals_refit(tie_rule, kind):
     # a fresh stratified CV for every randomisation
     G = pm.resample_folds(folds, y, len(idx), r)
     fast_g = pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, tie_rule=tie_rule, budget=3000)
-    slow_g = pm.cv_errors(_slow_nn1(spec, C, tie_rule, ranges), Xp, y, G)
+    slow_g = rm.cv_errors(_slow_nn1(spec, C, tie_rule, ranges), Xp, y, G)
     np.testing.assert_array_equal(fast_g, slow_g)
 
 
@@ -231,7 +217,7 @@ def _refit_shuffled(spec, C, ranges, Xs, Ys, Fs, keys, metric_ranges=None):
         wrong = 0
         for f in np.unique(Fb):
             te = Fb == f
-            m = wl.IBk1(spec, C, tie_rule="shuffled", range_mode="fixed", ranges=ranges)
+            m = rm.IBk1(spec, C, tie_rule="shuffled", range_mode="fixed", ranges=ranges)
             wrong += int((m.fit(Xb[~te], Yb[~te], tie_keys=keys[b, f, ~te]).predict(Xb[te]) != Yb[te]).sum())
         out.append(wrong / len(Yb))
     return np.array(out)
@@ -357,11 +343,11 @@ def test_fast_nn1_test2_exact_metric_with_missing_values():
     metric = lambda A, B: wl.ibk_sq_distances(A, B, spec, ranges)  # noqa: E731
     Xp = pm.apply_within_class_permutations(X, idx)
     fast = pm.nn1_cv_errors_test2(X, y, folds, idx, metric=metric)
-    slow = pm.cv_errors(_slow_nn1(spec, 2, "first", ranges), Xp, y, folds)
+    slow = rm.cv_errors(_slow_nn1(spec, 2, "first", ranges), Xp, y, folds)
     np.testing.assert_array_equal(fast, slow)
     G = pm.resample_folds(folds, y, len(idx), r)
     np.testing.assert_array_equal(pm.nn1_cv_errors_test2(X, y, G, idx, metric=metric),
-                                  pm.cv_errors(_slow_nn1(spec, 2, "first", ranges), Xp, y, G))
+                                  rm.cv_errors(_slow_nn1(spec, 2, "first", ranges), Xp, y, G))
 
 
 @pytest.mark.parametrize("tie_rule", ["first", "vote"])
@@ -383,11 +369,11 @@ def test_fast_nn1_test2_blas_with_missing_nominal_values_equals_refit(tie_rule):
     Xp = pm.apply_within_class_permutations(X, idx)
     slow = _slow_nn1(spec, 2, tie_rule, ranges)
     fast = pm.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, weight=weight, tie_rule=tie_rule)
-    np.testing.assert_array_equal(fast, pm.cv_errors(slow, Xp, y, folds))
+    np.testing.assert_array_equal(fast, rm.cv_errors(slow, Xp, y, folds))
     G = pm.resample_folds(folds, y, len(idx), r)
     np.testing.assert_array_equal(
         pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, weight=weight, tie_rule=tie_rule),
-        pm.cv_errors(slow, Xp, y, G))
+        rm.cv_errors(slow, Xp, y, G))
 
 
 def test_blas_form_with_missing_nominal_equals_weka_distance():
@@ -423,15 +409,15 @@ def test_fast_nb_test1_equals_refit():
     n = len(y)
     folds = pm.stratified_folds(y, 10, r)
     perms = pm.label_permutations(n, 30, r)
-    slow_fp = wl.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
+    slow_fp = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
     fast = pm.nb_cv_errors_test1(X, y, folds, perms, spec, n_classes=3, chunk=7)
-    np.testing.assert_array_equal(fast, pm.cv_errors(slow_fp, X, y[perms], folds))
+    np.testing.assert_array_equal(fast, rm.cv_errors(slow_fp, X, y[perms], folds))
     loo = pm.loo_folds(n)
     np.testing.assert_array_equal(pm.nb_cv_errors_test1(X, y, loo, perms[:3], spec, n_classes=3),
-                                  pm.cv_errors(slow_fp, X, y[perms[:3]], loo))
+                                  rm.cv_errors(slow_fp, X, y[perms[:3]], loo))
     # folds travel with the labels
     np.testing.assert_array_equal(pm.nb_cv_errors_test1(X, y, folds[perms], perms, spec, n_classes=3, chunk=24),
-                                  pm.cv_errors(slow_fp, X, y[perms], folds[perms]))
+                                  rm.cv_errors(slow_fp, X, y[perms], folds[perms]))
 
 
 def test_fast_nb_test2_equals_refit():
@@ -439,18 +425,18 @@ def test_fast_nb_test2_equals_refit():
     X, y, spec = _mixed_nb_data(r)
     folds = pm.stratified_folds(y, 10, r)
     idx = pm.within_class_permutations(y, X.shape[1], 15, r)
-    slow_fp = wl.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
+    slow_fp = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
     fast = pm.nb_cv_errors_test2(X, y, folds, idx, spec, n_classes=3, chunk=4)
     Xp = pm.apply_within_class_permutations(X, idx)
-    np.testing.assert_array_equal(fast, pm.cv_errors(slow_fp, Xp, y, folds))
+    np.testing.assert_array_equal(fast, rm.cv_errors(slow_fp, Xp, y, folds))
     G = pm.resample_folds(folds, y, len(idx), r)
     np.testing.assert_array_equal(pm.nb_cv_errors_test2(X, y, G, idx, spec, n_classes=3, chunk=4),
-                                  pm.cv_errors(slow_fp, Xp, y, G))
+                                  rm.cv_errors(slow_fp, Xp, y, G))
     # unequal fold sizes inside a batch are handled member by member
     G2 = G.copy()
     G2[0] = pm.stratified_folds(y, 7, r)
     np.testing.assert_array_equal(pm.nb_cv_errors_test2(X, y, G2, idx, spec, n_classes=3),
-                                  pm.cv_errors(slow_fp, Xp, y, G2))
+                                  rm.cv_errors(slow_fp, Xp, y, G2))
 
 
 def test_resample_folds_keeps_class_by_fold_counts():
@@ -510,12 +496,33 @@ def test_separable_data_gives_minimal_pvalue():
 
 
 # ----------------------------------------------------------------------------- toy data of Figure 1
+# The x/o token runs of Figure 1 as they appear in the machine-extracted text (lines 15 and 16; see
+# the docstring of lib.studies.permutation for how they were read).
+D1_TEXT_RUN = (
+    "o x x x x x x x x x o x x x x o x x x x o o x x x x x x x x x o x x o x o o o x x x x x "
+    "x x x o x o o x o x x x x x x x o x x o o o o x x o o o o o o o o o o o x o x o o o o o "
+    "x o x o o x o o o o x o o o o o o o o o o o x o x o o o o o o o o o o x o o o o"
+)
+D2_TEXT_RUN = (
+    "x x x o x x x x x x x x o x x x x x x x x x x x x o x x x x x x o o o o o o o x x o o o "
+    "o o o o o o o o o x o o o o o o o o o o x x x x o o o x x x x x x o o o x x o x o o o o "
+    "x x x x o o o o o o o o x x x x o o o o x x x x o x o o x x x o o o o x x x x x"
+)
+
+
+def parse_run(run: str, n_rows: int = 16, n_cols: int = 8) -> np.ndarray:
+    """Parse a whitespace-separated x/o run row-major into an ``(n_rows, n_cols)`` 0/1 array."""
+    toks = run.split()
+    assert len(toks) == n_rows * n_cols and not set(toks) - {"x", "o"}
+    return (np.asarray(toks) == "x").astype(float).reshape(n_rows, n_cols)
+
+
 def test_toy_matrices_match_the_text_runs():
     X1, y = toy.d1()
     X2, _ = toy.d2()
     assert X1.shape == X2.shape == (16, 8)
-    assert (toy.parse_run(toy.D1_TEXT_RUN) == X1).all()
-    assert (toy.parse_run(toy.D2_TEXT_RUN) == X2).all()
+    assert (parse_run(D1_TEXT_RUN) == X1).all()
+    assert (parse_run(D2_TEXT_RUN) == X2).all()
     assert (y == np.repeat([0, 1], 8)).all()
     # D1: class-specific value distributions (class + mostly x); D2: balanced columns per class
     assert X1[y == 0].mean() > 0.7 and X1[y == 1].mean() < 0.3

@@ -198,7 +198,6 @@ PERM_BAD = [
     ("not an Ojala dataset", mutated(["permutation", "uci", "datasets"], ["letter"]),
      ["permutation.uci.datasets", "'letter'", "22 UCI"]),
     ("bad tie rule", mutated(["permutation", "tie_rule"], "random"), ["permutation.tie_rule", "first, vote"]),
-    ("bad svm solver", mutated(["permutation", "svm_solver"], "smo"), ["permutation.svm_solver", "weka, libsvm, liblinear"]),
     ("bad classifier", mutated(["permutation", "uci", "classifiers"], ["knn"]), ["classifiers[0]", "knn"]),
     ("rho out of range", mutated(["permutation", "fig3", "rho"], [0.0, 1.5]), ["rho[1]", "<= 1"]),
     ("too many folds", mutated(["permutation", "fig3", "folds"], 500), ["permutation.fig3.folds", "at most"]),

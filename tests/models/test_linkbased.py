@@ -23,7 +23,8 @@ def graph():
 
 
 def test_features_are_counts_of_labeled_neighbours_by_class():
-    pos, neg = linkbased.labeled_counts(graph(), Y, LABELED)
+    adj, y, lab, _ = linkbased._prepare(graph(), Y, LABELED)
+    pos, neg = (c[:, 0] for c in linkbased._labeled_counts(adj, y, lab))
     # node 0: neighbours 1 (+, labeled), 2 (unlabeled) -> (1, 0); node 2: 0 (+), 1 (+), 3 (-) -> (2, 1)
     np.testing.assert_array_equal(pos, [1, 1, 2, 0, 0])
     np.testing.assert_array_equal(neg, [0, 0, 1, 1, 1])

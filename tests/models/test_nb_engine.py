@@ -8,6 +8,7 @@ import pytest
 from lib.evaluation import permutation_tests as pm
 from lib.models import nb_engine
 from lib.models import weka_like as wl
+from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
 
 
 def rng(seed=0):
@@ -28,9 +29,9 @@ def _mixed_data(r, n=60, C=3, missing=0.08):
 
 def _refit_wrong(X, y, folds, spec, C):
     """Misclassified counts by refitting NaiveBayesWeka on every training fold."""
-    fp = wl.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, C))
+    fp = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, C))
     y, folds = np.asarray(y), np.asarray(folds)
-    return np.rint(pm.cv_errors(fp, X, y, folds) * X.shape[-2]).astype(np.int64)
+    return np.rint(rm.cv_errors(fp, X, y, folds) * X.shape[-2]).astype(np.int64)
 
 
 def test_coded_data_codes_round_trip():

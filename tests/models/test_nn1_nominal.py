@@ -8,6 +8,7 @@ from lib.models import nn1_nominal as nb1
 from lib.models import weka_like as wl
 from lib.evaluation import permutation_tests as pm
 from lib.studies import permutation
+from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
 
 
 def _slow_nn1(spec, C, tie_rule, ranges):
@@ -54,14 +55,14 @@ def test_bitset_nn1_equals_weka_distance_refit_with_missing_values(tie_rule):
     bits = nb1.row_bitsets(Xp, V)
     slow = _slow_nn1(spec, 3, tie_rule, ranges)
     np.testing.assert_array_equal(nb1.nn1_cv_wrong(bits, y, folds, tie_rule=tie_rule) / n,
-                                  pm.cv_errors(slow, Xp, y, folds))
+                                  rm.cv_errors(slow, Xp, y, folds))
     G = pm.resample_folds(folds, y, len(idx), r)
     np.testing.assert_array_equal(nb1.nn1_cv_wrong(bits, y, G, tie_rule=tie_rule) / n,
-                                  pm.cv_errors(slow, Xp, y, G))
+                                  rm.cv_errors(slow, Xp, y, G))
 
 
-def test_study_errors_uses_the_bitset_path_with_the_blas_answer():
-    """``study_errors`` on all-nominal data (Test 2) gives what the BLAS engine gives."""
+def test_the_study_uses_the_bitset_path_with_the_blas_answer():
+    """``permutation.randomized_errors`` on all-nominal data (Test 2) gives what the BLAS engine gives."""
     r = np.random.default_rng(22)
     n = 60
     y = r.integers(0, 2, n)
@@ -70,7 +71,7 @@ def test_study_errors_uses_the_bitset_path_with_the_blas_answer():
     X[r.uniform(size=X.shape) < 0.05] = np.nan
     spec = wl.AttributeSpec(V)
     folds = pm.stratified_folds(y, 10, np.random.default_rng(0))[None]
-    orig, null = permutation.study_errors("1nn", X, y, spec, 2, folds, 7, [3], batch=3)
+    null = permutation.randomized_errors("1nn", X, y, spec, 2, folds[0], [3], 0, 7, batch=3)
     idx, G = permutation.draw_randomizations(2, y, len(V), folds[0], [3], 0, 7)  # the study's draws
     Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, wl.weka_ranges(X, spec))
     np.testing.assert_array_equal(null, pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups,
@@ -109,7 +110,7 @@ def test_bitset_nn1_shuffled_equals_refit_with_the_same_keys():
             wrong = 0
             for f in range(10):
                 te = F[b] == f
-                m = wl.IBk1(spec, 3, tie_rule="shuffled", range_mode="fixed", ranges=ranges)
+                m = rm.IBk1(spec, 3, tie_rule="shuffled", range_mode="fixed", ranges=ranges)
                 wrong += int((m.fit(Xp[b][~te], y[~te], tie_keys=K[b, f, ~te]).predict(Xp[b][te]) != y[te]).sum())
             slow.append(wrong)
         np.testing.assert_array_equal(nb1.nn1_cv_wrong(bits, y, F, tie_rule="shuffled", tie_keys=tk), slow)

@@ -1,4 +1,5 @@
-"""Tests for lib.models.weka_like: Weka 3.6 IBk/IB1 distance and ties, NaiveBayes, J48/SMO stand-ins."""
+"""Tests for lib.models.weka_like: Weka 3.6 IBk/IB1 distance and ties, NaiveBayes (the refit-per-fold 1-NN
+IBk1 of scripts/tools/reference_models.py is tested in tests/tools/test_reference_models.py)."""
 from __future__ import annotations
 
 import numpy as np
@@ -6,6 +7,7 @@ import pytest
 from scipy.stats import norm
 
 from lib.models import weka_like as wl
+from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
 
 nan = np.nan
 
@@ -68,52 +70,6 @@ def test_blas_encoding_equals_weka_distance_without_missing():
     assert wl.sq_euclidean(za, zb)[0, 0] == pytest.approx(1.0, abs=1e-15)
     with pytest.raises(ValueError):
         wl.encode_for_blas(np.array([[nan, 0, 0, 0]]), spec, rg)
-
-
-def test_weka_sequential_ranges_hand_case():
-    r = wl.weka_ranges(TRAIN3, SPEC3)
-    T = np.array([[12.0, 0, 5], [-3, 1, 15], [nan, 2, 30]])
-    s = wl.weka_sequential_ranges(r, T)
-    np.testing.assert_array_equal(s.lo[:, 0], [0, -3, -3])
-    np.testing.assert_array_equal(s.width[:, 0], [12, 15, 15])
-    np.testing.assert_array_equal(s.lo[:, 2], [5, 5, 5])
-    np.testing.assert_array_equal(s.width[:, 2], [15, 15, 25])
-    # IBk1 in "weka" mode uses those per-test-instance ranges
-    m = wl.IBk1(SPEC3, 3, range_mode="weka").fit(TRAIN3, [0, 1, 2])
-    D = m.sq_distances(T)
-    for t in range(3):
-        rt = wl.Ranges(s.lo[t], s.width[t])
-        np.testing.assert_allclose(D[t], wl.ibk_sq_distances(T[t:t + 1], TRAIN3, SPEC3, rt)[0], atol=1e-12)
-
-
-def test_ibk1_tie_rules():
-    spec = wl.AttributeSpec.numeric(1)
-    Xtr = np.array([[0.0], [2.0], [2.0], [4.0]])
-    ytr = np.array([1, 0, 0, 1])
-    Xte = np.array([[1.0], [3.0], [0.4]])
-    first = wl.IBk1(spec, 2, tie_rule="first").fit(Xtr, ytr).predict(Xte)
-    vote = wl.IBk1(spec, 2, tie_rule="vote").fit(Xtr, ytr).predict(Xte)
-    # x=1: tied rows 0 (class 1), 1, 2 (class 0): IB1 takes row 0 -> 1; IBk votes 2:1 -> 0
-    # x=3: tied rows 1, 2 (class 0), 3 (class 1): both -> 0
-    # x=0.4: unique nearest row 0 -> 1
-    np.testing.assert_array_equal(first, [1, 0, 1])
-    np.testing.assert_array_equal(vote, [0, 0, 1])
-    # a 1:1 vote goes to the lowest class index
-    v2 = wl.IBk1(spec, 2, tie_rule="vote").fit(np.array([[0.0], [2.0]]), [1, 0]).predict([[1.0]])
-    assert v2[0] == 0
-    f2 = wl.IBk1(spec, 2, tie_rule="first").fit(np.array([[0.0], [2.0]]), [1, 0]).predict([[1.0]])
-    assert f2[0] == 1
-
-
-def test_ibk1_train_ranges_vs_fixed():
-    spec = wl.AttributeSpec.numeric(2)
-    Xtr = np.array([[0.0, 0.0], [1.0, 10.0]])
-    m = wl.IBk1(spec, 2, range_mode="train").fit(Xtr, [0, 1])
-    # training ranges: col0 width 1, col1 width 10 -> (0.9, 4) is normalised (0.9, 0.4)
-    np.testing.assert_allclose(m.sq_distances([[0.9, 4.0]]), [[0.9**2 + 0.4**2, 0.1**2 + 0.6**2]])
-    assert m.predict([[0.9, 4.0]])[0] == 1
-    f = wl.IBk1(spec, 2, range_mode="fixed", ranges=wl.Ranges(np.zeros(2), np.array([1.0, 1.0]))).fit(Xtr, [0, 1])
-    assert f.predict([[0.9, 4.0]])[0] == 0  # unnormalised col1 dominates: 16.81 < 36.01
 
 
 # ----------------------------------------------------------------------------- naive Bayes
@@ -199,94 +155,7 @@ def test_nb_batched_equals_unbatched():
         np.testing.assert_allclose(lj[b], wl.nb_log_joint(wl.nb_fit(X, Ys[b], spec, 2), X), rtol=1e-12)
 
 
-# ----------------------------------------------------------------------------- J48 / SMO stand-ins
-def test_one_hot_nominal():
-    spec = wl.AttributeSpec((0, 3, 2))
-    X = np.array([[1.5, 2, 1], [nan, nan, 0]])
-    B = wl.one_hot_nominal(X, spec)
-    np.testing.assert_array_equal(B[0], [1.5, 0, 0, 1, 0, 1])
-    assert np.isnan(B[1, :4]).all() and (B[1, 4:] == [1, 0]).all()
-    S = wl.one_hot_nominal(X[:1], spec, binary_as_single=True)
-    np.testing.assert_array_equal(S[0], [1.5, 0, 0, 1, 1])
-
-
-def test_j48_like_and_smo_like_fit_simple_data():
-    r = np.random.default_rng(5)
-    n = 90
-    y = np.repeat([0, 1, 2], n // 3)
-    X = np.column_stack([r.normal(size=n) * 0.2 + 3 * y, r.integers(0, 3, n), np.full(n, 7.0)]).astype(float)
-    spec = wl.AttributeSpec((0, 3, 0))
-    X[::10, 1] = nan
-    tree = wl.J48Like(spec).fit(X, y)
-    assert (tree.predict(X) == y).mean() > 0.95
-    svm = wl.SMOLike(spec).fit(X, y)
-    assert (svm.predict(X) == y).all()
-    T = svm._transform(X)
-    assert T.min() >= 0 and T.max() <= 1
-    assert (T[:, -1] == 0).all()  # constant column -> 0 (Weka Normalize)
-    assert T.shape[1] == 1 + 3 + 1
-    # the slow-path wrapper
-    fp = wl.fit_predict_fn(lambda: wl.SMOLike(spec))
-    assert (fp(X, y, X[:5]) == y[:5]).all()
-
-
-def test_smo_like_liblinear_agrees_with_libsvm_and_votes_like_smo():
-    """The liblinear solver (regularised bias) predicts like libsvm (SMO's problem) on
-    overlapping classes, with real and with random labels; the one-vs-one vote gives ties to
-    the lowest class index."""
-    r = np.random.default_rng(8)
-    n = 300
-    y = np.repeat([0, 1, 2], n // 3)
-    X = np.column_stack([r.normal(size=n) + y, r.normal(size=n) - 0.5 * y, r.integers(0, 4, n)]).astype(float)
-    X[::17, 2] = nan
-    spec = wl.AttributeSpec((0, 0, 4))
-    tr = np.arange(n) % 5 != 0
-    for labels in (y, r.permutation(y)):
-        a = wl.SMOLike(spec).fit(X[tr], labels[tr]).predict(X)
-        b = wl.SMOLike(spec, solver="liblinear").fit(X[tr], labels[tr]).predict(X)
-        # measured: 100% on these data; 0.97 leaves room for rows within the solvers' tolerances
-        assert (a == b).mean() >= 0.97
-    with pytest.raises(ValueError, match="solver"):
-        wl.SMOLike(spec, solver="smo").fit(X, y)
-    # three pairwise decisions forming a cycle (0 beats 1, 1 beats 2, 2 beats 0): one vote each
-    m = wl._PairwiseLinearSVM(1.0)
-    m.classes_ = np.array([0, 1, 2])
-    m.pairs_ = [(0, 1), (0, 2), (1, 2)]
-    m.W_ = np.zeros((3, 1))
-    m.b_ = np.array([1.0, -1.0, 1.0])  # >0: vote for the pair's first class
-    assert m.predict(np.zeros((1, 1)))[0] == 0
-    m.b_ = np.array([-1.0, -1.0, 1.0])  # 1 beats 0, 2 beats 0, 1 beats 2 -> class 1
-    assert m.predict(np.zeros((1, 1)))[0] == 1
-
-
 # ----------------------------------------------------------------------------- 1-NN "shuffled" ties
-def test_ibk1_shuffled_is_first_in_the_key_order():
-    """IB1 inside Weka's CV (``tie_rule="shuffled"``) = IB1 ("first") on the training rows
-    reordered by their keys (Instances.trainCV(numFolds, fold, random) shuffles them)."""
-    r = np.random.default_rng(3)
-    spec = wl.AttributeSpec.nominal([2, 3, 2])
-    X = r.integers(0, [2, 3, 2], (40, 3)).astype(float)  # 12 distinct rows: many exact ties
-    y = r.integers(0, 3, 40)
-    Xtr, ytr, Xte = X[:30], y[:30], X[30:]
-    for _ in range(20):
-        keys = r.permutation(30)
-        order = np.argsort(keys)
-        sh = wl.IBk1(spec, 3, tie_rule="shuffled").fit(Xtr, ytr, tie_keys=keys).predict(Xte)
-        fi = wl.IBk1(spec, 3, tie_rule="first").fit(Xtr[order], ytr[order]).predict(Xte)
-        np.testing.assert_array_equal(sh, fi)
-    # hand case: x=1 has tied rows 0 (class 1), 1, 2 (class 0); the smallest key decides
-    one = wl.AttributeSpec.numeric(1)
-    Xh, yh = np.array([[0.0], [2.0], [2.0], [4.0]]), np.array([1, 0, 0, 1])
-    assert wl.IBk1(one, 2, tie_rule="shuffled").fit(Xh, yh, tie_keys=[3, 0, 1, 2]).predict([[1.0]])[0] == 0
-    assert wl.IBk1(one, 2, tie_rule="shuffled").fit(Xh, yh, tie_keys=[0, 3, 1, 2]).predict([[1.0]])[0] == 1
-    with pytest.raises(ValueError, match="one key per"):
-        wl.IBk1(one, 2, tie_rule="shuffled").fit(Xh, yh, tie_keys=[0, 1])
-    with pytest.raises(ValueError, match="tie_rule"):
-        wl.IBk1(one, 2, tie_rule="random").fit(Xh, yh)
-    with pytest.raises(ValueError, match="keys"):
-        wl.nn1_from_sqdist(np.zeros((1, 2)), [0, 1], 2, "shuffled")
-
-
 def test_shuffled_ties_are_uniform():
     """A test row with 5 tied nearest neighbours (classes 0..4) among 8 training rows: over
     N fresh training orders (IBk1's own draws, and TieKeys per randomisation) each neighbour
@@ -302,7 +171,7 @@ def test_shuffled_ties_are_uniform():
     N = 5000
     crit = stats.chi2.ppf(1 - 0.001, df=4)
     # (a) IBk1 drawing a fresh order at every fit, as Weka does per fold
-    m = wl.IBk1(spec, 5, tie_rule="shuffled", range_mode="train", rng=np.random.default_rng(1))
+    m = rm.IBk1(spec, 5, tie_rule="shuffled", range_mode="train", rng=np.random.default_rng(1))
     wins = np.bincount([m.fit(Xtr, ytr).predict([[1.0]])[0] for _ in range(N)], minlength=5)
     assert stats.chisquare(wins).statistic < crit, wins
     # (b) the engines' keys: TieKeys blocks, one order per (randomisation, fold)
@@ -314,6 +183,13 @@ def test_shuffled_ties_are_uniform():
     # "first" always takes the lowest index (class 0): the maximal bias the test rejects
     first = np.bincount(wl.nn1_from_sqdist(D[:50], ytr, 5, "first")[:, 0], minlength=5)
     assert first[0] == 50
+
+
+def test_shuffled_needs_keys():
+    with pytest.raises(ValueError, match="keys"):
+        wl.nn1_from_sqdist(np.zeros((1, 2)), [0, 1], 2, "shuffled")
+    with pytest.raises(ValueError, match="tie_rule"):
+        wl.nn1_from_sqdist(np.zeros((1, 2)), [0, 1], 2, "random")
 
 
 def test_tie_keys_depend_on_entropy_and_randomisation_only():

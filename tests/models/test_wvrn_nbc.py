@@ -217,7 +217,8 @@ def test_exact_perturbation_changes_round_c_n_test_predictions(c):
     probs = rng.uniform(0.01, 0.99, size=(50, 300))
     probs[np.abs(probs - 0.5) < 1e-3] = 0.3  # no ties: every chosen probability really moves
     test = sampling.rrs_test_sets(rng, 1, 300, 0.3, 50)[0]  # 210 test nodes each
-    out, chosen = wvrn_nbc.perturb(probs, c, rng, mask=test, selection="exact")
+    keys = wvrn_nbc.perturbation_keys(rng, probs.shape)
+    out, chosen = wvrn_nbc.perturb_with_keys(probs, c, keys, mask=test, selection="exact")
     k = int(np.floor(c * 210 + 0.5))
     assert np.all(chosen.sum(axis=1) == k) and not np.any(chosen & ~test)
     changed = out != probs
@@ -238,11 +239,6 @@ def test_bernoulli_perturbation_and_strength():
     assert abs(chosen.sum() / n - 0.2) < 4 * np.sqrt(0.2 * 0.8 / n)
     np.testing.assert_allclose(out[chosen], probs[chosen] + 0.3 * (1 - 2 * probs[chosen]))
     assert np.array_equal(out[~chosen], probs[~chosen])
-    # same generator state -> same selection as drawing the keys explicitly
-    a = wvrn_nbc.perturb(probs, 0.2, np.random.default_rng(5), mask=test)
-    keys = np.random.default_rng(5).random(probs.shape)
-    b = wvrn_nbc.perturb_with_keys(probs, 0.2, keys, mask=test)
-    assert np.array_equal(a[1], b[1])
 
 
 @pytest.mark.parametrize("selection", wvrn_nbc.SELECTIONS)
@@ -309,39 +305,19 @@ def test_calibration_rejects_a_wrong_setup():
 
 # ----------------------------------------------------------------------------- evaluation
 
-def test_evaluate_pair_with_rs_and_ncv_splits():
-    rng = np.random.default_rng(81)
-    net = networks.generate_lgm(rng)
-    # RS: training set = complement of the test set
-    test = sampling.rrs_test_sets(rng, 1, 300, 0.3, 6)[0]
-    ev = wvrn_nbc.evaluate_pair(net.adjacency, net.labels, ~test, test, handicap_wvrn=0.2,
-                                  rng=rng, selection="exact")
-    assert ev.accuracy_wvrn.shape == (6,) and ev.errors_nbc.shape == (6, 300)
-    assert not np.any(ev.errors_wvrn & ~test) and not np.any(ev.chosen_wvrn & ~test)
-    assert np.all(ev.chosen_wvrn.sum(axis=1) == 42) and not ev.chosen_nbc.any()  # round(0.2 * 210)
-    np.testing.assert_allclose(ev.accuracy_nbc, 1 - ev.errors_nbc.sum(1) / test.sum(1))
-    # NCV: explicit training set, unlabeled non-test nodes are inferred too, scored on the fold
-    fold = sampling.ncv_fold_of(rng, 1, 300, 10)
-    te = sampling.ncv_test_sets(fold, 10)[0]
-    tr = sampling.ncv_training_sets(rng, fold, 0.2, 10)[0]
-    ev = wvrn_nbc.evaluate_pair(net.adjacency, net.labels, tr, te)
-    assert ev.accuracy_wvrn.shape == (10,)
-    np.testing.assert_allclose(ev.accuracy_wvrn, 1 - ev.errors_wvrn.sum(1) / 30)
-    # the unhandicapped result equals the models run directly
-    w, b = wvrn_nbc.infer_pair(net.adjacency, net.labels, tr)
-    assert np.array_equal(ev.probs_wvrn, w) and np.array_equal(ev.probs_nbc, b)
-
-
 def test_handicap_lowers_accuracy_by_about_c_times_2acc_minus_1():
+    """Learn on the RS labeled sets, infer, handicap nBC's test predictions by c = 0.3 and score
+    them, as the studies do (lib.evaluation.pairtests.score)."""
     rng = np.random.default_rng(82)
     net = networks.generate_lgm(rng)
     test = sampling.rrs_test_sets(rng, 1, 300, 0.3, 100)[0]
-    base = wvrn_nbc.evaluate_pair(net.adjacency, net.labels, ~test, test)
-    hit = wvrn_nbc.evaluate_pair(net.adjacency, net.labels, ~test, test, handicap_nbc=0.3,
-                                   rng=rng)
-    acc = base.accuracy_nbc.mean()
-    drop = acc - hit.accuracy_nbc.mean()
-    assert np.array_equal(base.accuracy_wvrn, hit.accuracy_wvrn)
+    _, probs = wvrn_nbc.infer_pair(net.adjacency, net.labels, ~test)
+    tie = wvrn_nbc.majority_class(net.labels, ~test)
+    keys = wvrn_nbc.perturbation_keys(rng, probs.shape)
+    hit, chosen = wvrn_nbc.perturb_with_keys(probs, 0.3, keys, mask=test)
+    assert not np.any(chosen & ~test)
+    acc = wvrn_nbc.accuracy(probs, net.labels, test, tie).mean()
+    drop = acc - wvrn_nbc.accuracy(hit, net.labels, test, tie).mean()
     # each flipped prediction was right with probability ~acc: E[drop] = c (2 acc - 1)
     assert drop == pytest.approx(0.3 * (2 * acc - 1), abs=0.02)
 
@@ -368,19 +344,15 @@ def test_bad_parameters_raise():
         wvrn_nbc.nbc_fit(adj, y, lab, conditional="bayes")
     with pytest.raises(ValueError, match="node_block"):
         wvrn_nbc.wvrn(adj, y, lab, node_block=np.array([0, 0, 1, 1]))
-    probs = np.full((1, 4), 0.3)
+    probs, keys = np.full((1, 4), 0.3), np.full((1, 4), 0.5)
     with pytest.raises(ValueError, match="handicap c"):
-        wvrn_nbc.perturb(probs, 1.2, np.random.default_rng(0))
+        wvrn_nbc.perturb_with_keys(probs, 1.2, keys)
     with pytest.raises(ValueError, match="strength"):
-        wvrn_nbc.perturb(probs, 0.2, np.random.default_rng(0), strength=0)
+        wvrn_nbc.perturb_with_keys(probs, 0.2, keys, strength=0)
     with pytest.raises(ValueError, match="selection"):
-        wvrn_nbc.perturb(probs, 0.2, np.random.default_rng(0), selection="all")
-    with pytest.raises(ValueError, match="disjoint"):
-        wvrn_nbc.evaluate_pair(adj, y, lab, lab)
-    with pytest.raises(ValueError, match="rng or keys"):
-        wvrn_nbc.evaluate_pair(adj, y, lab, ~lab, handicap_wvrn=0.1)
-    with pytest.raises(ValueError, match="handicap_nbc"):
-        wvrn_nbc.evaluate_pair(adj, y, lab, ~lab, handicap_nbc=-0.1)
+        wvrn_nbc.perturb_with_keys(probs, 0.2, keys, selection="all")
+    with pytest.raises(ValueError, match="keys must have the shape"):
+        wvrn_nbc.perturb_with_keys(probs, 0.2, keys[:, :3])
 
 
 def test_maximum_likelihood_nbc_is_the_count_ratio_and_never_nan():

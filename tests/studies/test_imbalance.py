@@ -1,5 +1,6 @@
-"""Raeder et al. (2012) study: stratified k-fold / 5x2 splits, J48 Laplace leaves, Weka's SMO -M
-with the reading imbalance.platt_folds (-V), and the reading imbalance.metric_aggregation."""
+"""Raeder et al. (2012) study: stratified k-fold / 5x2 splits, Weka's SMO -M with the reading
+imbalance.platt_folds (-V), and the reading imbalance.metric_aggregation (J48's Laplace leaves:
+tests/models/test_c45.py)."""
 from __future__ import annotations
 
 import hashlib
@@ -12,7 +13,6 @@ import pytest
 from lib.core import readings, tables
 from lib.data.attributes import AttributeSpec
 from lib.models import smo
-from lib.models import weka_like as wl
 from lib.evaluation import metrics, sampling
 from lib.studies import imbalance
 
@@ -32,15 +32,9 @@ def test_stratified_folds_are_partitions_with_balanced_classes(k, repeats):
         assert not (fold[0] == fold[1]).all()               # independent repetitions
 
 
-def test_split_helpers_are_seeded_and_match_the_general_form():
-    y = np.r_[np.ones(30, int), np.zeros(70, int)]
-    a = sampling.stratified_kfold(np.random.default_rng(5), y, 10)
-    b = sampling.stratified_fold_of(np.random.default_rng(5), y, 10, 1)[0]
-    assert (a == b).all()
-    h = sampling.stratified_5x2(np.random.default_rng(5), y)
-    assert h.shape == (5, 100) and (np.bincount(h[0][y == 1]) == 15).all()
-    with pytest.raises(ValueError):
-        sampling.stratified_kfold(np.random.default_rng(0), np.r_[np.ones(3, int), np.zeros(20, int)], 10)
+def test_stratified_folds_need_k_rows_per_class():
+    with pytest.raises(ValueError, match="at least k=10 rows"):
+        sampling.stratified_fold_of(np.random.default_rng(0), np.r_[np.ones(3, int), np.zeros(20, int)], 10)
 
 
 def test_minority_removal_then_splits_keep_every_fold_positive():
@@ -48,30 +42,8 @@ def test_minority_removal_then_splits_keep_every_fold_positive():
     y = np.r_[np.ones(41, int), np.zeros(896, int)]
     keep = imbalance.remove_minority_nested(y, [0.0, 0.5], np.random.default_rng(0))
     yk = y[keep[1]]
-    fold = sampling.stratified_kfold(np.random.default_rng(0), yk, 10)
+    fold = sampling.stratified_fold_of(np.random.default_rng(0), yk, 10)[0]
     assert np.bincount(fold[yk == 1], minlength=10).min() == 2
-
-
-def test_j48_laplace_leaves():
-    spec = wl.AttributeSpec.numeric(1)
-    X = np.array([[0.0], [0.1], [0.2], [1.0], [1.1], [1.2], [1.3]])
-    y = np.array([0, 0, 0, 1, 1, 1, 1])
-    raw = wl.J48Like(spec).fit(X, y)
-    lap = wl.J48Like(spec, laplace=True).fit(X, y)
-    # pure leaves: 3 negatives -> (0+1)/(3+2) = 0.2; 4 positives -> (4+1)/(4+2)
-    assert np.allclose(raw.predict_proba(np.array([[0.05], [1.25]]))[:, 1], [0.0, 1.0])
-    assert np.allclose(lap.predict_proba(np.array([[0.05], [1.25]]))[:, 1], [1 / 5, 5 / 6])
-    assert (lap.predict(X) == y).all()
-
-
-def test_j48_laplace_leaf_counts_match_the_training_data():
-    rng = np.random.default_rng(3)
-    X = rng.normal(size=(300, 3))
-    y = (X[:, 0] + rng.normal(size=300) > 1).astype(int)
-    tree = wl.J48Like(wl.AttributeSpec.numeric(3), laplace=True).fit(X, y)
-    assert tree.leaf_counts_.sum() == 300
-    p = tree.predict_proba(X)
-    assert np.allclose(p.sum(1), 1) and (p > 0).all() and (p < 1).all()
 
 
 def synthetic():

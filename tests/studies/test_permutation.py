@@ -1,4 +1,6 @@
-"""The Ojala & Garriga 2009 study driver (lib.evaluation.permutation_tests.study_errors) and its design choices."""
+"""The Ojala & Garriga 2009 study (lib.studies.permutation: original_errors, randomized_errors and the
+summaries) and its design choices; the oracle is refitting each classifier fold by fold
+(scripts/tools/reference_models.py)."""
 import numpy as np
 import pandas as pd
 import pytest
@@ -7,6 +9,7 @@ from lib.models import c45
 from lib.models import weka_like as wl
 from lib.evaluation import permutation_tests as pm
 from lib.studies import permutation
+from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
 
 
 def _data(seed=0, n=40):
@@ -23,8 +26,17 @@ def _folds(y, reps=3, seed=1):
     return np.array([pm.stratified_folds(y, 5, rng) for _ in range(reps)])
 
 
+def study_errors(classifier, X, y, spec, test, orig_folds, k, entropy, *, tie_rule="first", batch=50):
+    """The original errors (one per CV repetition) and those of randomisations ``0..k-1``, as a job
+    of the study computes them with ``entropy``."""
+    orig = permutation.original_errors(classifier, X, y, spec, orig_folds, entropy, tie_rule=tie_rule)
+    null = permutation.randomized_errors(classifier, X, y, spec, test, orig_folds[0], entropy, 0, k,
+                                         tie_rule=tie_rule, batch=batch)
+    return orig, null
+
+
 def _randomised_like_study(X, y, folds, test, k, seed):
-    """The randomised data sets and fresh folds study_errors draws with entropy ``[seed]``."""
+    """The randomised data sets and fresh folds the study draws with entropy ``[seed]``."""
     draws, fs = permutation.draw_randomizations(test, y, X.shape[1], folds[0], [seed], 0, k)
     if test == 1:
         return X, y[draws], fs
@@ -36,9 +48,9 @@ def _randomised_like_study(X, y, folds, test, k, seed):
 def test_shapes_determinism_and_original_independent_of_test(classifier, test):
     X, y, spec = _data()
     folds = _folds(y)
-    o1, n1 = permutation.study_errors(classifier, X, y, spec, test, folds, 6, [5])
-    o2, n2 = permutation.study_errors(classifier, X, y, spec, test, folds, 6, [5])
-    o3, _ = permutation.study_errors(classifier, X, y, spec, 3 - test, folds, 4, [9])
+    o1, n1 = study_errors(classifier, X, y, spec, test, folds, 6, [5])
+    o2, n2 = study_errors(classifier, X, y, spec, test, folds, 6, [5])
+    o3, _ = study_errors(classifier, X, y, spec, 3 - test, folds, 4, [9])
     assert o1.shape == (3,) and n1.shape == (6,)
     assert np.array_equal(o1, o2) and np.array_equal(n1, n2)
     assert np.array_equal(o1, o3)  # the original errors depend on the folds only
@@ -53,15 +65,15 @@ def test_fast_engines_equal_refitting_with_fresh_folds(test):
     folds = _folds(y, 2)
     k = 5
     Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 11)
-    nb = wl.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
-    _, fast = permutation.study_errors("nb", X, y, spec, test, folds, k, [11])
-    assert np.array_equal(fast, pm.cv_errors(nb, Xs, ys, fs))
-    orig, _ = permutation.study_errors("nb", X, y, spec, test, folds, k, [11])
-    assert np.allclose(orig, [pm.cv_error(nb, X, y, f) for f in folds])
+    nb = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
+    _, fast = study_errors("nb", X, y, spec, test, folds, k, [11])
+    assert np.array_equal(fast, rm.cv_errors(nb, Xs, ys, fs))
+    orig, _ = study_errors("nb", X, y, spec, test, folds, k, [11])
+    assert np.allclose(orig, [rm.cv_error(nb, X, y, f) for f in folds])
     ranges = wl.weka_ranges(X, spec)
-    nn = wl.fit_predict_fn(lambda: wl.IBk1(spec, 3, range_mode="fixed", ranges=ranges))
-    _, fast = permutation.study_errors("1nn", X, y, spec, test, folds, k, [11])
-    assert np.array_equal(fast, pm.cv_errors(nn, Xs, ys, fs))
+    nn = rm.fit_predict_fn(lambda: rm.IBk1(spec, 3, range_mode="fixed", ranges=ranges))
+    _, fast = study_errors("1nn", X, y, spec, test, folds, k, [11])
+    assert np.array_equal(fast, rm.cv_errors(nn, Xs, ys, fs))
 
 
 def test_null_folds_stay_stratified_for_the_randomised_labels():
@@ -74,19 +86,19 @@ def test_null_folds_stay_stratified_for_the_randomised_labels():
         assert np.array_equal(np.histogram2d(yp, f, bins=[3, 5])[0], np.histogram2d(y, folds[0], bins=[3, 5])[0])
 
 
-def test_slow_path_with_missing_values_and_bad_arguments():
+def test_missing_values_and_bad_arguments():
     X, y, spec = _data(5)
     X[0, 0] = np.nan
     X[3, 2] = np.nan
     folds = _folds(y, 1)
     for clf in permutation.CLASSIFIERS:
         for test in (1, 2):
-            o, n = permutation.study_errors(clf, X, y, spec, test, folds, 2, [0])
+            o, n = study_errors(clf, X, y, spec, test, folds, 2, [0])
             assert np.isfinite(o).all() and np.isfinite(n).all()
     with pytest.raises(ValueError, match="classifier"):
-        permutation.study_errors("knn", X, y, spec, 1, folds, 2, [0])
+        study_errors("knn", X, y, spec, 1, folds, 2, [0])
     with pytest.raises(ValueError, match="test"):
-        permutation.study_errors("nb", X, y, spec, 3, folds, 2, [0])
+        study_errors("nb", X, y, spec, 3, folds, 2, [0])
 
 
 def _tree_case(test, missing, k=4):
@@ -107,26 +119,10 @@ def test_study_j48_equals_refitting_c45_j48(test, missing):
     """The study's J48 (compiled CV loop of lib.models.c45) equals refitting c45.J48 per fold, on the
     data sets and folds the study draws."""
     X, y, spec, folds, k, Xs, ys, fs = _tree_case(test, missing)
-    tree = wl.fit_predict_fn(lambda: c45.J48(spec))
-    orig, fast = permutation.study_errors("j48", X, y, spec, test, folds, k, [12])
-    assert np.array_equal(fast, pm.cv_errors(tree, Xs, ys, fs))
-    assert np.array_equal(orig, [pm.cv_error(tree, X, y, f) for f in folds])
-
-
-@pytest.mark.parametrize("test", [1, 2])
-@pytest.mark.parametrize("missing", [False, True])
-def test_tree_engine_equals_refitting_j48like(test, missing):
-    """The former stand-in's engine (encoding and validation done once) grows exactly
-    J48Like's trees (kept for comparisons, e.g. scripts/tools/benchmark_j48.py)."""
-    X, y, spec, folds, k, Xs, ys, fs = _tree_case(test, missing)
-    tree = wl.fit_predict_fn(lambda: wl.J48Like(spec))
-    ident = np.arange(len(y))[None]
-    for b in range(k):
-        Xb, yb = (X, ys[b]) if test == 1 else (Xs[b], y)
-        assert np.array_equal(pm.tree_cv_errors(Xb, yb, fs[b], spec, perms=ident),
-                              [pm.cv_error(tree, Xb, yb, fs[b])])
-    with pytest.raises(ValueError, match="exactly one"):
-        pm.tree_cv_errors(X, y, folds[0], spec)
+    tree = rm.fit_predict_fn(lambda: c45.J48(spec))
+    orig, fast = study_errors("j48", X, y, spec, test, folds, k, [12])
+    assert np.array_equal(fast, rm.cv_errors(tree, Xs, ys, fs))
+    assert np.array_equal(orig, [rm.cv_error(tree, X, y, f) for f in folds])
 
 
 @pytest.mark.parametrize("test", [1, 2])
@@ -151,7 +147,7 @@ def test_study_1nn_shuffled_equals_refit_and_ignores_batch_size(test, nominal):
         wrong = 0
         for f in range(5):
             te = fb == f
-            m = wl.IBk1(spec, 3, tie_rule="shuffled", range_mode="fixed", ranges=ranges)
+            m = rm.IBk1(spec, 3, tie_rule="shuffled", range_mode="fixed", ranges=ranges)
             wrong += int((m.fit(Xb[~te], yb[~te], tie_keys=keys[f, ~te]).predict(Xb[te]) != yb[te]).sum())
         return wrong / len(yb)
 
@@ -161,31 +157,30 @@ def test_study_1nn_shuffled_equals_refit_and_ignores_batch_size(test, nominal):
     slow = [refit(Xl[b], Yl[b], fs[b], K[b]) for b in range(k)]
     slow_orig = [refit(X, y, f, ok.block(r, r + 1)[0]) for r, f in enumerate(folds)]
     for batch in (1, 3, 50):
-        orig, null = permutation.study_errors("1nn", X, y, spec, test, folds, k, [13],
+        orig, null = study_errors("1nn", X, y, spec, test, folds, k, [13],
                                      tie_rule="shuffled", batch=batch)
         np.testing.assert_array_equal(null, slow)
         np.testing.assert_array_equal(orig, slow_orig)
     # the randomised data sets are those of "first": only the tie order differs
-    _, null_first = permutation.study_errors("1nn", X, y, spec, test, folds, k, [13])
-    nn = wl.fit_predict_fn(lambda: wl.IBk1(spec, 3, range_mode="fixed", ranges=ranges))
-    np.testing.assert_array_equal(null_first, pm.cv_errors(nn, Xs, ys, fs))
+    _, null_first = study_errors("1nn", X, y, spec, test, folds, k, [13])
+    nn = rm.fit_predict_fn(lambda: rm.IBk1(spec, 3, range_mode="fixed", ranges=ranges))
+    np.testing.assert_array_equal(null_first, rm.cv_errors(nn, Xs, ys, fs))
 
 
 @pytest.mark.parametrize("test", [1, 2])
 def test_weka_smo_path_equals_refitting_weka_smo(test):
-    """svm_solver="weka": the study's errors are those of lib.models.smo.SMO refit on every fold of
-    every randomised data set drawn as study_errors draws them (batch of 2 under Test 2)."""
+    """The study's SMO errors are those of lib.models.smo.SMO refit on every fold of every
+    randomised data set drawn as the study draws them (batch of 2 under Test 2)."""
     from lib.models import smo
 
     X, y, spec = _data(6)
     folds = _folds(y, 2)
     k = 4
     Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 13)
-    fit = wl.fit_predict_fn(lambda: smo.SMO(spec, n_classes=3))
-    orig, null = permutation.study_errors("smo", X, y, spec, test, folds, k, [13],
-                                          svm_solver="weka", batch=2)
-    assert np.array_equal(null, pm.cv_errors(fit, Xs, ys, fs))
-    assert np.allclose(orig, [pm.cv_error(fit, X, y, f) for f in folds])
+    fit = rm.fit_predict_fn(lambda: smo.SMO(spec, n_classes=3))
+    orig, null = study_errors("smo", X, y, spec, test, folds, k, [13], batch=2)
+    assert np.array_equal(null, rm.cv_errors(fit, Xs, ys, fs))
+    assert np.allclose(orig, [rm.cv_error(fit, X, y, f) for f in folds])
 
 
 @pytest.mark.parametrize("classifier", permutation.CLASSIFIERS)
@@ -196,12 +191,11 @@ def test_results_do_not_depend_on_the_chunking(classifier, test):
     X, y, spec = _data(8, 45)
     folds = _folds(y, 1)
     tie_rule = "shuffled" if classifier == "1nn" else "first"
-    svm_solver = "weka" if classifier == "smo" else "libsvm"
     whole = permutation.randomized_errors(classifier, X, y, spec, test, folds[0], [21, 4], 0, 9,
-                                          tie_rule=tie_rule, svm_solver=svm_solver, batch=4)
+                                          tie_rule=tie_rule, batch=4)
     for cuts in ([(0, 1), (1, 9)], [(0, 4), (4, 5), (5, 9)]):
         parts = [permutation.randomized_errors(classifier, X, y, spec, test, folds[0], [21, 4], a, b,
-                                               tie_rule=tie_rule, svm_solver=svm_solver, batch=3)
+                                               tie_rule=tie_rule, batch=3)
                  for a, b in cuts]
         np.testing.assert_array_equal(np.concatenate(parts), whole)
     d1, f1 = permutation.draw_randomizations(test, y, X.shape[1], folds[0], [21, 4], 2, 5)
@@ -228,17 +222,17 @@ def test_randomisations_are_uniform_and_keep_the_fold_counts():
         permutation.draw_randomizations(1, y, 1, folds0, [3], 5, 4)
 
 
-def test_each_classifier_takes_only_its_own_reading():
-    """J48 and naive Bayes depend on neither reading (so their jobs are not rerun when one
-    changes); 1-NN needs the tie rule, SMO the solver, and says which when it is missing."""
-    assert permutation.reading_options("j48", "first", "weka") == {}
-    assert permutation.reading_options("nb", None, None) == {}
-    assert permutation.reading_options("1nn", "vote", "weka") == {"tie_rule": "vote"}
-    assert permutation.reading_options("smo", "vote", "libsvm") == {"svm_solver": "libsvm"}
+def test_only_1nn_takes_the_tie_rule():
+    """J48, naive Bayes and SMO do not depend on the reading permutation.tie_rule (so their jobs
+    are not rerun when it changes); 1-NN needs it and says so when it is missing."""
+    assert permutation.reading_options("j48", "first") == {}
+    assert permutation.reading_options("nb", None) == {}
+    assert permutation.reading_options("smo", "vote") == {}
+    assert permutation.reading_options("1nn", "vote") == {"tie_rule": "vote"}
     with pytest.raises(ValueError, match="permutation.tie_rule"):
-        permutation.reading_options("1nn", None, "weka")
-    with pytest.raises(ValueError, match="permutation.svm_solver"):
-        permutation.reading_options("smo", "first", None)
+        permutation.reading_options("1nn", None)
+    with pytest.raises(ValueError, match="classifier"):
+        permutation.reading_options("knn", "first")
 
 
 def _chunk_rows(kind, errors, test=None, **columns):

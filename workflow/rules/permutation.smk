@@ -20,9 +20,9 @@ perm_uci_params = lambda w: {
     "dataset": w.dataset, "classifier": w.classifier,
     "folds": perm_uci_folds_params(w.dataset), **({"test": int(w.test)} if "test" in w.keys() else {})}
 # The readings a classifier's jobs depend on, passed as params so that changing one reruns exactly
-# the jobs it changes (the 1-NN jobs for the tie rule, the SMO jobs for the solver). No reading
-# enters a seed: every alternative sees the same data, folds and randomisations, so the readings
-# comparison (workflow/rules/readings.smk) is paired.
+# the jobs it changes (the 1-NN jobs for the tie rule). No reading enters a seed: every alternative
+# sees the same data, folds and randomisations, so the readings comparison
+# (workflow/rules/readings.smk) is paired.
 # The registry entry read for a UCI data set under the reading permutation.uci_files (Anneal and
 # Segment have two files); an input and a param, never part of a seed, so both files see the same folds'
 # seeds and randomisations' streams and changing the reading reruns only those data sets' jobs.
@@ -248,7 +248,6 @@ rule permutation_ojala2009_fig3:
         folds=PERM_FIG3["folds"],
         alpha=PERM["alpha"],
         tie_rule=PERM["tie_rule"],
-        svm_solver=PERM["svm_solver"],
     log:
         "logs/ojala2009/fig3.log",
     benchmark:
@@ -282,7 +281,6 @@ rule permutation_ojala2009_table2:
         folds=PERM_UCI["folds"],
         files=PERM_UCI["files"],
         tie_rule=PERM["tie_rule"],
-        svm_solver=PERM["svm_solver"],
     log:
         "logs/ojala2009/table2.log",
     benchmark:
@@ -310,7 +308,6 @@ use rule permutation_ojala2009_table2 as permutation_ojala2009_table3 with:
         folds=PERM_UCI["folds"],
         files=PERM_UCI["files"],
         tie_rule=PERM["tie_rule"],
-        svm_solver=PERM["svm_solver"],
     log:
         "logs/ojala2009/table3.log",
     benchmark:

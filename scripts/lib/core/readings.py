@@ -202,20 +202,6 @@ REGISTRY: dict[str, Reading] = {r.name: r for r in (
         artifacts=("ojala2009/table1", "ojala2009/table3", "ojala2009/fig3", "ojala2009/table2"),
     ),
     Reading(
-        name="permutation.svm_solver",
-        key="permutation.svm_solver",
-        passage="Ojala & Garriga 2009 Sec. IV: Weka's SMO with default parameters (linear kernel).",
-        alternatives={"weka": "Weka's SMO re-implemented (lib.models.smo: Platt/Keerthi SMO in Weka's order "
-                               "of operations, with its filters and pairwise voting)",
-                      "libsvm": "scikit-learn's libsvm on SMO's problem (C=1) with Weka's preprocessing",
-                      "liblinear": "one-vs-one dual coordinate descent with a regularised bias (fast)"},
-        default="weka",
-        why="weka's predictions equal Weka 3.6.14's and 3.9.7's on every compared row (original data and "
-            "Test 1/Test 2 copies of the 22 data sets); libsvm differs on 68 rows and agrees with Weka on only "
-            "55% of permuted-Mushroom rows (docs/permutation.md).",
-        artifacts=("ojala2009/table2", "ojala2009/table3", "ojala2009/fig3"),
-    ),
-    Reading(
         name="permutation.uci_files",
         key="permutation.uci.files",
         passage="Ojala & Garriga 2009 Sec. V: 'we use 22 data sets from the UCI machine learning repository' "
@@ -315,9 +301,9 @@ REGISTRY: dict[str, Reading] = {r.name: r for r in (
 
 #: The permutation study's engines that take a reading, and its option name (the last part of the
 #: reading's key, ``permutation.<option>``). A job passes only its engine's reading, so changing a
-#: reading reruns only the jobs it changes (workflow/rules/permutation.smk); J48 and naive Bayes
-#: take none.
-PERMUTATION_ENGINE_READINGS = {"1nn": "tie_rule", "smo": "svm_solver"}
+#: reading reruns only the jobs it changes (workflow/rules/permutation.smk); J48, naive Bayes and
+#: SMO take none.
+PERMUTATION_ENGINE_READINGS = {"1nn": "tie_rule"}
 
 
 def for_artifact(artifact: str) -> list[Reading]:

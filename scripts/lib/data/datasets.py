@@ -531,8 +531,8 @@ _raeder("covtype", "Covtype",
         homepage=f"{UCI}/dataset/31", licence="UCI data terms (not pinned: downloaded from UCI)",
         citation="Blackard & Dean (1999), Covertype, UCI",
         notes="full UCI file (581,012 rows, ~11 MB gz), not pinned and not in the mirror; Table 1 "
-              "uses an unpublished 38,500-row subsample; covtype_subsample() documents ours "
-              "(all 2,747 class-4 rows + 35,753 others drawn without replacement)")
+              "uses an unpublished 38,500-row subsample (2,747 minority rows: exactly class 4), "
+              "which no study builds")
 
 # --- Networks: Neville et al. 2009 Table 1, and extras ----------------------------------------
 _GAT = "paologentleman/Graph-Attention-Networks"
@@ -1240,27 +1240,6 @@ _TABULAR_READERS: dict[str, Callable[[Path, Mapping], _Part]] = {
 }
 
 
-def covtype_subsample(data: TabularData, rng: np.random.Generator, n: int = 38500,
-                      minority: str = "4") -> TabularData:
-    """Raeder et al. (2012) Table 1 Covtype: 38,500 rows with 2,747 minority rows (7.1%).
-
-    The chapter does not say how its subsample was drawn. 2,747 is exactly the size of the
-    smallest covtype class (4, Cottonwood/Willow), and the chapter keeps "the smallest class
-    in the data as minority", so our documented procedure keeps all rows of class 4 and draws
-    ``n - 2747`` = 35,753 of the other 578,265 rows uniformly without replacement with
-    ``rng``; rows stay in file order.
-    """
-    code = data.class_names.index(minority)
-    is_min = data.y == code
-    others = np.flatnonzero(~is_min)
-    k = n - int(is_min.sum())
-    if k < 0 or k > others.size:
-        raise ValueError(f"cannot draw {n} rows with {int(is_min.sum())} minority rows")
-    rows = np.sort(np.concatenate([np.flatnonzero(is_min), rng.choice(others, size=k, replace=False)]))
-    return TabularData(data.name, data.X[rows], data.y[rows], data.spec, data.class_names,
-                       data.feature_names, (minority,))
-
-
 # --------------------------------------------------------------------------------------------
 # Network readers
 # --------------------------------------------------------------------------------------------
@@ -1555,51 +1534,3 @@ _NETWORK_READERS: dict[str, Callable[[Dataset, Mapping[str, Path]], NetworkData]
     "linqs": _read_linqs, "gml": _read_gml, "enron": _read_enron, "karate": _read_karate,
     "highschool": _read_highschool,
 }
-
-
-# --------------------------------------------------------------------------------------------
-# Documentation
-# --------------------------------------------------------------------------------------------
-def _shape_text(ds: Dataset) -> str:
-    if ds.kind == "not_public":
-        row = ds.paper_table1
-        return f"{row['examples']} x {row['features']}, minority {row['minority']} (paper)" if row else ""
-    if ds.kind == "tabular":
-        text = f"{ds.shape[0]} x {ds.shape[1]}; " + ", ".join(
-            f"{k}: {v}" for k, v in ds.class_counts.items() if v)
-        if ds.missing:
-            text += f"; {ds.missing} missing"
-        if ds.minority:
-            text += f"; minority = {'+'.join(ds.minority)}"
-        return text
-    text = f"{ds.shape[0]} nodes, {ds.shape[1]} edges; " + ", ".join(
-        f"{t}: {k}" for t, k in ds.task_counts.items())
-    return text
-
-
-def readme_table() -> str:
-    """The Markdown table of data/README.md, generated from the registry."""
-    head = ("| dataset | used by | files (sha256) | source (download order) | licence | citation | shape / classes |\n"
-            "|---|---|---|---|---|---|---|\n")
-    lines = []
-    for ds in REGISTRY.values():
-        if not ds.public:
-            continue
-        files = "<br>".join(f"`{f.path}`{' (doc)' if f.doc else ''} `{f.sha256 or 'not pinned'}`"
-                            for f in ds.files)
-        urls = []
-        for f in ds.files:
-            for s in f.sources:
-                label = s.url + (f" [{s.member}]" if s.member else "") + (" (pinned)" if s.pinned else "")
-                if label not in urls:
-                    urls.append(label)
-        sources = "<br>".join([f"page: {ds.homepage}"] + urls)
-        lines.append(f"| `{ds.name}` ({ds.paper_name}) | {ds.used_by} | {files} | {sources} | "
-                     f"{ds.licence} | {ds.citation} | {_shape_text(ds)} |")
-    return head + "\n".join(lines) + "\n"
-
-
-def not_public_table() -> str:
-    head = "| dataset | used by | why it is not fetched | paper's size |\n|---|---|---|---|\n"
-    return head + "\n".join(f"| `{d.name}` ({d.paper_name}) | {d.used_by} | {d.notes} | {_shape_text(d)} |"
-                            for d in REGISTRY.values() if not d.public) + "\n"

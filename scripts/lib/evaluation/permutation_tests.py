@@ -49,19 +49,19 @@ Fast engines (no refit per permutation)
 * :func:`nn1_cv_errors_test2`: 1-NN under Test 2: the data change, so distances are
   recomputed in batches with BLAS (``||b||^2 - 2 a.b`` per fold, ``||a||^2`` being constant
   along a test row), or with Weka's exact distance via ``metric`` when values are missing.
-  On all-nominal data :func:`study_errors` uses ``nn1_nominal`` instead: integer match counts
+  On all-nominal data the permutation study (``lib.studies.permutation.randomized_errors``) uses
+  ``nn1_nominal`` instead: integer match counts
   of bitsets, compiled, no distance matrix (Mushroom: 0.16 s instead of ~0.9 s per
   randomisation; identical errors, tested).
 * :func:`nb_cv_errors_test1` / :func:`nb_cv_errors_test2`: Weka-like naive Bayes; class
   statistics of a whole batch by matrix products (one-hot labels ``(k, n, C)`` times
   ``[present, x, x^2, nominal indicators]``).
-* Decision tree: ``c45.j48_cv_errors``, Weka's J48 re-implemented and compiled (refit per
-  fold; numeric attributes sorted once per data set). :func:`tree_cv_errors` is the former
-  scikit-learn stand-in (``weka_like.J48Like``), kept for comparisons.
-* :func:`cv_error` / :func:`cv_errors`: the generic slow path (refit per fold and per
-  randomisation) for SVMs (``weka_like.SMOLike`` via ``weka_like.fit_predict_fn``).
+* Decision tree and SVM: ``c45.j48_cv_errors`` and ``smo.smo_cv_errors``, Weka's J48 and SMO
+  re-implemented and compiled (refit per fold; numeric attributes sorted once per data set, the
+  SVM's kernel matrix computed once).
 
-All fast engines are tested to give exactly the same errors as refitting (``tests/``).
+All fast engines are tested to give exactly the same errors as refitting the classifier fold by
+fold (the slow path ``cv_errors`` of ``scripts/tools/reference_models.py``, in ``tests/``).
 
 Tie rule of the 1-NN engines: ``"first"`` (Weka IB1 fed rows in file order: the lowest
 training index among the training rows whose squared distance is within ``TIE_TOL`` of the
@@ -95,8 +95,6 @@ randomisations; best of 1-3 runs)::
     NB   Test 2 (fixed folds)               0.30 s      8.7 s         (*)
     slow path, 1-NN refit (IBk1)            1.6 s       8.5 s
     slow path, NB refit                     1.5 s       7.4 s
-    slow path, J48Like refit                12 s        217 s
-    slow path, SMOLike refit                13 s        119 s
 
 (*) The compiled naive Bayes engine (``nb_engine``), measured with both cores busy. On
 numeric data its floor is Weka's likelihood, two ``erfc`` and a ``log`` per test row, class
@@ -282,49 +280,6 @@ def resample_folds(folds, y, k: int, rng: np.random.Generator) -> np.ndarray:
     folds = np.asarray(folds)
     idx = within_class_permutations(y, 1, k, rng)[:, :, 0]
     return folds[idx]
-
-
-def cv_error(fit_predict: Callable, X, y, folds) -> float:
-    """Cross-validated error rate, refitting the classifier on every training fold.
-
-    Parameters
-    ----------
-    fit_predict : callable ``(X_train, y_train, X_test) -> y_pred``
-    X : (n, m) array
-    y : (n,) labels
-    folds : (n,) fold indices
-
-    Returns
-    -------
-    float, misclassified count / n (Eq. 1 with leave-one-out folds).
-    """
-    X = np.asarray(X)
-    y = np.asarray(y)
-    folds = np.asarray(folds)
-    wrong = 0
-    for f in np.unique(folds):
-        test = folds == f
-        pred = np.asarray(fit_predict(X[~test], y[~test], X[test]))
-        wrong += int((pred != y[test]).sum())
-    return wrong / len(y)
-
-
-def cv_errors(fit_predict: Callable, X, y, folds) -> np.ndarray:
-    """:func:`cv_error` for a batch of randomised data sets (slow path: one refit each).
-
-    ``X``: ``(n, m)`` or ``(k, n, m)``; ``y``: ``(n,)`` or ``(k, n)``; ``folds``: ``(n,)`` or
-    ``(k, n)``. Returns ``(k,)`` errors.
-    """
-    X = np.asarray(X)
-    y = np.asarray(y)
-    folds = np.asarray(folds)
-    k = max(X.shape[0] if X.ndim == 3 else 1, y.shape[0] if y.ndim == 2 else 1,
-            folds.shape[0] if folds.ndim == 2 else 1)
-    out = np.empty(k)
-    for b in range(k):
-        out[b] = cv_error(fit_predict, X[b] if X.ndim == 3 else X, y[b] if y.ndim == 2 else y,
-                          folds[b] if folds.ndim == 2 else folds)
-    return out
 
 
 # --------------------------------------------------------------------------------------
@@ -677,56 +632,6 @@ def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, weight=None,
             pred = wl.nn1_from_sqdist(D, y, C, tie_rule, tol, keys=keys)
             errors[sl] += (pred != y[B]).sum(axis=1)
     return errors / n
-
-
-# --------------------------------------------------------------------------------------
-# Decision tree (J48 stand-in) engine
-# --------------------------------------------------------------------------------------
-def tree_cv_errors(X, y, folds, spec: wl.AttributeSpec, *, perms=None, idx=None) -> np.ndarray:
-    """CV error of ``weka_like.J48Like`` for a batch of randomised data sets (refit per fold).
-
-    Trees must be refit, but everything around the fit is done once: the one-hot encoding of
-    ``X`` (a Test 2 randomisation permutes an attribute's block of indicator columns, so the
-    encoded randomised data are a gather of the encoded original), float32 conversion, and --
-    when there are no missing values -- scikit-learn's input validation (``check_input=False``).
-    The trees are exactly those ``J48Like(spec).fit`` grows (tested).
-
-    Parameters
-    ----------
-    X : (n, m) raw data; y : (n,) int labels
-    folds : (n,) or (k, n) fold indices
-    perms : (k, n) label permutations (Test 1), or
-    idx : (k, n, m) within-class row indices (Test 2)
-
-    Returns
-    -------
-    (k,) error rates.
-    """
-    from sklearn.tree import DecisionTreeClassifier
-
-    if (perms is None) == (idx is None):
-        raise ValueError("give exactly one of perms (Test 1) or idx (Test 2)")
-    y = np.asarray(y, dtype=np.intp)
-    folds = np.asarray(folds)
-    B = np.ascontiguousarray(wl.one_hot_nominal(X, spec), dtype=np.float32)
-    groups = np.repeat(np.arange(spec.m), np.maximum(np.asarray(spec.n_values), 1))
-    cols = np.arange(B.shape[1])
-    fast = not np.isnan(B).any()  # check_input=False skips the NaN mask sklearn needs
-    k = (perms if idx is None else idx).shape[0]
-    errors = np.zeros(k)
-    for b in range(k):
-        Xb = B if idx is None else np.ascontiguousarray(B[idx[b][:, groups], cols])
-        yb = y if perms is None else y[perms[b]]
-        fb = folds[b] if folds.ndim == 2 else folds
-        wrong = 0
-        for f in np.unique(fb):
-            test = fb == f
-            tree = DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2,
-                                          random_state=wl.J48_RANDOM_STATE)
-            tree.fit(Xb[~test], yb[~test], check_input=not fast)
-            wrong += int((tree.predict(Xb[test], check_input=not fast) != yb[test]).sum())
-        errors[b] = wrong / len(y)
-    return errors
 
 
 # --------------------------------------------------------------------------------------

@@ -488,67 +488,6 @@ def stratified_fold_of(rng: np.random.Generator, y, k: int, repeats: int = 1) ->
     return fold
 
 
-def stratified_kfold(rng: np.random.Generator, y, k: int = 10) -> np.ndarray:
-    """Fold index of one stratified k-fold partition (see :func:`stratified_fold_of`).
-
-    Parameters
-    ----------
-    rng : numpy.random.Generator
-        Source of randomness.
-    y : array-like of shape (n,)
-        Class label of each row.
-    k : int, default=10
-        Number of folds, at least 2.
-
-    Returns
-    -------
-    fold : ndarray of int64, shape (n,)
-        Fold ``0 .. k - 1`` of each row.
-
-    Raises
-    ------
-    ValueError
-        If ``k`` is not an integer of at least 2, or some class has fewer than ``k`` rows.
-
-    Notes
-    -----
-    The 10-fold cross-validation of Raeder, Forman & Chawla 2012, "Experiments" section.
-    """
-    return stratified_fold_of(rng, y, k, 1)[0]
-
-
-def stratified_5x2(rng: np.random.Generator, y, repeats: int = 5) -> np.ndarray:
-    """Half index of 5x2 CV: ``repeats`` stratified random halvings.
-
-    Each half is the test set once and the training set once (Dietterich 1998).
-
-    Parameters
-    ----------
-    rng : numpy.random.Generator
-        Source of randomness.
-    y : array-like of shape (n,)
-        Class label of each row.
-    repeats : int, default=5
-        Number of independent halvings.
-
-    Returns
-    -------
-    half : ndarray of int64, shape (repeats, n)
-        Half (0 or 1) of each row in each halving.
-
-    Raises
-    ------
-    ValueError
-        If some class has fewer than 2 rows.
-
-    Notes
-    -----
-    The 5x2 cross-validation of Raeder, Forman & Chawla 2012, "Experiments" section, after
-    Dietterich (1998).
-    """
-    return stratified_fold_of(rng, y, 2, repeats)
-
-
 EVALUATION_SAMPLERS = ("RS", "NCV")
 
 

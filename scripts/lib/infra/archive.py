@@ -52,10 +52,6 @@ _SKIP = re.compile(r"(^|/)(__pycache__|\.pytest_cache|\.snakemake|\.venv)(/|$)|\
 _OPEN_LICENCE = re.compile(r"\bCC[ -]?BY\b|\bCC0\b|public domain|\b(GPL|MIT|BSD|Apache)\b", re.IGNORECASE)
 
 
-class ArchiveError(RuntimeError):
-    """The archive cannot be built; the message says why and what to do."""
-
-
 def redistributable(licence: str) -> bool:
     """True when a registry licence field names an open licence that permits redistribution."""
     return bool(_OPEN_LICENCE.search(licence)) and "not public" not in licence.lower()

@@ -1,5 +1,8 @@
 """Per-rule cluster resources derived from Snakemake benchmark files (no Snakemake in here).
 
+Used by the tool ``scripts/tools/derive_slurm_profile.py`` (``make slurm-profile``, which writes
+``profiles/slurm/config.yaml``), not by a rule: no rule reaches this module.
+
 Every compute rule writes ``benchmarks/<...>.tsv`` (Snakemake's ``benchmark:`` directive: wall
 seconds ``s``, peak resident memory ``max_rss`` in MB, ``cpu_time`` in seconds). A dry run of
 the whole DAG tells which rule writes which benchmark file (:func:`benchmark_rules`); the

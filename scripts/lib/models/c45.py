@@ -3,9 +3,9 @@
 Used for the decision tree of Ojala & Garriga (2009; Weka 3.6 defaults) and, with Laplace
 leaves (``J48 -A``), by Raeder et al. (2012). :class:`J48` is a single tree
 (``fit`` / ``predict`` / ``predict_proba``); :func:`j48_cv_errors` is the batched
-cross-validation engine for permutation tests (same semantics as
-``permutation.tree_cv_errors``: Test 1 label permutations or Test 2 within-class column
-permutations), with the whole CV loop compiled.
+cross-validation engine for permutation tests (Test 1 label permutations or Test 2 within-class
+column permutations, the contract of ``lib.models.smo.smo_cv_errors`` too), with the whole CV
+loop compiled.
 
 Data convention: as in :mod:`lib.models.weka_like` -- ``X`` float ``(n, m)``, nominal attributes hold
 the value index ``0 .. V-1``, ``NaN`` is missing; ``spec.n_values[j]`` is ``V`` or 0 for
@@ -1695,11 +1695,11 @@ def j48_cv_errors(X, y, folds, spec: AttributeSpec, *, perms=None, idx=None,
                   confidence: float = 0.25, weka: str = "3.6") -> np.ndarray:
     """CV error of :class:`J48` for a batch of randomised data sets (compiled loop).
 
-    Same semantics as ``permutation.tree_cv_errors``: ``folds`` (n,) shared or (k, n) per
-    randomised data set; exactly one of ``perms`` (k, n) label permutations (Test 1: labels
-    ``y[perms[b]]``, data ``X``) or ``idx`` (k, n, m) within-class row indices (Test 2: data
-    ``X[idx[b, :, j], j]`` per column ``j``, labels ``y``). Fold ids are integers; a fresh tree
-    is fitted on every training fold (rows in data order). Errors are counted like Weka's
+    ``folds`` (n,) shared or (k, n) per randomised data set; exactly one of ``perms`` (k, n)
+    label permutations (Test 1: labels ``y[perms[b]]``, data ``X``) or ``idx`` (k, n, m)
+    within-class row indices (Test 2: data ``X[idx[b, :, j], j]`` per column ``j``, labels
+    ``y``). Fold ids are integers; a fresh tree is fitted on every training fold (rows in data
+    order). Errors are counted like Weka's
     ``Evaluation`` (see module docstring). ``n_classes`` should be the number of class values
     in the header (default ``max(y) + 1``); ``min_num_obj``, ``confidence``, ``weka``: as in
     :class:`J48`.

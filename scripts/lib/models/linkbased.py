@@ -62,19 +62,16 @@ def _prepare(adjacency, labels, labeled):
     return adj, y, lab, squeeze  # lab: (n, B) bool
 
 
-def labeled_counts(adjacency, labels, labeled) -> tuple[np.ndarray, np.ndarray]:
-    """Counts of labeled neighbours of each class, ``(n_pos, n_neg)``, each ``(B, n)`` (``(n,)``
-    for 1-d ``labeled``)."""
-    adj, y, lab, squeeze = _prepare(adjacency, labels, labeled)
+def _labeled_counts(adj, y, lab) -> tuple[np.ndarray, np.ndarray]:
+    """The count-link features [LG03]: labeled neighbours of each class, ``(n_pos, n_neg)``, each
+    ``(n, B)`` (``lab``: ``(n, B)`` bool, as from :func:`_prepare`)."""
     lab_f = lab.astype(np.float64)
-    pos, neg = np.asarray(adj @ (lab_f * y[:, None])).T, np.asarray(adj @ (lab_f * (1.0 - y[:, None]))).T
-    return (pos[0], neg[0]) if squeeze else (pos, neg)
+    return adj @ (lab_f * y[:, None]), adj @ (lab_f * (1.0 - y[:, None]))
 
 
 def _fit(adj, y, lab, l2, iterations, tol):
     lab_f = lab.astype(np.float64)                       # (n, B)
-    pos = adj @ (lab_f * y[:, None])                      # (n, B)
-    neg = adj @ (lab_f * (1.0 - y[:, None]))
+    pos, neg = _labeled_counts(adj, y, lab)               # (n, B) each
     n, b = lab.shape
     x = np.stack([np.ones((n, b)), pos, neg], axis=-1)    # (n, B, 3)
     penalty = np.diag([0.0, float(l2), float(l2)])
@@ -136,15 +133,13 @@ def link_based(adjacency, labels, labeled, *, collective: bool = True,
     labeling with expected counts (module docstring)."""
     adj, y, lab, squeeze = _prepare(adjacency, labels, labeled)
     if params is None:
-        params = _fit(adj, y, lab, l2, 50, 1e-10)
+        params = lr_fit(adjacency, labels, labeled, l2=l2)
     coef = params.coef
     if coef.shape != (lab.shape[1], 3):
         raise ValueError(f"params.coef must have shape ({lab.shape[1]}, 3), got {coef.shape}")
-    lab_f = lab.astype(np.float64)
     degree = np.asarray(adj.sum(axis=1)).reshape(-1, 1)
     if not collective:
-        pos = adj @ (lab_f * y[:, None])
-        neg = adj @ (lab_f * (1.0 - y[:, None]))
+        pos, neg = _labeled_counts(adj, y, lab)
         probs = np.where(lab, y[:, None], _lr_probs(coef, pos, neg))
     else:
         init = np.broadcast_to(_prior(y, lab), lab.shape)

@@ -179,13 +179,6 @@ def _jr_randomize(rows, state):
         rows[k] = t
 
 
-def java_random_permutation(n: int, seed: int) -> np.ndarray:
-    """Row order after ``Instances.randomize(new Random(seed))`` of ``n`` rows (for tests)."""
-    rows = np.arange(n, dtype=np.int64)
-    _jr_randomize(rows, np.array([_jr_seed(seed)], dtype=np.int64))
-    return rows
-
-
 # ======================================================================================
 # BinarySMO (linear machine), compiled
 # ======================================================================================

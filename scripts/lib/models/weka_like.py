@@ -17,7 +17,7 @@ Data convention (all functions)
 
 What is reproduced exactly, and every known difference from Weka 3.6
 ---------------------------------------------------------------------
-1-NN (``IBk -K 1`` / ``IB1``; :class:`IBk1`)
+1-NN (``IBk -K 1`` / ``IB1``; the engines of :mod:`lib.evaluation.permutation_tests`)
     * Distance: Weka's ``EuclideanDistance`` (``NormalizableDistance.difference``) exactly:
       numeric attributes min-max normalised, ``norm(x) = (x - min) / (max - min)`` and 0 when
       ``max == min``; nominal attributes contribute 0 if equal and 1 if different; a nominal
@@ -35,9 +35,10 @@ What is reproduced exactly, and every known difference from Weka 3.6
       calls ``NormalizableDistance.update``; ``IB1.classifyInstance`` calls
       ``updateMinMax``), so during cross-validation the ranges used for the t-th test
       instance of a fold are those of the training fold plus test instances 1..t. The
-      ``range_mode`` of :class:`IBk1` offers ``"weka"`` (that sequential behaviour, exact),
-      ``"train"`` (training instances only) and ``"fixed"`` (caller-supplied ranges). The fast
-      permutation engines use fixed ranges computed on the whole data set: for leave-one-out
+      refit-per-fold reference ``IBk1`` (``scripts/tools/reference_models.py``, the oracle of the
+      tests and cross-check tools) offers ``range_mode="weka"`` (that sequential behaviour,
+      exact), ``"train"`` (training instances only) and ``"fixed"`` (caller-supplied ranges). The
+      fast permutation engines use fixed ranges computed on the whole data set: for leave-one-out
       this *is* Weka's behaviour exactly (training fold + the one test instance = all data),
       for 10-fold CV it agrees with Weka for every test instance processed after its fold's
       extreme values and differs slightly before. Whole-data ranges are invariant under both
@@ -66,9 +67,9 @@ What is reproduced exactly, and every known difference from Weka 3.6
     * Ties are detected with an absolute tolerance ``TIE_TOL`` on squared distances (BLAS
       rounding); Weka compares doubles exactly. The measured effect is the reverse of what one
       might fear: distances that are tied in exact arithmetic but that Weka's own rounding
-      pulls apart (1.7e-17 on Iris) count as tied here. ``IBk1(range_mode="weka", tol=0)`` is
-      an exact Weka mode: on identical folds it gave 100% the predictions of Weka 3.6.14 IB1 /
-      IBk and Weka 3.9.7 IBk on all 22 UCI data sets of Ojala & Garriga
+      pulls apart (1.7e-17 on Iris) count as tied here. The reference
+      ``IBk1(range_mode="weka", tol=0)`` is an exact Weka mode: on identical folds it gave 100%
+      the predictions of Weka 3.6.14 IB1 / IBk and Weka 3.9.7 IBk on all 22 UCI data sets of Ojala & Garriga
       (``scripts/tools/crosscheck_weka.py``); with the default tolerance 1 row in 19,000 differs
       (Iris), with the fast engines' whole-data ranges 4 more (autos, hepatitis, diabetes).
     * IB1 treats a numeric attribute as constant when ``max - min`` is below 1e-6 (Weka's
@@ -96,54 +97,15 @@ Naive Bayes (``NaiveBayes`` defaults; :class:`NaiveBayesWeka`, :func:`nb_fit`)
       (same result); an attribute whose training values are all missing gets Weka's default
       estimator (mean 0, sd 0.01/6) here as well.
 
-Decision tree (``J48 -C 0.25 -M 2``; :class:`J48Like`)
-    * scikit-learn ``DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2)``. This
-      is a stand-in, **not** C4.5: it uses information gain rather than gain ratio, has no
-      error-based (pessimistic, confidence 0.25) pruning and no subtree raising, makes binary
-      splits on one-hot indicators instead of multiway splits on nominal attributes, puts
-      numeric thresholds at mid-points rather than at training values, sends missing values
-      down one branch (scikit-learn's NaN support) instead of C4.5's fractional instances,
-      and enforces 2 instances in *every* leaf whereas J48's ``-M 2`` requires two branches
-      with at least 2 instances each. Expect larger trees and somewhat different error rates.
-      :mod:`lib.models.c45` is a faithful J48 (identical trees to Weka 3.6.14 / 3.9.7 on the 22 UCI
-      data sets of Ojala & Garriga) with a batched cross-validation engine.
-
-Linear SVM (``SMO`` defaults; :class:`SMOLike`)
-    * Preprocessing as in SMO: missing values replaced by the training mean / mode
-      (``ReplaceMissingValues``), nominal attributes to binary (``NominalToBinary``: a
-      two-valued attribute becomes one 0/1 column, a V-valued one V indicator columns), then
-      all columns min-max normalised to [0, 1] with the *training* ranges (``Normalize``;
-      constant columns become 0). Then scikit-learn ``SVC(kernel="linear", C=1.0,
-      tol=1e-3)``, which solves the same dual problem (PolyKernel exponent 1 = plain dot
-      product) and, like SMO, is one-vs-one with majority voting (ties to the lowest class).
-    * Differences: libsvm's working-set selection and stopping criterion differ from Weka's
-      SMO (Platt/Keerthi, ``epsilon 1e-12``, ``tolerance 1e-3``) and the bias is computed
-      differently, so the solution agrees only up to the solver tolerance; points very close
-      to the boundary may be classified differently. Measured on identical folds against
-      Weka 3.6.14 SMO (22 UCI data sets, ``scripts/tools/crosscheck_weka.py``): 68 of 19,000 test
-      rows differ, 50 of them on Balance (mirror-symmetric rows that lie exactly on the L/R
-      boundary, 92% agreement there); elsewhere rows with ``|f| < 0.1`` and two rows where
-      Weka's SMO stops at a clearly worse solution (data with conflicting duplicates: spect,
-      primary-tumor). No logistic calibration (Weka's default; SMO ``-M`` with its ``-V``
-      options is :class:`lib.models.smo.SMO`, which the imbalance study uses).
-    * ``solver="liblinear"`` (option ``permutation.svm_solver``; default ``"libsvm"``) fits
-      the same one-vs-one linear SVMs by liblinear's dual coordinate descent (hinge loss, ``C``,
-      tolerance 1e-4). It works in the primal weight space, so a fit stays cheap when almost
-      every row is a support vector -- as under Test 1's random labels, where libsvm takes ~3-7
-      s per fold on Mushroom (liblinear 0.08 s). The difference from SMO's problem: the bias is
-      a constant feature of value 1 and so is regularised (``b^2 / 2`` in the objective).
-      Measured prediction agreement with libsvm on identical 10-fold CV (original data, one
-      Test 1 and one Test 2 randomisation each of iris, balance-scale, breast-cancer, credit-g,
-      diabetes, glass, vote, anneal): 92.6% (Balance, original; its symmetric boundary rows)
-      to 100%, median 99.3% -- worse than libsvm's agreement with Weka, hence not the default.
-    * Tree probabilities: ``J48Like.predict_proba`` gives leaf class frequencies, or with
-      ``laplace=True`` J48 ``-A``'s Laplace estimate ``(n_c + 1) / (n + C)`` (leaf counts of the
-      unpruned tree above, so they differ from J48's pruned leaves).
+Decision tree and linear SVM
+    Weka's J48 and SMO are re-implemented exactly in :mod:`lib.models.c45` (identical trees to
+    Weka 3.6.14 / 3.9.7 on the 22 UCI data sets of Ojala & Garriga) and :mod:`lib.models.smo`
+    (Weka's predictions on every compared row). The scikit-learn stand-ins that used to live here
+    (an entropy tree for J48, libsvm / liblinear for SMO) were removed: no study runs them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-import warnings
 from typing import Callable
 
 import numpy as np
@@ -198,28 +160,6 @@ def weka_ranges(X, spec: AttributeSpec) -> Ranges:
     return Ranges(lo, width)
 
 
-def weka_sequential_ranges(train: Ranges, X_test) -> Ranges:
-    """Ranges Weka's IBk/IB1 use for each test instance in turn (training + tests so far).
-
-    IBk widens its ranges with each test instance before classifying it
-    (``LinearNNSearch.addInstanceInfo``), so the t-th test instance is classified with the
-    ranges of the training fold and test instances ``0..t``.
-
-    Returns
-    -------
-    Ranges with ``lo`` and ``width`` of shape ``(n_test, m)``.
-    """
-    X_test = np.asarray(X_test, dtype=float)
-    lo_tr = np.asarray(train.lo, dtype=float)
-    hi_tr = lo_tr + np.asarray(train.width, dtype=float)
-    cmin = np.fmin.accumulate(X_test, axis=0)
-    cmax = np.fmax.accumulate(X_test, axis=0)
-    lo = np.fmin(lo_tr[None, :], cmin)
-    hi = np.fmax(hi_tr[None, :], cmax)
-    width = np.where(np.isnan(hi - lo), 0.0, hi - lo)
-    return Ranges(lo, width)
-
-
 def _norm(x, lo, width):
     """Weka's ``norm``: (x - lo) / width, and 0 where width == 0 (NaN x stays NaN)."""
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -247,7 +187,7 @@ def ibk_sq_distances(A, B, spec: AttributeSpec, ranges: Ranges) -> np.ndarray:
     spec : AttributeSpec
     ranges : Ranges
         ``lo``/``width`` of shape ``(m,)``, or ``(na, m)`` for per-test-instance ranges
-        (see :func:`weka_sequential_ranges`).
+        (Weka's sequential ranges, ``weka_sequential_ranges`` of ``scripts/tools/reference_models.py``).
 
     Returns
     -------
@@ -518,92 +458,6 @@ def nn1_from_sqdist(D, y_train, n_classes: int, tie_rule: str = "first",
     raise ValueError(f"tie_rule must be one of {TIE_RULES}, got {tie_rule!r}")
 
 
-@dataclass
-class IBk1:
-    """Weka-like 1-nearest-neighbour classifier (IBk -K 1 / IB1 defaults).
-
-    Parameters
-    ----------
-    spec : AttributeSpec
-    n_classes : int
-    tie_rule : {"first", "vote", "shuffled"}
-        "first" = IB1 (lowest training index among tied nearest), "vote" = IBk, "shuffled" =
-        IB1 as Weka's cross-validation runs it: the training rows in a random order
-        (``Instances.trainCV(numFolds, fold, random)`` randomises them), the tied row first
-        in that order wins. The order is given by ``tie_keys`` of :meth:`fit` (smallest key
-        first) or, without them, drawn from ``rng`` at each fit.
-    range_mode : {"weka", "train", "fixed"}
-        "weka" (default): training ranges widened by each test instance in turn, in the
-        order given (Weka's actual behaviour; exact element-wise distance, no BLAS);
-        "train": training ranges only; "fixed": ``ranges`` given by the caller (the fast
-        permutation engines correspond to "fixed" with the ranges of the whole data set).
-        On iris / wine / breast-cancer, 10-fold CV errors under "weka" and under whole-data
-        ranges differed by at most one instance per CV run (10 fold draws each).
-    ranges : Ranges, optional
-        Required for ``range_mode="fixed"``.
-    tol : float
-        Tie tolerance on squared distances.
-    rng : numpy.random.Generator, int or None
-        Draws the training order of ``"shuffled"`` when :meth:`fit` gets no ``tie_keys``.
-    """
-
-    spec: AttributeSpec
-    n_classes: int
-    tie_rule: str = "first"
-    range_mode: str = "weka"
-    ranges: Ranges | None = None
-    tol: float = TIE_TOL
-    rng: object = None
-    X_: np.ndarray | None = field(default=None, init=False, repr=False)
-    y_: np.ndarray | None = field(default=None, init=False, repr=False)
-    train_ranges_: Ranges | None = field(default=None, init=False, repr=False)
-    tie_keys_: np.ndarray | None = field(default=None, init=False, repr=False)
-
-    def fit(self, X, y, tie_keys=None) -> "IBk1":
-        """Store the training rows; ``tie_keys`` (n_train,) distinct ints give the training
-        order of ``tie_rule="shuffled"`` (smallest first; default a permutation from ``rng``)."""
-        self.X_ = check_X(X, self.spec).copy()
-        self.y_ = np.asarray(y, dtype=int).copy()
-        if self.y_.shape != (self.X_.shape[0],):
-            raise ValueError("y must have one label per row of X")
-        self.train_ranges_ = weka_ranges(self.X_, self.spec)
-        check_tie_rule(self.tie_rule, 0)
-        if self.tie_rule == "shuffled":
-            if tie_keys is None:  # Weka: train.randomize(random) before every buildClassifier
-                if not isinstance(self.rng, np.random.Generator):
-                    self.rng = np.random.default_rng(self.rng)
-                tie_keys = self.rng.permutation(len(self.y_))
-            self.tie_keys_ = np.asarray(tie_keys)
-            if self.tie_keys_.shape != self.y_.shape:
-                raise ValueError("tie_keys must have one key per training row")
-        return self
-
-    def _ranges_for(self, X_test) -> Ranges:
-        if self.range_mode == "train":
-            return self.train_ranges_
-        if self.range_mode == "weka":
-            return weka_sequential_ranges(self.train_ranges_, X_test)
-        if self.range_mode == "fixed":
-            if self.ranges is None:
-                raise ValueError("range_mode='fixed' needs ranges")
-            return self.ranges
-        raise ValueError(f"unknown range_mode {self.range_mode!r}")
-
-    def sq_distances(self, X_test) -> np.ndarray:
-        """Squared Weka distances ``(n_test, n_train)`` from test rows to training rows."""
-        X_test = check_X(X_test, self.spec)
-        r = self._ranges_for(X_test)
-        if np.asarray(r.lo).ndim == 1 and not (np.isnan(X_test).any() or np.isnan(self.X_).any()):
-            ZA, _ = encode_for_blas(X_test, self.spec, r)
-            ZB, _ = encode_for_blas(self.X_, self.spec, r)
-            return sq_euclidean(ZA, ZB)
-        return ibk_sq_distances(X_test, self.X_, self.spec, r)
-
-    def predict(self, X_test) -> np.ndarray:
-        D = self.sq_distances(X_test)
-        return nn1_from_sqdist(D, self.y_, self.n_classes, self.tie_rule, self.tol, keys=self.tie_keys_)
-
-
 # --------------------------------------------------------------------------------------
 # Naive Bayes
 # --------------------------------------------------------------------------------------
@@ -804,188 +658,3 @@ class NaiveBayesWeka:
 
     def predict(self, X_test) -> np.ndarray:
         return nb_predict(self.model_, check_X(X_test, self.spec))
-
-
-# --------------------------------------------------------------------------------------
-# J48-like tree and SMO-like linear SVM
-# --------------------------------------------------------------------------------------
-def one_hot_nominal(X, spec: AttributeSpec, *, binary_as_single: bool = False,
-                    missing: float = np.nan) -> np.ndarray:
-    """Numeric columns unchanged, nominal columns as 0/1 indicators.
-
-    ``binary_as_single=True`` maps a two-valued nominal attribute to a single 0/1 column (Weka
-    ``NominalToBinary``). Missing nominal values become ``missing`` in every indicator column.
-    """
-    X = check_X(X, spec)
-    cols = []
-    for j in range(spec.m):
-        V = spec.n_values[j]
-        v = X[:, j]
-        if V == 0:
-            cols.append(v[:, None])
-            continue
-        miss = np.isnan(v)
-        code = np.where(miss, 0, v).astype(int)
-        if binary_as_single and V == 2:
-            c = code[:, None].astype(float)
-        else:
-            c = (code[:, None] == np.arange(V)).astype(float)
-        c[miss] = missing
-        cols.append(c)
-    return np.hstack(cols) if cols else np.zeros((X.shape[0], 0))
-
-
-J48_RANDOM_STATE = 0
-
-
-@dataclass
-class J48Like:
-    """Stand-in for Weka J48 (-C 0.25 -M 2): entropy tree, ``min_samples_leaf=2``, unpruned.
-
-    ``random_state`` fixes scikit-learn's tie-breaking between equally good splits (J48 is
-    deterministic). See module docstring for the differences from C4.5.
-    """
-
-    spec: AttributeSpec
-    random_state: int = J48_RANDOM_STATE
-    laplace: bool = False
-    model_: object | None = field(default=None, init=False, repr=False)
-    leaf_counts_: np.ndarray | None = field(default=None, init=False, repr=False)
-
-    def fit(self, X, y) -> "J48Like":
-        from sklearn.tree import DecisionTreeClassifier
-
-        self.model_ = DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2,
-                                             random_state=self.random_state)
-        B = one_hot_nominal(X, self.spec)
-        y = np.asarray(y, dtype=int)
-        self.model_.fit(B, y)
-        # training-class counts per leaf, for predict_proba (J48 -A: Laplace at the leaves)
-        counts = np.zeros((self.model_.tree_.node_count, len(self.model_.classes_)))
-        np.add.at(counts, (self.model_.apply(B), np.searchsorted(self.model_.classes_, y)), 1.0)
-        self.leaf_counts_ = counts
-        return self
-
-    def predict(self, X_test) -> np.ndarray:
-        return self.model_.predict(one_hot_nominal(X_test, self.spec))
-
-    def predict_proba(self, X_test) -> np.ndarray:
-        """Class probabilities ``(n, classes)`` from the training counts of each test row's leaf:
-        relative frequencies ``n_c / n``, or with ``laplace=True`` Weka J48 ``-A``'s Laplace
-        estimate ``(n_c + 1) / (n + C)`` (used by Raeder et al. 2012, "J48 with Laplace
-        smoothing at the leaves"). Columns follow the classes seen in training."""
-        c = self.leaf_counts_[self.model_.apply(one_hot_nominal(X_test, self.spec))]
-        if self.laplace:
-            c = c + 1.0
-        return c / c.sum(axis=1, keepdims=True)
-
-
-@dataclass
-class SMOLike:
-    """Stand-in for Weka SMO defaults (C=1, linear PolyKernel, Normalize, pairwise 1-vs-1).
-
-    Training-data mean/mode imputation, NominalToBinary, min-max [0,1] normalisation with the
-    training ranges, then ``sklearn.svm.SVC(kernel="linear", C=1.0)``.
-    """
-
-    spec: AttributeSpec
-    C: float = 1.0
-    solver: str = "libsvm"
-    model_: object | None = field(default=None, init=False, repr=False)
-    fill_: np.ndarray | None = field(default=None, init=False, repr=False)
-    lo_: np.ndarray | None = field(default=None, init=False, repr=False)
-    width_: np.ndarray | None = field(default=None, init=False, repr=False)
-
-    def _transform(self, X) -> np.ndarray:
-        X = check_X(X, self.spec)
-        X = np.where(np.isnan(X), self.fill_[None, :], X)
-        B = one_hot_nominal(X, self.spec, binary_as_single=True)
-        return np.where(self.width_ > 0, (B - self.lo_) / np.where(self.width_ > 0, self.width_, 1.0), 0.0)
-
-    def fit(self, X, y) -> "SMOLike":
-        from sklearn.svm import SVC
-
-        X = check_X(X, self.spec)
-        fill = np.zeros(self.spec.m)
-        for j in range(self.spec.m):
-            v = X[:, j]
-            v = v[~np.isnan(v)]
-            if len(v) == 0:
-                fill[j] = 0.0
-            elif self.spec.n_values[j] > 0:
-                fill[j] = np.bincount(v.astype(int), minlength=self.spec.n_values[j]).argmax()
-            else:
-                fill[j] = v.mean()
-        self.fill_ = fill
-        B = one_hot_nominal(np.where(np.isnan(X), fill[None, :], X), self.spec, binary_as_single=True)
-        self.lo_ = B.min(axis=0) if len(B) else np.zeros(B.shape[1])
-        self.width_ = (B.max(axis=0) - self.lo_) if len(B) else np.zeros(B.shape[1])
-        if self.solver not in ("libsvm", "liblinear"):
-            raise ValueError(f"solver must be 'libsvm' or 'liblinear', got {self.solver!r}")
-        Z = self._transform(X)
-        y = np.asarray(y, dtype=int)
-        if self.solver == "liblinear":
-            self.model_ = _PairwiseLinearSVM(self.C).fit(Z, y)
-            return self
-        self.model_ = SVC(kernel="linear", C=self.C, tol=1e-3)
-        self.model_.fit(Z, y)
-        return self
-
-    def predict(self, X_test) -> np.ndarray:
-        return self.model_.predict(self._transform(X_test))
-
-
-class _PairwiseLinearSVM:
-    """One-vs-one linear SVMs by liblinear's dual coordinate descent (hinge loss), voting as
-    libsvm/SMO do: a pair's vote goes to its first class when the decision value is positive,
-    vote ties to the lowest class index. The bias is an extra constant feature (value 1),
-    hence regularised -- the one difference from the SMO/libsvm problem (see module
-    docstring)."""
-
-    def __init__(self, C: float):
-        self.C = C
-
-    def fit(self, Z, y) -> "_PairwiseLinearSVM":
-        # scikit-learn lazily, like every stand-in here: importing it costs ~1.4 s, and every job
-        # of the permutation study imports this module (most never fit a stand-in)
-        from sklearn.exceptions import ConvergenceWarning
-        from sklearn.svm import LinearSVC
-
-        self.classes_ = np.unique(y)
-        self.pairs_, W, b = [], [], []
-        for a in range(len(self.classes_)):
-            for c in range(a + 1, len(self.classes_)):
-                rows = (y == self.classes_[a]) | (y == self.classes_[c])
-                svm = LinearSVC(loss="hinge", C=self.C, dual=True, tol=1e-4, max_iter=20_000,
-                                random_state=0)
-                with warnings.catch_warnings():  # not converging in max_iter is reported, not fatal
-                    warnings.simplefilter("ignore", ConvergenceWarning)
-                    svm.fit(Z[rows], (y[rows] == self.classes_[a]).astype(int))
-                self.pairs_.append((a, c))
-                W.append(svm.coef_[0])
-                b.append(svm.intercept_[0])
-        self.W_ = np.array(W).reshape(len(W), Z.shape[1])
-        self.b_ = np.array(b)
-        return self
-
-    def predict(self, Z) -> np.ndarray:
-        if len(self.classes_) == 1:
-            return np.full(len(Z), self.classes_[0])
-        dec = Z @ self.W_.T + self.b_
-        votes = np.zeros((len(Z), len(self.classes_)), dtype=int)
-        for p, (a, c) in enumerate(self.pairs_):
-            first = dec[:, p] > 0
-            votes[first, a] += 1
-            votes[~first, c] += 1
-        return self.classes_[votes.argmax(axis=1)]
-
-
-def fit_predict_fn(make: Callable[[], object]) -> Callable:
-    """Wrap a classifier factory as ``fit_predict(X_train, y_train, X_test) -> y_pred``.
-
-    For the generic slow path :func:`lib.evaluation.permutation_tests.cv_error`.
-    """
-    def fit_predict(X_train, y_train, X_test):
-        return make().fit(X_train, y_train).predict(X_test)
-
-    return fit_predict

@@ -160,26 +160,6 @@ class RelaxationResult:
     change: np.ndarray
 
 
-@dataclass(frozen=True, eq=False)
-class PairEvaluation:
-    """Output of :func:`evaluate_pair`; arrays over nodes have shape ``(B, n)``.
-
-    ``accuracy_*``: test-set accuracy, ``(B,)`` (``(B, G)`` with ``node_block``).
-    ``errors_*``: 0/1 errors, False outside the test set. ``probs_*``: ``P(+)`` after the handicap.
-    ``chosen_*``: nodes whose probability the handicap perturbed.
-    """
-
-    accuracy_wvrn: np.ndarray
-    accuracy_nbc: np.ndarray
-    errors_wvrn: np.ndarray
-    errors_nbc: np.ndarray
-    probs_wvrn: np.ndarray
-    probs_nbc: np.ndarray
-    chosen_wvrn: np.ndarray
-    chosen_nbc: np.ndarray
-    test: np.ndarray
-
-
 @dataclass(frozen=True)
 class Calibration:
     """Result of :func:`calibrate_handicap`: the handicap ``c``, the accuracy difference there and
@@ -357,18 +337,6 @@ def _nbc_apply(adjacency, probs, tables):
     return np.where(np.isnan(out), expit(log_odds), out)
 
 
-def nbc_step(adjacency: sp.csr_matrix, probs: np.ndarray, params: NBCParams,
-             node_block=None) -> np.ndarray:
-    """One nBC estimate ``M(P)`` for every node, ``probs`` of shape ``(n, B)``.
-
-    ``log P(c|N_i) = log P(c) + sum_j log(sum_c2 P_j(c2) cond[c, c2]) + const`` (soft evidence by
-    expected likelihood, NetKit); ``P(+) = expit(score_1 - score_0)``.
-    """
-    index = (np.zeros(probs.shape[0], dtype=np.int64) if node_block is None
-             else np.asarray(node_block, dtype=np.int64))
-    return _nbc_apply(adjacency, probs, _nbc_tables(params, index))
-
-
 def _relax(step: Callable[[np.ndarray], np.ndarray], y, lab, init, schedule: Schedule, perturbed=None,
            strength: float = 1.0):
     """Relaxation labeling; ``perturbed`` ``(n, B)`` bool: the handicapped nodes, whose model
@@ -441,11 +409,8 @@ def nbc(adjacency, labels, labeled, *, schedule: Schedule = Schedule(), node_blo
     for :func:`wvrn`."""
     adj, y, lab, blocks, squeeze = _prepare(adjacency, labels, labeled, node_block)
     if params is None:
-        if conditional not in CONDITIONALS:
-            raise ValueError(f"conditional must be one of {CONDITIONALS}, got {conditional!r}")
-        if not float(smoothing) >= 0.0:
-            raise ValueError(f"smoothing must be >= 0 (0: maximum likelihood), got {smoothing}")
-        params = _nbc_fit(adj, y, lab, blocks, float(smoothing), conditional)
+        params = nbc_fit(adjacency, labels, labeled, node_block=node_block, smoothing=smoothing,
+                         conditional=conditional)
     init = blocks.spread(_labeled_prior(y, lab, blocks))
     tables = _nbc_tables(params, blocks.index)
     probs, change = _relax(lambda p: _nbc_apply(adj, p, tables), y, lab, init, schedule,
@@ -598,13 +563,6 @@ def perturb_with_keys(probs, c: float, keys, *, mask=None, strength: float = 1.0
     return (out[0], chosen[0]) if p.ndim == 1 else (out, chosen)
 
 
-def perturb(probs, c: float, rng: np.random.Generator, *, mask=None, strength: float = 1.0,
-            selection: str = "bernoulli"):
-    """:func:`perturb_with_keys` with keys drawn from ``rng`` (one uniform per entry of probs)."""
-    return perturb_with_keys(probs, c, perturbation_keys(rng, np.shape(probs)), mask=mask,
-                             strength=strength, selection=selection)
-
-
 def handicap_difference(probs_handicapped, probs_other, labels, test, keys, *,
                         tie_handicapped=1, tie_other=1, strength: float = 1.0,
                         selection: str = "bernoulli") -> Callable[[float], float]:
@@ -723,79 +681,6 @@ def chosen_nodes(c: float, keys, mask, selection: str = "bernoulli") -> np.ndarr
     _check_handicap(c, 1.0, selection)
     k, m = np.atleast_2d(np.asarray(keys, dtype=np.float64)), np.atleast_2d(np.asarray(mask, bool))
     return _chosen(float(c), k, np.broadcast_to(m, k.shape), selection)
-
-
-def evaluate_pair(adjacency, labels, train, test, *, handicap_wvrn: float = 0.0,
-                  handicap_nbc: float = 0.0, rng: np.random.Generator | None = None, keys=None,
-                  strength: float = 1.0, selection: str = "bernoulli",
-                  schedule: Schedule = Schedule(), node_block=None, smoothing: float = 1.0,
-                  conditional: str = "paper") -> PairEvaluation:
-    """Learn on ``train``, infer every other node with both models, handicap, score on ``test``
-    ([N09] Sec. 5.3-5.4; [W11] Sec. 5.2).
-
-    Parameters
-    ----------
-    adjacency : sparse (n, n)
-    labels : array_like of 0/1, shape (n,)
-    train : array_like of bool, shape (B, n)
-        Labeled set of each configuration (RS: the complement of the test set; NCV: the sampled
-        training set, leaving unlabeled nodes outside the test fold that are inferred too).
-    test : array_like of bool, shape (B, n)
-        Evaluated nodes; must be disjoint from ``train`` and non-empty.
-    handicap_wvrn, handicap_nbc : float in [0, 1]
-        Handicap ``c`` of each model (Sec. 5.3: wvRN for Type I error, nBC for power).
-    rng : numpy.random.Generator, optional
-        Draws the keys ``(2, B, n)`` (wvRN, nBC) when a handicap is positive and ``keys`` is None.
-    keys : array_like, shape (2, B, n), optional
-        Fixed perturbation keys (common random numbers).
-    strength, selection : see :func:`perturb_with_keys`
-    schedule, node_block, smoothing, conditional : see :func:`wvrn`, :func:`nbc`
-
-    With ``node_block`` the handicap selects per row, i.e. over the test nodes of all graphs of
-    a column together: "bernoulli" is unaffected (independent per node), but for "exact" counts
-    per (graph, configuration) run per graph or unstack (:func:`unstack_blocks`) first.
-
-    Returns
-    -------
-    PairEvaluation
-    """
-    train = np.atleast_2d(np.asarray(train, dtype=bool))
-    test_arr = np.atleast_2d(np.asarray(test, dtype=bool))
-    if test_arr.shape != train.shape:
-        raise ValueError(f"test must have the shape of train {train.shape}, got {test_arr.shape}")
-    if np.any(train & test_arr):
-        raise ValueError("train and test must be disjoint: a test node cannot be labeled")
-    if np.any(test_arr.sum(axis=1) == 0):
-        raise ValueError("test must mark at least one node in every configuration")
-    for name, c in (("handicap_wvrn", handicap_wvrn), ("handicap_nbc", handicap_nbc)):
-        if not 0.0 <= float(c) <= 1.0:
-            raise ValueError(f"{name} must lie in [0, 1], got {c}")
-    _check_handicap(0.0, strength, selection)
-    if max(handicap_wvrn, handicap_nbc) > 0 and keys is None:
-        if rng is None:
-            raise ValueError("a positive handicap needs rng or keys to choose the perturbed nodes")
-        keys = perturbation_keys(rng, (2,) + train.shape)
-    if keys is not None:
-        keys = np.asarray(keys, dtype=np.float64)
-        if keys.shape != (2,) + train.shape:
-            raise ValueError(f"keys must have shape {(2,) + train.shape}, got {keys.shape}")
-    probs_w, probs_b = infer_pair(adjacency, labels, train, schedule=schedule,
-                                  node_block=node_block, smoothing=smoothing,
-                                  conditional=conditional)
-    tie = majority_class(labels, train, node_block)
-    out = {}
-    models = (("wvrn", probs_w, handicap_wvrn, 0), ("nbc", probs_b, handicap_nbc, 1))
-    for name, probs, c, j in models:
-        if c > 0:
-            probs, chosen = perturb_with_keys(probs, c, keys[j], mask=test_arr, strength=strength,
-                                              selection=selection)
-        else:
-            chosen = np.zeros_like(test_arr)
-        out[f"probs_{name}"] = probs
-        out[f"chosen_{name}"] = chosen
-        out[f"errors_{name}"] = prediction_errors(probs, labels, test_arr, tie)
-        out[f"accuracy_{name}"] = accuracy(probs, labels, test_arr, tie, node_block)
-    return PairEvaluation(test=test_arr, **out)
 
 
 # ----------------------------------------------------------------------------- evaluation splits and RS-C

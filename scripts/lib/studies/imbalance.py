@@ -85,55 +85,31 @@ def minority_removal_order(y, rng, minority_label=1):
     return rng.permutation(np.flatnonzero(y == minority_label))
 
 
-def remove_minority(y, fraction, rng, minority_label=1):
-    """Rows kept after removing a fraction of the minority class uniformly at random.
+def remove_minority_nested(y, fractions, rng, minority_label=1):
+    """Rows kept after removing each fraction of the minority class uniformly at random, nested.
 
-    Chapter Sec. 3.1-3.2: minority examples are removed "by multiples of 5%" up to 50%,
-    "prior to splitting for cross-validation". ``minority_removal_count(n_minority, fraction)``
-    minority rows are removed: the first ones of one uniformly random permutation of the
-    minority rows (``minority_removal_order``). The permutation is drawn whatever the fraction
-    (also for 0), so generators in the same state give *nested* results: the rows kept when
-    removing 15 % are a subset of those kept when removing 10 %. Use one fresh generator from
-    the same seed per fraction, or ``remove_minority_nested``.
+    Chapter Sec. 3.1-3.2: minority examples are removed "by multiples of 5%" up to 50%, "prior to
+    splitting for cross-validation". For each fraction, ``minority_removal_count(n_minority,
+    fraction)`` minority rows are removed: the first ones of one uniformly random permutation of
+    the minority rows (:func:`minority_removal_order`), shared by all fractions, so the rows kept
+    when removing 15 % are a subset of those kept when removing 10 %. The permutation is drawn
+    whatever the fractions (also for 0 only), so one fraction's rows do not depend on which other
+    fractions are asked for.
 
     Parameters
     ----------
     y : array_like, shape (n,)
         Class labels.
-    fraction : float in [0, 1]
-        Fraction of the minority class to remove.
-    rng : numpy.random.Generator
-    minority_label : default 1
-
-    Returns
-    -------
-    ndarray of int
-        Sorted indices of kept rows (all majority rows and the surviving minority rows).
-    """
-    y = np.asarray(y)
-    order = minority_removal_order(y, rng, minority_label)
-    n_remove = minority_removal_count(order.size, fraction)
-    keep = np.ones(y.shape[0], dtype=bool)
-    keep[order[:n_remove]] = False
-    return np.flatnonzero(keep)
-
-
-def remove_minority_nested(y, fractions, rng, minority_label=1):
-    """``remove_minority`` for several fractions from one random order (nested by design).
-
-    Parameters
-    ----------
-    y : array_like, shape (n,)
     fractions : sequence of float in [0, 1]
     rng : numpy.random.Generator
-        One permutation is drawn; the result for each fraction equals ``remove_minority`` with
-        a generator in the same starting state.
+        One permutation is drawn.
     minority_label : default 1
 
     Returns
     -------
     list of ndarray
-        Sorted kept-row indices, one array per fraction, in the order given.
+        Sorted kept-row indices (all majority rows and the surviving minority rows), one array
+        per fraction, in the order given.
     """
     y = np.asarray(y)
     order = minority_removal_order(y, rng, minority_label)

@@ -19,6 +19,8 @@ has 16 tokens, eight ``+`` then eight ``-`` (an en dash in the text).
 
 Parsing. A run is read **row-major**: tokens 8r .. 8r+7 are the eight features of row r,
 in the order rows are listed, so that rows 0-7 carry label + and rows 8-15 label -.
+(``tests/evaluation/test_permutation_tests.py`` parses the two runs of the text and checks them
+against the matrices below.)
 
 Ambiguities and how they were resolved
 --------------------------------------
@@ -119,27 +121,6 @@ D2_ROWS = (
 )
 LABELS = "++++++++--------"
 
-# The raw token runs as they appear in the text (for the parsing test).
-D1_TEXT_RUN = (
-    "o x x x x x x x x x o x x x x o x x x x o o x x x x x x x x x o x x o x o o o x x x x x "
-    "x x x o x o o x o x x x x x x x o x x o o o o x x o o o o o o o o o o o x o x o o o o o "
-    "x o x o o x o o o o x o o o o o o o o o o o x o x o o o o o o o o o o x o o o o"
-)
-D2_TEXT_RUN = (
-    "x x x o x x x x x x x x o x x x x x x x x x x x x o x x x x x x o o o o o o o x x o o o "
-    "o o o o o o o o o x o o o o o o o o o o x x x x o o o x x x x x x o o o x x o x o o o o "
-    "x x x x o o o o o o o o x x x x o o o o x x x x o x o o x x x o o o o x x x x x"
-)
-
-
-def parse_run(run: str, n_rows: int = 16, n_cols: int = 8) -> np.ndarray:
-    """Parse a whitespace-separated x/o run row-major into an ``(n_rows, n_cols)`` 0/1 array."""
-    toks = run.split()
-    if len(toks) != n_rows * n_cols or set(toks) - {"x", "o"}:
-        raise ValueError("expected exactly n_rows * n_cols tokens 'x' / 'o'")
-    return (np.asarray(toks) == "x").astype(float).reshape(n_rows, n_cols)
-
-
 def _matrix(rows) -> np.ndarray:
     return np.array([[1.0 if ch == "x" else 0.0 for ch in r] for r in rows])
 
@@ -204,10 +185,11 @@ def table1(X, y, k: int, rng: np.random.Generator, tie_rule: str = "first") -> d
 
 
 # --------------------------------------------------------------------------------------
-# Study driver (Ojala & Garriga Sec. IV-V): one classifier, one test
+# CV errors of the original and the randomised data (Ojala & Garriga Sec. IV-V): one classifier, one test
 # --------------------------------------------------------------------------------------
 CLASSIFIERS = ("j48", "1nn", "nb", "smo")
-"""Weka J48, IB1 (1-NN), NaiveBayes, SMO (linear) -- ``weka_like`` stand-ins / exact engines."""
+"""Weka J48 (``lib.models.c45``), IB1 (1-NN engines), NaiveBayes (``nb_engine``), SMO (linear,
+``lib.models.smo``): Weka's classifiers re-implemented, each with a fast CV engine."""
 
 
 # Streams under a job's entropy: randomisation r draws from SeedSequence([*entropy, 0, r]), the
@@ -278,12 +260,12 @@ def _check_classifier(classifier: str) -> None:
 
 
 def original_errors(classifier: str, X, y, spec: wl.AttributeSpec, orig_folds, entropy, *,
-                    tie_rule: str = "first", svm_solver: str = "libsvm") -> np.ndarray:
+                    tie_rule: str = "first") -> np.ndarray:
     """CV error of the original data, one per CV repetition (Ojala & Garriga Sec. V).
 
     Parameters
     ----------
-    classifier, X, y, spec, tie_rule, svm_solver : as :func:`randomized_errors`
+    classifier, X, y, spec, tie_rule : as :func:`randomized_errors`
     orig_folds : ndarray of shape (R, n), the fold vectors of the R CV repetitions
     entropy : list of int
         Seeds only the 1-NN tie keys of ``tie_rule="shuffled"`` (repetition ``r``:
@@ -311,18 +293,13 @@ def original_errors(classifier: str, X, y, spec: wl.AttributeSpec, orig_folds, e
                          for r, f in enumerate(orig_folds)])
     if classifier == "nb":
         return np.array([pm.nb_cv_errors_test1(X, y, f, ident, spec, n_classes=C)[0] for f in orig_folds])
-    if classifier == "j48" or svm_solver == "weka":
-        cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
-        return np.asarray(cv_errors(X, y, orig_folds, spec, perms=np.broadcast_to(ident, orig_folds.shape),
-                                    n_classes=C))
-    fp = wl.fit_predict_fn(lambda: wl.SMOLike(spec, solver=svm_solver))
-    with pm.limit_blas_threads(1):
-        return np.array([pm.cv_error(fp, X, y, f) for f in orig_folds])
+    cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
+    return np.asarray(cv_errors(X, y, orig_folds, spec, perms=np.broadcast_to(ident, orig_folds.shape),
+                                n_classes=C))
 
 
 def randomized_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, folds0, entropy,
-                      start: int, stop: int, *, tie_rule: str = "first", svm_solver: str = "libsvm",
-                      batch: int = 50) -> np.ndarray:
+                      start: int, stop: int, *, tie_rule: str = "first", batch: int = 50) -> np.ndarray:
     """CV errors of randomised data sets ``start..stop-1`` (Test 1 or Test 2), each with a fresh CV.
 
     Parameters
@@ -330,8 +307,7 @@ def randomized_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, 
     classifier : {"j48", "1nn", "nb", "smo"}
         Weka's J48 (``lib.models.c45``), IB1 (the 1-NN engines of
         :mod:`lib.evaluation.permutation_tests` and ``lib.models.nn1_nominal``), NaiveBayes
-        (``lib.models.nb_engine``) or SMO (``lib.models.smo`` with ``svm_solver="weka"``,
-        otherwise the ``weka_like.SMOLike`` stand-in with that solver, refit per fold).
+        (``lib.models.nb_engine``) or SMO (``lib.models.smo``).
     X : ndarray of shape (n, m)
         Data, ``lib.data.attributes`` convention (nominal codes, NaN missing).
     y : ndarray of shape (n,)
@@ -349,8 +325,6 @@ def randomized_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, 
         The randomisations computed (a chunk of a job's ``k``).
     tie_rule : {"first", "vote", "shuffled"}
         1-NN ties (reading ``permutation.tie_rule``; see ``lib.models.weka_like``).
-    svm_solver : {"weka", "libsvm", "liblinear"}
-        SMO engine (reading ``permutation.svm_solver``).
     batch : int
         Randomised data sets held at once under Test 2.
 
@@ -404,21 +378,13 @@ def randomized_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, 
         if test == 1:
             return np.asarray(pm.nb_cv_errors_test1(X, y, null_folds, perms, spec, n_classes=C))
         return np.asarray(pm.nb_cv_errors_test2(X, y, null_folds, idx, spec, n_classes=C))
-    if classifier == "j48" or svm_solver == "weka":
-        # Weka's J48 (lib.models.c45) and SMO (lib.models.smo) re-implemented: both engines refit
-        # per fold in compiled code and share one contract (perms for Test 1, idx for Test 2)
-        cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
-        if test == 1:
-            return np.asarray(cv_errors(X, y, null_folds, spec, perms=perms, n_classes=C))
-        return np.concatenate([cv_errors(X, y, null_folds[s:s + batch], spec, idx=idx[s:s + batch], n_classes=C)
-                               for s in range(0, k, batch)])
-    fp = wl.fit_predict_fn(lambda: wl.SMOLike(spec, solver=svm_solver))
-    with pm.limit_blas_threads(1):
-        if test == 1:
-            return np.asarray(pm.cv_errors(fp, X, y[perms], null_folds))
-        return np.concatenate([
-            pm.cv_errors(fp, pm.apply_within_class_permutations(X, idx[s:s + batch]), y, null_folds[s:s + batch])
-            for s in range(0, k, batch)])
+    # Weka's J48 (lib.models.c45) and SMO (lib.models.smo) re-implemented: both engines refit per
+    # fold in compiled code and share one contract (perms for Test 1, idx for Test 2)
+    cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
+    if test == 1:
+        return np.asarray(cv_errors(X, y, null_folds, spec, perms=perms, n_classes=C))
+    return np.concatenate([cv_errors(X, y, null_folds[s:s + batch], spec, idx=idx[s:s + batch], n_classes=C)
+                           for s in range(0, k, batch)])
 
 
 def gaussian_pair(rho: float, per_class: int, rng: np.random.Generator):
@@ -437,27 +403,6 @@ def fig3_data(rho: float, points_per_class: int, folds: int, repetitions: int, r
     generator per rho, shared by every classifier and test)."""
     X, y = gaussian_pair(float(rho), int(points_per_class), rng)
     return X, y, np.array([pm.stratified_folds(y, int(folds), rng) for _ in range(int(repetitions))])
-
-
-def study_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, orig_folds, k: int, entropy, *,
-                 tie_rule: str = "first", svm_solver: str = "libsvm", batch: int = 50):
-    """Errors on the original data (one per CV repetition) and on ``k`` randomised data sets.
-
-    :func:`original_errors` and :func:`randomized_errors` (randomisations ``0..k-1``) with
-    the same ``entropy``; parameters as there, ``orig_folds[0]`` seeding the fresh folds.
-
-    Returns
-    -------
-    orig : ndarray of shape (R,)
-    null : ndarray of shape (k,)
-    """
-    if test not in (1, 2):
-        raise ValueError(f"test must be 1 or 2, got {test!r}")
-    orig_folds = np.atleast_2d(np.asarray(orig_folds))
-    orig = original_errors(classifier, X, y, spec, orig_folds, entropy, tie_rule=tie_rule, svm_solver=svm_solver)
-    null = randomized_errors(classifier, X, y, spec, test, orig_folds[0], entropy, 0, k, tie_rule=tie_rule,
-                             svm_solver=svm_solver, batch=batch)
-    return orig, null
 
 
 # --------------------------------------------------------------------------------------
@@ -497,23 +442,22 @@ def randomized_errors_logged(classifier: str, X, y, spec, test: int, folds0, ent
     return np.concatenate(parts) if parts else np.empty(0)
 
 
-def reading_options(classifier: str, tie_rule: str | None = None, svm_solver: str | None = None) -> dict:
+def reading_options(classifier: str, tie_rule: str | None = None) -> dict:
     """The reading options ``classifier``'s engine takes (``readings.PERMUTATION_ENGINE_READINGS``):
-    1-NN needs ``tie_rule`` (reading ``permutation.tie_rule``), SMO ``svm_solver``
-    (``permutation.svm_solver``); J48 and naive Bayes take neither, so their jobs do not depend on
-    either reading."""
+    1-NN needs ``tie_rule`` (reading ``permutation.tie_rule``); J48, naive Bayes and SMO take none,
+    so their jobs do not depend on it."""
     _check_classifier(classifier)
     name = readings.PERMUTATION_ENGINE_READINGS.get(classifier)
     if name is None:
         return {}
-    value = {"tie_rule": tie_rule, "svm_solver": svm_solver}[name]
+    value = {"tie_rule": tie_rule}[name]
     if value is None:
         raise ValueError(f"classifier {classifier!r} needs {name} (the reading permutation.{name})")
     return {name: value}
 
 
 def uci_original(data, dataset: str, classifier: str, folds: dict, folds_entropy, entropy, *,
-                 tie_rule: str | None = None, svm_solver: str | None = None) -> pd.DataFrame:
+                 tie_rule: str | None = None) -> pd.DataFrame:
     """Tables II-III, one (data set, classifier): the CV error of each original CV repetition.
 
     Parameters
@@ -529,13 +473,12 @@ def uci_original(data, dataset: str, classifier: str, folds: dict, folds_entropy
     """
     orig_folds = original_folds(data.y, folds["folds"], folds["repetitions"], folds_entropy)
     orig = original_errors(classifier, data.X, data.y, data.spec, orig_folds, entropy,
-                           **reading_options(classifier, tie_rule, svm_solver))
+                           **reading_options(classifier, tie_rule))
     return _frame("original", orig, dataset=dataset, classifier=classifier)
 
 
 def uci_randomized(data, dataset: str, classifier: str, test: int, folds: dict, folds_entropy, entropy,
-                   start: int, stop: int, *, tie_rule: str | None = None, svm_solver: str | None = None,
-                   log=None) -> pd.DataFrame:
+                   start: int, stop: int, *, tie_rule: str | None = None, log=None) -> pd.DataFrame:
     """Tables II-III, one (data set, classifier, test) and randomisations ``start..stop-1``.
 
     Returns
@@ -545,12 +488,12 @@ def uci_randomized(data, dataset: str, classifier: str, test: int, folds: dict, 
     """
     orig_folds = original_folds(data.y, folds["folds"], 1, folds_entropy)
     null = randomized_errors_logged(classifier, data.X, data.y, data.spec, test, orig_folds[0], entropy, start,
-                                    stop, log=log, **reading_options(classifier, tie_rule, svm_solver))
+                                    stop, log=log, **reading_options(classifier, tie_rule))
     return _frame("randomized", null, start, dataset=dataset, classifier=classifier, test=int(test))
 
 
-def fig3_original(classifier: str, data: dict, data_entropy, entropy, *, tie_rule: str | None = None,
-                  svm_solver: str | None = None) -> pd.DataFrame:
+def fig3_original(classifier: str, data: dict, data_entropy, entropy, *,
+                  tie_rule: str | None = None) -> pd.DataFrame:
     """Figure 3, one classifier: the original CV errors at every rho (data and folds seeded per
     rho: ``[*data_entropy, i]``; 1-NN tie keys ``[*entropy, i]``).
 
@@ -563,13 +506,13 @@ def fig3_original(classifier: str, data: dict, data_entropy, entropy, *, tie_rul
         X, y, folds = fig3_data(rho, data["points_per_class"], data["folds"], data["repetitions"],
                                 seeding.generator([*data_entropy, i]))
         orig = original_errors(classifier, X, y, wl.AttributeSpec.numeric(2), folds, [*entropy, i],
-                               **reading_options(classifier, tie_rule, svm_solver))
+                               **reading_options(classifier, tie_rule))
         frames.append(_frame("original", orig, classifier=classifier, rho=float(rho)))
     return pd.concat(frames, ignore_index=True)
 
 
 def fig3_randomized(classifier: str, test: int, data: dict, data_entropy, entropy, start: int, stop: int, *,
-                    tie_rule: str | None = None, svm_solver: str | None = None, log=None) -> pd.DataFrame:
+                    tie_rule: str | None = None, log=None) -> pd.DataFrame:
     """Figure 3, one classifier and test: randomisations ``start..stop-1`` at every rho
     (randomisation ``r`` at rho ``i`` from ``[*entropy, i]``, :func:`draw_randomizations`).
 
@@ -584,7 +527,7 @@ def fig3_randomized(classifier: str, test: int, data: dict, data_entropy, entrop
                                 seeding.generator([*data_entropy, i]))
         null = randomized_errors_logged(classifier, X, y, wl.AttributeSpec.numeric(2), test, folds[0],
                                         [*entropy, i], start, stop, progress=progress,
-                                        **reading_options(classifier, tie_rule, svm_solver))
+                                        **reading_options(classifier, tie_rule))
         frames.append(_frame("randomized", null, start, classifier=classifier, test=int(test), rho=float(rho)))
     return pd.concat(frames, ignore_index=True)
 

@@ -198,32 +198,6 @@ def table1_task(rng: np.random.Generator, adjacency, labels, levels, samples: in
     return rows
 
 
-def spearman(x, y) -> float:
-    """Spearman's rank correlation (average ranks for ties).
-
-    Parameters
-    ----------
-    x, y : array-like of shape (n,)
-        Paired values.
-
-    Returns
-    -------
-    rho : float
-        Spearman's rho; NaN for fewer than two pairs.
-
-    Notes
-    -----
-    Quantifies Neville, Gallagher & Eliassi-Rad 2009, Sec. 2 (Table 1): "the level of error
-    correlation is correlated with the level of relational autocorrelation".
-    """
-    from scipy import stats
-
-    x, y = np.asarray(x, float), np.asarray(y, float)
-    if x.size < 2:
-        return float("nan")
-    return float(stats.spearmanr(x, y).statistic)
-
-
 # ----------------------------------------------------------------------------- network sets
 
 @dataclass(frozen=True, eq=False)
