@@ -46,7 +46,7 @@ NB_MIN_AGREEMENT = 99.0
 def crosscheck(tmp_path_factory) -> pd.DataFrame:
     tmp = tmp_path_factory.mktemp("weka")
     out = tmp / "weka.csv"
-    proc = subprocess.run([str(WEKA_PYTHON), str(ROOT / "scripts" / "crosscheck_weka.py"),
+    proc = subprocess.run([str(WEKA_PYTHON), str(ROOT / "scripts" / "tools" / "crosscheck_weka.py"),
                            "--mirror", str(DATA_MIRROR), "--raw", str(tmp / "raw"),
                            "--datasets", "breast-cancer", "--classifiers", "IB1", "IBk -K 1",
                            "NaiveBayes", "--out", str(out)],

@@ -463,8 +463,7 @@ def _computed(evidence: Evidence) -> pd.DataFrame:
 
 
 def _spearman(x, y) -> float:
-    """Spearman's rho (average ranks for ties); NaN for fewer than two pairs (as
-    lib.studies.realnet.spearman)."""
+    """Spearman's rho (average ranks for ties); NaN for fewer than two pairs."""
     x, y = np.asarray(x, float), np.asarray(y, float)
     return float("nan") if x.size < 2 else float(stats.spearmanr(x, y).statistic)
 
