@@ -47,5 +47,5 @@ with runlog.logged(sm.log[0], "ojala2009_table1"):
     tables.write_text("# Ojala & Garriga 2009, Table I\n\n" + caption + "\n\n" + tables.markdown_table(shown),
                       sm.output.md)
 
-    tables.write_csv(ojala2009.PAPER.evaluate("table1", Evidence({"summary": frame}), sm.params.profile),
+    tables.write_csv(ojala2009.PAPER.evaluate("table1", Evidence({"summary": frame, "d1_flips": pd.read_csv(sm.input.d1_flips)}), sm.params.profile),
                      sm.output.claims)

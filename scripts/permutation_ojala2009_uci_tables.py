@@ -22,7 +22,9 @@ with runlog.logged(sm.log[0], f"ojala2009_{sm.params.table}"):
     table, alpha = sm.params.table, float(sm.params.alpha)
     clf = ojala2009.UCI_TABLES[table]["classifier"]
     clf_name, title = ojala2009.CLASSIFIER_NAMES[clf], ojala2009.uci_title(table)
-    summary = permutation.uci_table_summary(pd.concat([pd.read_csv(f) for f in sm.input.chunks], ignore_index=True))
+    summary = permutation.uci_table_summary(pd.concat([pd.read_csv(f) for f in sm.input.chunks], ignore_index=True),
+                                            repetitions=int(sm.params.repetitions),
+                                            spread_entropy=sm.params.spread_entropy)
     run = [d for d in ORDER if d in set(summary.dataset)]  # the configured data sets, paper order
     N = len(run)
     sig = {c: summary[summary.classifier == c].set_index("dataset").reindex(run)
@@ -65,7 +67,11 @@ with runlog.logged(sm.log[0], f"ojala2009_{sm.params.table}"):
             f"{title}: {clf_name}, stratified {int(sm.params.folds)}-fold CV error on the original data (mean over "
             "the repetitions), mean (std) of the error over the randomized data sets of Test 1 and Test 2, and the "
             "empirical p-value averaged over the repetitions of the "
-            f"original CV (Sec. V). Bold: not significant at α = {alpha:g}. {scale} Deviations: "
+            f"original CV (Sec. V). Bold: not significant at α = {alpha:g}. "
+            + (f"The csv gives each p-value's 5-95 % range over fold draws (the mean of {reps} of "
+               f"{int(sm.params.pool)} original CVs); a claim whose range straddles α is unstable at α. "
+               if int(sm.params.pool) > reps else "")
+            + f"{scale} Deviations: "
             + ("J48 = Weka J48 -C 0.25 -M 2 re-implemented (lib/models/c45.py; trees identical to Weka 3.6.14's on "
                "the 22 data sets in our cross-check); the SVM statement uses "
                "Weka's SMO re-implemented (lib/models/smo.py; Weka's predictions in our cross-check)"

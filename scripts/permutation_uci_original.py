@@ -9,7 +9,7 @@ with runlog.logged(sm.log[0], "ojala_uci_original") as log:
     p = sm.params.study
     frame = permutation.uci_original(datasets.load(sm.params.file, "data/raw"), p["dataset"], p["classifier"],
                                      p["folds"], sm.params.folds_entropy, sm.params.entropy,
-                                     **sm.params.readings)
+                                     pool=sm.params.pool, **sm.params.readings)
     tables.write_csv(frame, sm.output[0])
     log.info("%s %s: original error %.4f (mean of %d repetitions)", p["dataset"], p["classifier"],
              frame.error.mean(), len(frame))

@@ -1,12 +1,12 @@
 """Compare two scorecards (not a rule): pass counts per paper and every claim whose verdict differs.
 
     .venv/bin/python scripts/tools/compare_scorecards.py BEFORE/results/scorecard.csv \
-        results/scorecard.csv --labels "pre-audit readings" "default readings"
+        results/scorecard.csv --labels before after
 
-Used for the before/after of the readings work: the same code and scale, once with the
-readings the audit found wrong (``config/readings_pre_audit.yaml``) and once with the defaults.
-Claims are matched on (paper, artifact, claim); a claim present in only one scorecard is listed
-as such rather than dropped, since a reading may change which claims apply.
+For before/after comparisons of a change (a reading's default, a claim's criterion, a data file):
+two runs at the same scale. Claims are matched on their id (``<paper>/<artifact>/<key>``) when both
+scorecards have one, else on (paper, artifact, claim text); a claim present in only one scorecard
+is listed as such rather than dropped, since a change may change which claims apply.
 """
 from __future__ import annotations
 
@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pandas as pd
 
-KEY = ["paper", "artifact", "claim"]
+TEXT_KEY = ["paper", "artifact", "claim"]
+JUDGED = ("pass", "fail", "unstable", "unverifiable")
 
 
 def pass_counts(scorecard: pd.DataFrame) -> pd.DataFrame:
     """Per paper: claims with a verdict, how many pass (``not run`` claims are not counted)."""
-    judged = scorecard[scorecard["verdict"].isin(["pass", "fail"])]
+    judged = scorecard[scorecard["verdict"].isin(JUDGED)]
     grouped = judged.groupby("paper")["verdict"]
     return pd.DataFrame({"claims": grouped.size(),
                          "pass": grouped.apply(lambda v: int((v == "pass").sum()))})
@@ -31,11 +32,17 @@ def compare(before: pd.DataFrame, after: pd.DataFrame) -> tuple[pd.DataFrame, pd
     """(per-paper counts side by side, claims whose verdict differs or that exist on one side)."""
     counts = pass_counts(before).add_suffix("_before").join(
         pass_counts(after).add_suffix("_after"), how="outer").fillna(0).astype(int)
-    merged = before[KEY + ["verdict"]].merge(after[KEY + ["verdict"]], on=KEY, how="outer",
-                                             suffixes=("_before", "_after"))
+    key = ["id"] if "id" in before and "id" in after else TEXT_KEY
+    shown = list(dict.fromkeys(key + TEXT_KEY))
+    merged = before[shown + ["verdict"]].merge(after[shown + ["verdict"]], on=key, how="outer",
+                                               suffixes=("_before", "_after"))
+    for column in TEXT_KEY:  # with ids, name a claim by its text after (or before, if it is gone)
+        if column not in key:
+            merged[column] = merged[f"{column}_after"].fillna(merged[f"{column}_before"])
     merged = merged.fillna("absent")
-    changed = merged[merged["verdict_before"] != merged["verdict_after"]].sort_values(KEY)
-    return counts, changed.reset_index(drop=True)
+    changed = merged[merged["verdict_before"] != merged["verdict_after"]].sort_values(TEXT_KEY)
+    return counts, changed[key + [c for c in TEXT_KEY if c not in key] + ["verdict_before", "verdict_after"]] \
+        .reset_index(drop=True)
 
 
 def main(argv: list[str] | None = None) -> int:

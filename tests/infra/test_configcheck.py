@@ -26,7 +26,7 @@ def mutated(path, value=None, delete=False):
 
 def test_shipped_configs_are_valid():
     configcheck.check(BASE, SCHEMA)
-    for overlay in ("quick.yaml", "reduced_smo.yaml", "readings_pre_audit.yaml"):
+    for overlay in ("quick.yaml", "reduced_smo.yaml"):
         configcheck.check(merged(BASE, yaml.safe_load((ROOT / "config" / overlay).read_text())), SCHEMA)
 
 
@@ -44,7 +44,7 @@ def test_reduced_smo_overlay_reduces_only_smo_randomizations():
 
 def test_quick_profile_changes_trial_counts_only():
     quick = yaml.safe_load((ROOT / "config/quick.yaml").read_text())
-    allowed = {"chunks", "trials_per_chunk", "replications", "randomizations", "repetitions"}
+    allowed = {"chunks", "trials_per_chunk", "replications", "randomizations", "repetitions", "p_spread_repetitions"}
     allowed |= {"trials_per_network", "wang_trials_per_network", "calibration_networks"}  # relational
     allowed |= {"evaluated", "repeats", "null_replications"}  # imbalance: test folds scored, replicates
     allowed |= {"removed_percent"}  # imbalance: a thinner grid of removal levels (x axis), same procedure

@@ -36,6 +36,23 @@ def table1_cases():
     return as_in_paper, against
 
 
+def test_d1_test2_p_is_unverifiable_when_a_misreading_of_d1_gives_the_printed_value():
+    """D1 is recovered from garbled text: our 0.428 against the printed 0.358 is unverifiable when
+    single-cell flips of D1 that keep its leave-one-out error at 0 span 0.358, a fail when they
+    do not, and a pass when ours is within tolerance whatever the flips give."""
+    def with_flips(t2_p_ours, flips_p):
+        evidence = table1(D1=dict(t2_p=t2_p_ours))
+        flips = pd.DataFrame({"cell": range(len(flips_p) + 1), "orig_err": [0.0] * len(flips_p) + [0.0625],
+                              "t1_p": [0.001] * len(flips_p) + [np.nan], "t2_p": list(flips_p) + [np.nan]})
+        evidence = Evidence({**evidence.tables, "d1_flips": flips}, evidence.params)
+        return PAPER.evaluate("table1", evidence, "test").set_index("id").loc["ojala2009/table1/test2_p.d1"]
+    row = with_flips(0.428, [0.27, 0.45, 0.62])
+    assert row["verdict"] == "unverifiable" and "3 of 4 single-cell flips" in row["reproduced"]
+    assert "0.270-0.620" in row["reproduced"]
+    assert with_flips(0.428, [0.42, 0.45, 0.62])["verdict"] == "fail"
+    assert with_flips(0.36, [0.40, 0.45])["verdict"] == "pass"
+
+
 def test_table1_tolerances_follow_the_randomizations():
     row = PAPER.evaluate("table1", table1(k=200), "test").set_index("id").loc["ojala2009/table1/test2_p.d1"]
     assert row["criterion"] == "+-0.1022 (3 binomial s.e. at k=200 + rounding)"
@@ -194,7 +211,7 @@ def test_uci_claim_texts_follow_the_paper():
     table = PAPER.evaluate("table2", uci("table2", uci_classifiers_as_in_paper()), "test").set_index("id")
     row = table.loc["ojala2009/table2/test2.audiology"]
     assert row["claim"] == "Audiology: not significant under Test 2 (Decision Tree)"
-    assert (row["paper_value"], row["location"], row["criterion"]) == ("p = 0.482", "Table II", "same side of α = 0.01")
+    assert (row["paper_value"], row["location"], row["criterion"]) == ("p = 0.482", "Table II", "same side of α = 0.01, also over fold draws (else unstable at α)")
     assert table.loc["ojala2009/table2/test2_mostly_not_significant", "paper_value"] == "6/22 significant"
     assert table.loc["ojala2009/table2/agreement", "reproduced"] == "44/44 (100 %)"
 
@@ -261,3 +278,20 @@ def test_fig3_rejection_is_the_mean_p_value_rule_not_the_quantile_band():
     evidence = fig3({"nb": ([0.15] * 5, [True] * 5, [True] * 5)})
     evidence["summary"]["t2_p"] = 0.05
     assert verdicts(PAPER, "fig3", evidence)["nb_test2_never_rejected"] == "pass"
+
+
+def test_a_p_value_whose_range_over_fold_draws_straddles_alpha_is_unstable():
+    """Spect under Test 1 with J48: the paper prints p = 0.004 (significant); a mean p of 0.038 whose
+    5-95 % range over fold draws is 0.003-0.17 straddles alpha = 0.01: unstable, not a fail. A range
+    wholly above alpha fails; one wholly below passes; without a range the mean p decides."""
+    def spect(p, low, high):
+        tree = printed("table2")
+        tree["t1_p_low"], tree["t1_p_high"] = np.nan, np.nan
+        tree.loc["spect", ["t1_p", "t1_p_low", "t1_p_high"]] = [p, low, high]
+        table = PAPER.evaluate("table2", uci("table2", {**uci_classifiers_as_in_paper(), "j48": tree}), "test")
+        return table.set_index("id").loc["ojala2009/table2/test1.spect"]
+    row = spect(0.038, 0.003, 0.17)
+    assert row["verdict"] == "unstable" and "0.003-0.170" in row["reproduced"]
+    assert spect(0.038, 0.02, 0.17)["verdict"] == "fail"
+    assert spect(0.004, 0.001, 0.008)["verdict"] == "pass"
+    assert spect(0.038, np.nan, np.nan)["verdict"] == "fail"

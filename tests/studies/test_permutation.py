@@ -253,7 +253,8 @@ def test_uci_table_summary_pools_the_chunks():
         _chunk_rows("randomized", [0.4], test=2, dataset="zoo", classifier="nb")], ignore_index=True)
     summary = permutation.uci_table_summary(raw)
     assert list(summary.columns) == ["dataset", "classifier", "orig", "repetitions", "t1_mean", "t1_std", "t1_p",
-                                     "randomizations", "t2_mean", "t2_std", "t2_p"]
+                                     "t1_p_low", "t1_p_high", "randomizations", "t2_mean", "t2_std", "t2_p",
+                                     "t2_p_low", "t2_p_high"]
     assert summary[["dataset", "classifier"]].values.tolist() == [["iris", "j48"], ["zoo", "nb"]]
     iris, zoo = summary.iloc[0], summary.iloc[1]
     assert (iris.repetitions, iris.randomizations) == (2, 3)
@@ -304,3 +305,33 @@ def test_fig2_statistics_shapes_and_what_each_version_keeps():
     assert np.allclose(original.r, permutation.within_class_correlations(X, y)) and (original.r > 0.9).all()
     test2 = correlations[correlations.version == "test2"]
     assert len(test2) == 20 * 3 and test2["class"].tolist()[:3] == [0, 1, 2] and test2.r.abs().mean() < 0.3
+
+
+def test_d1_flips_cover_every_cell_and_keep_the_table_separate():
+    """Every one of D1's 128 cells is flipped once; a flip that makes the leave-one-out error
+    positive has no p-values; the flips' p-values are valid p-values of k randomisations."""
+    flips = permutation.d1_flips(50, [7, 1])
+    assert len(flips) == 128 and flips["cell"].tolist() == list(range(128))
+    kept = flips[flips["orig_err"] == 0]
+    assert kept["t2_p"].notna().all() and flips.loc[flips["orig_err"] > 0, "t2_p"].isna().all()
+    assert ((kept["t2_p"] >= 1 / 51) & (kept["t2_p"] <= 1)).all()
+    assert 0 < len(kept) < 128
+
+
+def test_the_p_spread_uses_the_first_repetitions_for_the_table_and_the_pool_for_the_range():
+    """uci_table_summary: the table's original error and p come from the first `repetitions` CVs
+    (the paper's); the further CVs give the p-value's 5-95 % range over fold draws."""
+    rows = [{"dataset": "d", "classifier": "j48", "kind": "original", "index": i, "test": np.nan,
+             "error": e} for i, e in enumerate([0.10, 0.10, 0.30, 0.05, 0.20, 0.12])]
+    rows += [{"dataset": "d", "classifier": "j48", "kind": "randomized", "index": r, "test": t, "error": e}
+             for t in (1, 2) for r, e in enumerate(np.linspace(0.0, 0.5, 50))]
+    raw = pd.DataFrame(rows)
+    table = permutation.uci_table_summary(raw, repetitions=2, spread_entropy=[3]).iloc[0]
+    assert table["orig"] == pytest.approx(0.10) and table["repetitions"] == 2
+    per_cv = (np.sum(np.linspace(0.0, 0.5, 50)[None] <= np.array([[0.10], [0.10]]), axis=1) + 1) / 51
+    assert table["t1_p"] == pytest.approx(per_cv.mean())
+    assert table["t1_p_low"] < table["t1_p"] < table["t1_p_high"]
+    again = permutation.uci_table_summary(raw, repetitions=2, spread_entropy=[3]).iloc[0]
+    assert again["t1_p_low"] == table["t1_p_low"]  # deterministic
+    alone = permutation.uci_table_summary(raw[raw["index"].lt(2) | raw["kind"].eq("randomized")], repetitions=2)
+    assert np.isnan(alone.iloc[0]["t1_p_low"])  # no further CVs, no range

@@ -1,36 +1,9 @@
-"""The before/after tooling of the readings work: the pre-audit overlay is a valid config that
-changes only readings, each to a registered non-default alternative; the comparison counts passes
-per paper and lists every claim whose verdict moved."""
+"""The before/after tooling: the comparison counts passes per paper and lists every claim whose
+verdict moved, matched on ids when both scorecards have them; the benchmark summary groups jobs
+by study."""
 import pandas as pd
-import yaml
 
-from conftest import ROOT, overlaid as merged
-from lib.core import readings
-from lib.infra import configcheck
 from tools import benchmark_summary, compare_scorecards  # scripts/ is on pytest's pythonpath
-
-SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"
-BASE = yaml.safe_load((ROOT / "config/config.yaml").read_text())
-OVERLAY = yaml.safe_load((ROOT / "config/readings_pre_audit.yaml").read_text())
-
-
-def leaves(tree, prefix=""):
-    for key, value in tree.items():
-        if isinstance(value, dict):
-            yield from leaves(value, f"{prefix}{key}.")
-        else:
-            yield f"{prefix}{key}", value
-
-
-def test_pre_audit_overlay_sets_only_readings_to_non_default_alternatives():
-    config = merged(BASE, OVERLAY)
-    configcheck.check(config, SCHEMA)
-    keys = {key: reading for reading in readings.REGISTRY.values() for key in reading.config_keys()}
-    for key, value in leaves(OVERLAY):
-        assert key in keys, f"{key} is not the config key of a reading"
-        assert value in keys[key].alternatives
-        assert value != readings.lookup(BASE, key), f"{key} repeats the default"
-
 
 def card(rows):
     return pd.DataFrame(rows, columns=["paper", "artifact", "claim", "verdict"])
@@ -47,6 +20,17 @@ def test_compare_counts_per_paper_and_lists_moved_claims():
     assert sorted(zip(changed.claim, changed.verdict_before, changed.verdict_after)) == [
         ("c1", "fail", "pass"), ("c3", "pass", "fail"), ("gone", "fail", "absent"),
         ("new", "absent", "pass")]
+
+
+def test_compare_matches_on_ids_when_both_have_them():
+    before = pd.DataFrame([("p/a/k1", "p", "a", "old words", "fail"), ("p/a/k2", "p", "a", "c2", "pass")],
+                          columns=["id", "paper", "artifact", "claim", "verdict"])
+    after = pd.DataFrame([("p/a/k1", "p", "a", "new words", "pass"), ("p/a/k2", "p", "a", "c2", "unstable")],
+                         columns=["id", "paper", "artifact", "claim", "verdict"])
+    counts, changed = compare_scorecards.compare(before, after)
+    assert counts.loc["p"].tolist() == [2, 1, 2, 1]
+    assert list(zip(changed.id, changed.claim, changed.verdict_before, changed.verdict_after)) == [
+        ("p/a/k2", "c2", "pass", "unstable"), ("p/a/k1", "new words", "fail", "pass")]
 
 
 def test_benchmark_summary_groups_jobs_by_study(tmp_path):

@@ -3,6 +3,8 @@ D1/D2, 1-NN leave-one-out), Figure 2 (Iris randomisations), Figure 3 (correlated
 four classifiers) and Tables II-III (22 UCI data sets, four classifiers, Tests 1 and 2).
 Studies are seeded chunk jobs; the paper artifacts are views of them. Include after data.smk."""
 
+import csv
+
 PERM = config["permutation"]
 PERM_UCI = PERM["uci"]
 PERM_FIG3 = PERM["fig3"]
@@ -30,6 +32,12 @@ perm_uci_file = lambda w: DATASETS.ojala_file(w.dataset, PERM_UCI["files"])
 perm_readings = lambda classifier: {name: PERM[name] for name in
                                     [READINGS.PERMUTATION_ENGINE_READINGS.get(classifier)] if name}
 PERM_FIG3_DATA = {k: PERM_FIG3[k] for k in ("points_per_class", "rho", "folds", "repetitions")}
+# Scheduling only (no number depends on it): the longest UCI jobs start first, so that on few cores
+# they do not form the run's tail. A job's priority is its estimated CPU seconds, from the measured
+# cost per randomisation (docs/measurements/permutation_costs.csv; 0 where not measured).
+PERM_COSTS = {(r["dataset"], r["classifier"], r["test"]): float(r["seconds_per_randomization"])
+              for r in csv.DictReader(open(Path(workflow.basedir) / "docs/measurements/permutation_costs.csv"))}
+perm_uci_priority = lambda w: int(PERM_COSTS.get((w.dataset, w.classifier, w.test), 0.0) * (int(w.stop) - int(w.start)))
 # Jobs of randomisations start..stop-1: `randomizations_per_job` (per classifier, or per
 # "<dataset>/<classifier>") cuts a slow (data set, classifier) into chunks a cluster can spread;
 # `reduced_randomizations` (same keys) runs fewer than `randomizations` (a stated deviation).
@@ -52,7 +60,8 @@ rule permutation_table1_study:
     input:
         lib=lib_inputs("scripts/permutation_table1_study.py"),
     output:
-        "results/studies/permutation/table1.csv",
+        table="results/studies/permutation/table1.csv",
+        d1_flips="results/studies/permutation/table1_d1_flips.csv",
     params:
         randomizations=PERM["table1"]["randomizations"],
         tie_rule=PERM["tie_rule"],
@@ -134,6 +143,9 @@ rule permutation_uci_original:
         folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
         entropy=lambda w: job_entropy("ojala_uci_original", perm_uci_params(w), 0),
         readings=lambda w: perm_readings(w.classifier),
+        # further original CVs for the p-values' spread over fold draws; not in any seed: the first
+        # `repetitions` CVs are the same whatever the pool
+        pool=PERM_UCI["p_spread_repetitions"],
     log:
         "logs/permutation/uci/{dataset}/{classifier}_original.log",
     benchmark:
@@ -152,6 +164,7 @@ rule permutation_uci_randomized:
         lib=lib_inputs("scripts/permutation_uci_randomized.py"),
     output:
         "results/studies/permutation/uci/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv",
+    priority: perm_uci_priority
     wildcard_constraints:
         dataset=r"[a-z0-9-]+",
         classifier=r"[a-z0-9]+",
@@ -180,7 +193,8 @@ register_artifact("ojala2009", "table1", kinds=("md", "csv"))
 rule permutation_ojala2009_table1:
     """Table I as a Markdown table, with the paper's values alongside."""
     input:
-        study=rules.permutation_table1_study.output[0],
+        study=rules.permutation_table1_study.output.table,
+        d1_flips=rules.permutation_table1_study.output.d1_flips,
         lib=lib_inputs("scripts/permutation_ojala2009_table1.py"),
     output:
         md=report_output("results/ojala2009/table1.md"),
@@ -281,6 +295,8 @@ rule permutation_ojala2009_table2:
         folds=PERM_UCI["folds"],
         files=PERM_UCI["files"],
         tie_rule=PERM["tie_rule"],
+        pool=PERM_UCI["p_spread_repetitions"],
+        spread_entropy=job_entropy("ojala_uci_p_spread", PERM_UCI["p_spread_repetitions"], 0),
     log:
         "logs/ojala2009/table2.log",
     benchmark:
@@ -308,6 +324,8 @@ use rule permutation_ojala2009_table2 as permutation_ojala2009_table3 with:
         folds=PERM_UCI["folds"],
         files=PERM_UCI["files"],
         tie_rule=PERM["tie_rule"],
+        pool=PERM_UCI["p_spread_repetitions"],
+        spread_entropy=job_entropy("ojala_uci_p_spread", PERM_UCI["p_spread_repetitions"], 0),
     log:
         "logs/ojala2009/table3.log",
     benchmark:

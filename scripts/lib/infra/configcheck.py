@@ -183,6 +183,10 @@ def check_permutation(config: dict) -> None:
         if ds.kind != "tabular" or not ds.public or not ds.used_by.startswith(datasets.OJALA):
             raise ConfigError(f"config key permutation.uci.datasets: {name!r} is not one of the paper's 22 "
                               "UCI data sets (Tables II-III); use names from config/config.yaml")
+    uci = perm["uci"]
+    if uci["p_spread_repetitions"] < uci["repetitions"]:
+        raise ConfigError(f"config key permutation.uci.p_spread_repetitions must be at least repetitions "
+                          f"({uci['repetitions']}), got {uci['p_spread_repetitions']}")
     fig3 = perm["fig3"]
     if fig3["folds"] > 2 * fig3["points_per_class"]:
         raise ConfigError(f"config key permutation.fig3.folds must be at most the "

@@ -184,6 +184,32 @@ def table1(X, y, k: int, rng: np.random.Generator, tie_rule: str = "first") -> d
     }
 
 
+def d1_flips(k: int, entropy, tie_rule: str = "first") -> pd.DataFrame:
+    """How much Table I's D1 p-values depend on the garbled text D1 was recovered from.
+
+    The PDF's text of Figure 1 runs D1's 16 x 8 cells together (:data:`D1_ROWS`); one misread
+    cell would give another data set. For every single-cell flip of the recovered D1 (x <-> o),
+    the 1-NN leave-one-out error and, where it stays 0 as the paper prints, both tests' p-values
+    (:func:`table1` with ``k`` randomisations, cell ``c`` drawing from ``[*entropy, c]``).
+
+    Returns
+    -------
+    DataFrame with columns cell (0..127, row-major), row, column, orig_err, t1_p, t2_p (NaN
+    where the flip makes the leave-one-out error positive).
+    """
+    X, y = d1()
+    rows = []
+    for cell in range(X.size):
+        i, j = divmod(cell, X.shape[1])
+        flipped = X.copy()
+        flipped[i, j] = 1.0 - flipped[i, j]
+        stats = table1(flipped, y, k, seeding.generator([*_entropy(entropy), cell]), tie_rule=tie_rule)
+        keep = stats["orig_err"] == 0.0
+        rows.append({"cell": cell, "row": i, "column": j, "orig_err": stats["orig_err"],
+                     "t1_p": stats["t1_p"] if keep else np.nan, "t2_p": stats["t2_p"] if keep else np.nan})
+    return pd.DataFrame(rows)
+
+
 # --------------------------------------------------------------------------------------
 # CV errors of the original and the randomised data (Ojala & Garriga Sec. IV-V): one classifier, one test
 # --------------------------------------------------------------------------------------
@@ -457,7 +483,7 @@ def reading_options(classifier: str, tie_rule: str | None = None) -> dict:
 
 
 def uci_original(data, dataset: str, classifier: str, folds: dict, folds_entropy, entropy, *,
-                 tie_rule: str | None = None) -> pd.DataFrame:
+                 tie_rule: str | None = None, pool: int = 0) -> pd.DataFrame:
     """Tables II-III, one (data set, classifier): the CV error of each original CV repetition.
 
     Parameters
@@ -466,12 +492,17 @@ def uci_original(data, dataset: str, classifier: str, folds: dict, folds_entropy
     folds : dict with ``folds`` and ``repetitions``
     folds_entropy : the data set's fold seed (:func:`original_folds`)
     entropy : the job's seed (1-NN ``shuffled`` tie keys only)
+    pool : int
+        CV repetitions to compute in all, at least ``repetitions``: the first ``repetitions`` are the
+        paper's (the folds are drawn one repetition after another, so they do not depend on
+        ``pool``); the others measure how the mean p-value varies with the folds
+        (:func:`uci_table_summary`).
 
     Returns
     -------
     DataFrame with columns dataset, classifier, kind ("original"), index, error.
     """
-    orig_folds = original_folds(data.y, folds["folds"], folds["repetitions"], folds_entropy)
+    orig_folds = original_folds(data.y, folds["folds"], max(int(folds["repetitions"]), int(pool)), folds_entropy)
     orig = original_errors(classifier, data.X, data.y, data.spec, orig_folds, entropy,
                            **reading_options(classifier, tie_rule))
     return _frame("original", orig, dataset=dataset, classifier=classifier)
@@ -535,7 +566,20 @@ def fig3_randomized(classifier: str, test: int, data: dict, data_entropy, entrop
 # --------------------------------------------------------------------------------------
 # Summaries of the jobs' errors (Tables II-III, Figure 3) and Figure 2's statistics
 # --------------------------------------------------------------------------------------
-def uci_table_summary(raw: pd.DataFrame) -> pd.DataFrame:
+def p_spread(p_values, repetitions: int, rng: np.random.Generator, draws: int = 2000,
+             quantiles=(0.05, 0.95)) -> tuple[float, float]:
+    """The 5-95 % range of the mean of ``repetitions`` per-CV p-values over fold draws: ``draws``
+    random sets of ``repetitions`` CVs (without replacement) from a pool of per-CV p-values."""
+    p_values = np.asarray(p_values, dtype=float)
+    if len(p_values) <= repetitions:
+        return np.nan, np.nan
+    picks = np.argsort(rng.random((draws, len(p_values))), axis=1)[:, :repetitions]
+    means = p_values[picks].mean(axis=1)
+    low, high = np.quantile(means, quantiles)
+    return float(low), float(high)
+
+
+def uci_table_summary(raw: pd.DataFrame, repetitions: int | None = None, spread_entropy=None) -> pd.DataFrame:
     """Tables II-III (Sec. V): one row per (data set, classifier) of the UCI jobs' errors.
 
     The original error is the mean over the repetitions of the original CV ("we perform the
@@ -548,20 +592,34 @@ def uci_table_summary(raw: pd.DataFrame) -> pd.DataFrame:
     ----------
     raw : DataFrame
         The rows of :func:`uci_original` and :func:`uci_randomized` (any number of chunks).
+    repetitions : int, optional
+        The paper's number of original CVs: the table uses the first ``repetitions`` (default: all).
+        Further original CVs (``uci_original(pool=...)``) give each p-value its spread over fold draws:
+        ``t<k>_p_low``, ``t<k>_p_high``, the 5-95 % range of the mean of ``repetitions`` per-CV
+        p-values (:func:`p_spread`; NaN without further CVs). A p-value near alpha whose range
+        straddles alpha is decided by the folds, not by the data.
+    spread_entropy : sequence of int, optional
+        Seeds the fold draws of the spread: ``[*spread_entropy, hash(data set, classifier, test)]``.
 
     Returns
     -------
-    DataFrame with columns dataset, classifier, orig, repetitions, t1_mean, t1_std, t1_p,
-    randomizations (of Test 2), t2_mean, t2_std, t2_p, in order of first appearance.
+    DataFrame with columns dataset, classifier, orig, repetitions, t1_mean, t1_std, t1_p, t1_p_low,
+    t1_p_high, randomizations (of Test 2), t2_mean, t2_std, t2_p, t2_p_low, t2_p_high, in order of first
+    appearance.
     """
     rows = []
     for (ds, clf), part in raw.groupby(["dataset", "classifier"], sort=False):
-        orig = part[part.kind == "original"].sort_values("index")["error"].to_numpy()  # shared by both tests
-        row = {"dataset": ds, "classifier": clf, "orig": orig.mean(), "repetitions": len(orig)}
+        pool = part[part.kind == "original"].sort_values("index")["error"].to_numpy()  # shared by both tests
+        reps = len(pool) if repetitions is None else min(int(repetitions), len(pool))
+        orig = pool[:reps]
+        row = {"dataset": ds, "classifier": clf, "orig": orig.mean(), "repetitions": reps}
         for t in (1, 2):
             null = part[(part.kind == "randomized") & (part.test == t)]["error"].to_numpy()
+            rng = seeding.generator([*_entropy(spread_entropy or [0]), seeding.stable_hash([ds, clf, t])])
+            low, high = p_spread(pm.pvalue(pool, null), reps, rng)
             row.update({f"t{t}_mean": null.mean(), f"t{t}_std": null.std(ddof=1) if len(null) > 1 else np.nan,
-                        f"t{t}_p": pm.pvalue(orig, null).mean(), "randomizations": len(null)})
+                        f"t{t}_p": pm.pvalue(orig, null).mean(), f"t{t}_p_low": low, f"t{t}_p_high": high,
+                        "randomizations": len(null)})
         rows.append(row)
     return pd.DataFrame(rows)
 
