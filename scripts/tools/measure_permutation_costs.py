@@ -5,7 +5,7 @@ paper-scale DAG's wall time can be estimated (``scripts/tools/critical_path.py``
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python scripts/tools/measure_permutation_costs.py \
         --mirror /work/shared/data --randomizations 20 --classifier-randomizations smo=4 \
-        --out docs/measurements/permutation_costs.csv
+        --out workflow/resources/permutation_costs.csv
 
 Per (data set, classifier, test): ``--randomizations`` randomisations (per classifier
 ``--classifier-randomizations``) timed by process CPU time (after one warm-up randomisation

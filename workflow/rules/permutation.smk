@@ -34,9 +34,9 @@ perm_readings = lambda classifier: {name: PERM[name] for name in
 PERM_FIG3_DATA = {k: PERM_FIG3[k] for k in ("points_per_class", "rho", "folds", "repetitions")}
 # Scheduling only (no number depends on it): the longest UCI jobs start first, so that on few cores
 # they do not form the run's tail. A job's priority is its estimated CPU seconds, from the measured
-# cost per randomisation (docs/measurements/permutation_costs.csv; 0 where not measured).
+# cost per randomisation (workflow/resources/permutation_costs.csv; 0 where not measured).
 PERM_COSTS = {(r["dataset"], r["classifier"], r["test"]): float(r["seconds_per_randomization"])
-              for r in csv.DictReader(open(Path(workflow.basedir) / "docs/measurements/permutation_costs.csv"))}
+              for r in csv.DictReader(open(Path(workflow.basedir) / "workflow/resources/permutation_costs.csv"))}
 perm_uci_priority = lambda w: int(PERM_COSTS.get((w.dataset, w.classifier, w.test), 0.0) * (int(w.stop) - int(w.start)))
 # Jobs of randomisations start..stop-1: `randomizations_per_job` (per classifier, or per
 # "<dataset>/<classifier>") cuts a slow (data set, classifier) into chunks a cluster can spread;
