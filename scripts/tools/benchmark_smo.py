@@ -2,7 +2,7 @@
 fold, against the permutation study's batched engine ``smo_cv_errors``.
 
     OPENBLAS_NUM_THREADS=1 NUMBA_NUM_THREADS=1 .venv/bin/python scripts/tools/benchmark_smo.py \
-        --mirror /work/shared/data --out results/benchmarks/smo.csv
+        --mirror /path/to/mirror --out results/benchmarks/smo.csv
 
 Per data set (default Mushroom, Splice, Segment): stratified 10-fold folds
 (``lib.evaluation.permutation_tests.stratified_folds``, seeded), one Test 1 label permutation

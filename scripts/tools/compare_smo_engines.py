@@ -2,7 +2,7 @@
 engine of a reference revision, bit for bit, on the permutation study's own data.
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python scripts/tools/compare_smo_engines.py \
-        --mirror /work/shared/data --out results/checks/smo_engines.csv
+        --mirror /path/to/mirror --out results/checks/smo_engines.csv
 
 The reference is ``scripts/lib/models/smo.py`` as committed at ``--ref`` (default
 :data:`REFERENCE_REV`, the engine with Weka's linked-list ``SMOset`` for I0 and a float32

@@ -1,6 +1,6 @@
 """Cross-check of 1-NN tie breaking against Weka 3.6's own cross-validation (not a rule).
 
-    .venv/bin/python scripts/tools/crosscheck_ib1_cv.py --mirror /work/shared/data \
+    .venv/bin/python scripts/tools/crosscheck_ib1_cv.py --mirror /path/to/mirror \
         --datasets tic-tac-toe balance-scale --seeds 50 --out results/crosscheck/ib1_cv.csv
 
 What Weka does. ``Evaluation.crossValidateModel(classifier, data, numFolds, random)`` copies

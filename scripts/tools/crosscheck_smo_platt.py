@@ -4,7 +4,7 @@
 Not part of the workflow or the test suite. Needs Java with ``javac`` and a ``weka.jar`` (Weka 3.6:
 Debian's package ``weka``, ``/usr/share/java/weka.jar`` = 3.6.14); no Python Weka bridge::
 
-    .venv/bin/python scripts/tools/crosscheck_smo_platt.py --mirror /work/shared/data
+    .venv/bin/python scripts/tools/crosscheck_smo_platt.py --mirror /path/to/mirror
     .venv/bin/python scripts/tools/crosscheck_smo_platt.py --datasets oil pima --folds -1 3 5
 
 For every data set (the minority class positive, as in the study) and for the first test fold of a

@@ -4,7 +4,7 @@ vector and bias of every pairwise machine, compared bit for bit, and the ``-M`` 
 Not part of the workflow or the test suite; needs the optional ``.venv-weka``
 (``make weka-env``) and Java::
 
-    .venv-weka/bin/python scripts/crosscheck_smo_weights.py --mirror /work/shared/data
+    .venv-weka/bin/python scripts/crosscheck_smo_weights.py --mirror /path/to/mirror
     .venv-weka/bin/python scripts/crosscheck_smo_weights.py --weka-jar /usr/share/java/weka.jar
 
 For every data set: stratified 10-fold folds (``lib.evaluation.permutation_tests.stratified_folds``, seeded)
@@ -91,7 +91,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("datasets", nargs="*", default=OJALA_UCI)
     ap.add_argument("--raw", default="data/raw")
-    ap.add_argument("--mirror", default="/work/shared/data")
+    ap.add_argument("--mirror", default=None, help="folder with verified copies of the raw files (default: download)")
     ap.add_argument("--seed", type=int, default=20090601)
     ap.add_argument("--weka-jar", default=None, help="default: python-weka-wrapper3's (3.9)")
     ap.add_argument("--large-n", type=int, default=3000)

@@ -46,7 +46,8 @@ def main() -> None:
             if rule:
                 rows[rule] += slurmprofile.read_benchmark(tsv)
                 found += 1
-        sources.append(f"{bench} ({found} files)")
+        # the folder's own name only: a machine's absolute path does not belong in a committed profile
+        sources.append(f"{bench.parent.name + '/' if bench.parent.name else ''}{bench.name} ({found} files)")
     resources = slurmprofile.derive(rows)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(slurmprofile.render_profile(resources, sources))

@@ -4,7 +4,7 @@ classifier, test) of Ojala & Garriga's Tables II-III, at the paper's CV (10 fold
 paper-scale DAG's wall time can be estimated (``scripts/tools/critical_path.py``).
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python scripts/tools/measure_permutation_costs.py \
-        --mirror /work/shared/data --randomizations 20 --classifier-randomizations smo=4 \
+        --mirror /path/to/mirror --randomizations 20 --classifier-randomizations smo=4 \
         --out workflow/resources/permutation_costs.csv
 
 Per (data set, classifier, test): ``--randomizations`` randomisations (per classifier

@@ -2,7 +2,7 @@
 run's UCI chunks (results/studies/permutation/uci), the mean p-value of every (data set, test) on
 the first k randomisations, for several k, and how many verdicts at alpha differ from the full run's.
 
-    .venv/bin/python scripts/tools/randomization_prefix_verdicts.py /work/paper/results smo \
+    .venv/bin/python scripts/tools/randomization_prefix_verdicts.py /path/to/run/results smo \
         --prefixes 100 200 300 500 --out docs/measurements/smo_randomizations.csv
 
 Randomisation r has its own generator (``lib.studies.permutation.draw_randomizations``), so the

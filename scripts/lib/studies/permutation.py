@@ -8,7 +8,7 @@ and rows 9-16 class -.
 Where the matrices come from
 ----------------------------
 The figure is garbled in the machine-extracted text
-(``/work/shared/papers/002_6e7f8e2b2f053605.txt``). Lines 15-17 of that file read::
+(the extracted text of the paper). Lines 15-17 of that file read::
 
     15: "908 o x x x x x x x x x o x ... x o o o o"                 (page number 908, 128 x/o)
     16: "+ + + + + + + + - - - - - - - - x x x o x x ... x x Dataset D2"  (16 labels, 128 x/o)
