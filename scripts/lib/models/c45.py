@@ -147,6 +147,8 @@ SMALL = 1e-6
 _LN2 = math.log(2.0)
 _NEG_MAX = -1.7976931348623157e308  # -Double.MAX_VALUE
 
+# The compiled kernels below are long on purpose: numba optimises the loop nest of one function as a
+# whole, and splitting a hot loop into helpers costs a call per iteration (docs/architecture.md).
 _jit = njit(cache=True, error_model="numpy")
 
 

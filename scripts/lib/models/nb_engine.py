@@ -29,6 +29,9 @@ from numba import njit
 
 from . import weka_like as wl
 
+# The compiled kernels below are long on purpose: numba optimises the loop nest of one function as a
+# whole, and splitting a hot loop into helpers costs a call per iteration (docs/architecture.md).
+
 _LOG_FLOOR = math.log(1e-75)
 _INV_SQRT2 = 1.0 / math.sqrt(2.0)
 

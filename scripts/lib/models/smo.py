@@ -135,6 +135,9 @@ from scipy.special import expit
 
 from ..data.attributes import AttributeSpec, check_X
 
+# The compiled kernels below are long on purpose: numba optimises the loop nest of one function as a
+# whole, and splitting a hot loop into helpers costs a call per iteration (docs/architecture.md).
+
 TOL = 1.0e-3  # Weka SMO -L
 EPS = 1.0e-12  # Weka SMO -P
 DEL = 1000 * 5e-324  # SMO.m_Del = 1000 * Double.MIN_VALUE (a denormal, exact)
