@@ -184,37 +184,46 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
         base = {"purpose": purpose, "nodes": nodes, "prop_labeled": pl, "networks": len(nets),
                 "splits": int(r.sum()), "accuracy_wvrn_unhandicapped": acc_w,
                 "accuracy_nbc_unhandicapped": acc_b}
-        if purpose == "type1":
+        if purpose == "type1":  # wvRN handicapped: difference(c) = acc(wvRN_c) - acc(nBC)
             difference = (during_difference("wvrn", acc_b) if during else
                           wvrn_nbc.handicap_difference(pw[r], pb[r], y[r], te[r], keys, tie_handicapped=ti[r],
                                                        tie_other=ti[r], **handicap))
-            try:
-                found = wvrn_nbc.calibrate_handicap(difference, tol=setting["tolerance"])
-            except ValueError as exc:
-                raise ValueError(
-                    f"relational calibration failed at propLabeled {pl:g} on {len(nets)} networks of "
-                    f"{nodes} nodes: no wvRN handicap c gives |acc(wvRN_c) - acc(nBC)| <= "
-                    f"{setting['tolerance']:g} ({exc})") from None
-            records.append({**base, "handicap_wvrn": found.c, "handicap_nbc": 0.0,
-                            "accuracy_wvrn": acc_b + found.difference, "accuracy_nbc": acc_b,
-                            "difference": found.difference, "tolerance": setting["tolerance"],
-                            "evaluations": len(found.evaluations)})
-            if log is not None:
-                log.info("propLabeled %g: wvRN %.4f, nBC %.4f unhandicapped -> c=%.5f, difference %+.5f",
-                         pl, acc_w, acc_b, found.c, found.difference)
-        else:
-            # handicap_difference(nBC, wvRN)(c) = acc(nBC_c) - acc(wvRN)
+        else:  # nBC handicapped: difference(c) = acc(nBC_c) - acc(wvRN)
             difference = (during_difference("nbc", acc_w) if during else
                           wvrn_nbc.handicap_difference(pb[r], pw[r], y[r], te[r], keys, tie_handicapped=ti[r],
                                                        tie_other=ti[r], **handicap))
-            for c in setting["handicaps"]:
-                d = -difference(c)
-                records.append({**base, "handicap_wvrn": 0.0, "handicap_nbc": c, "accuracy_wvrn": acc_w,
-                                "accuracy_nbc": acc_w - d, "difference": d, "tolerance": np.nan,
-                                "evaluations": 1})
-                if log is not None:
-                    log.info("propLabeled %g, nBC c=%g: mean difference wvRN - nBC %.4f", pl, c, d)
+        records += _level_records(base, difference, setting, log)
     return pd.DataFrame(records), network_rows(nets, "calibration", nodes)
+
+
+def _level_records(base: dict, difference, setting: dict, log=None) -> list[dict]:
+    """The calibration rows of one labeling level: Type I, the wvRN handicap meeting the tolerance
+    (bisection; none is an error of one sentence); power, the difference at each nBC handicap.
+    ``difference(c)`` is the handicapped model's accuracy minus the other's."""
+    pl, nets, nodes = base["prop_labeled"], base["networks"], base["nodes"]
+    if base["purpose"] == "type1":
+        acc_b = base["accuracy_nbc_unhandicapped"]
+        try:
+            found = wvrn_nbc.calibrate_handicap(difference, tol=setting["tolerance"])
+        except ValueError as exc:
+            raise ValueError(
+                f"relational calibration failed at propLabeled {pl:g} on {nets} networks of "
+                f"{nodes} nodes: no wvRN handicap c gives |acc(wvRN_c) - acc(nBC)| <= "
+                f"{setting['tolerance']:g} ({exc})") from None
+        if log is not None:
+            log.info("propLabeled %g: wvRN %.4f, nBC %.4f unhandicapped -> c=%.5f, difference %+.5f",
+                     pl, base["accuracy_wvrn_unhandicapped"], acc_b, found.c, found.difference)
+        return [{**base, "handicap_wvrn": found.c, "handicap_nbc": 0.0, "accuracy_wvrn": acc_b + found.difference,
+                 "accuracy_nbc": acc_b, "difference": found.difference, "tolerance": setting["tolerance"],
+                 "evaluations": len(found.evaluations)}]
+    acc_w, records = base["accuracy_wvrn_unhandicapped"], []
+    for c in setting["handicaps"]:
+        d = -difference(c)
+        records.append({**base, "handicap_wvrn": 0.0, "handicap_nbc": c, "accuracy_wvrn": acc_w,
+                        "accuracy_nbc": acc_w - d, "difference": d, "tolerance": np.nan, "evaluations": 1})
+        if log is not None:
+            log.info("propLabeled %g, nBC c=%g: mean difference wvRN - nBC %.4f", pl, c, d)
+    return records
 
 
 def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, calibration=None,
