@@ -1,4 +1,5 @@
 """Rule script: the reproduction archive (lib/infra/archive.py says what goes in and why)."""
+
 import json
 from pathlib import Path
 
@@ -28,16 +29,33 @@ with runlog.logged(sm.log[0], "archive") as log:
         if path.is_file():
             # under archived/: a rebuild writes a fresh results/ to compare with it
             members[f"archived/{path.relative_to(root)}"] = path.read_bytes()
-    members["PROVENANCE.json"] = json.dumps(
-        {**provenance, "profile": config["profile"],
-         "code": "tracked files of the git checkout" if provenance["commit"] else "workflow parts (no git)"},
-        indent=2, sort_keys=True).encode() + b"\n"
+    members["PROVENANCE.json"] = (
+        json.dumps(
+            {
+                **provenance,
+                "profile": config["profile"],
+                "code": "tracked files of the git checkout" if provenance["commit"] else "workflow parts (no git)",
+            },
+            indent=2,
+            sort_keys=True,
+        ).encode()
+        + b"\n"
+    )
     members["REBUILD.md"] = archive.rebuild_text(config["profile"], rows).encode()
     members["MANIFEST.sha256"] = archive.manifest(members).encode()
-    executable = {n for n in members if n in set(archive.code_files(root, provenance["commit"] is not None))
-                  and (root / n).stat().st_mode & 0o111}
+    executable = {
+        n
+        for n in members
+        if n in set(archive.code_files(root, provenance["commit"] is not None)) and (root / n).stat().st_mode & 0o111
+    }
     out = Path(sm.output[0])
     archive.write_tarball(out, out.name.removesuffix(".tar.gz"), members, executable)
     carried = sum(r["carried"] == "yes" for r in rows)
-    log.info("%s: %d files, commit %s, %d raw files carried, %d checksummed only",
-             out, len(members), provenance["commit"], carried, len(rows) - carried)
+    log.info(
+        "%s: %d files, commit %s, %d raw files carried, %d checksummed only",
+        out,
+        len(members),
+        provenance["commit"],
+        carried,
+        len(rows) - carried,
+    )

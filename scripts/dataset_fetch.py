@@ -1,5 +1,6 @@
 """Rule script: obtain one dataset (copy from the mirror, else download), verify it, and write
 its files and marker under data/raw/<name>/ (scripts/lib/data/datasets.py does the work)."""
+
 from pathlib import Path
 
 from lib.core import runlog

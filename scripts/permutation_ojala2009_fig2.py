@@ -1,6 +1,7 @@
 """Rule script: Ojala & Garriga 2009 Figure 2 -- Iris petal length vs petal width: original data
 and one randomized version each for a full permutation of the data, Test 1 and Test 2, plus its
 claims (lib.papers.ojala2009)."""
+
 import numpy as np
 import pandas as pd
 
@@ -26,29 +27,56 @@ with runlog.logged(sm.log[0], "ojala2009_fig2"):
     full = pm.apply_within_class_permutations(X, pm.within_class_permutations(np.zeros(n, int), 2, 1, rng))[0]
     perm = pm.label_permutations(n, 1, rng)[0]
     t2 = pm.apply_within_class_permutations(X, pm.within_class_permutations(y, 2, 1, rng))[0]
-    panels = [("Original data", X, y), ("Full permutation", full, y), ("Test 1 (permute labels)", X, y[perm]),
-              ("Test 2 (permute columns per class)", t2, y)]
-    shown = pd.concat([pd.DataFrame({"panel": title, "class": np.asarray(iris.class_names)[lab],
-                                     "petal_length_cm": D[:, 0], "petal_width_cm": D[:, 1]})
-                       for title, D, lab in panels], ignore_index=True)
+    panels = [
+        ("Original data", X, y),
+        ("Full permutation", full, y),
+        ("Test 1 (permute labels)", X, y[perm]),
+        ("Test 2 (permute columns per class)", t2, y),
+    ]
+    shown = pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "panel": title,
+                    "class": np.asarray(iris.class_names)[lab],
+                    "petal_length_cm": D[:, 0],
+                    "petal_width_cm": D[:, 1],
+                }
+            )
+            for title, D, lab in panels
+        ],
+        ignore_index=True,
+    )
     tables.write_csv(shown, sm.output.csv)
 
     fig, axes = plotting.new_figure(ncols=4)
     for ax, (title, D, lab) in zip(axes, panels):
         for c, name in enumerate(iris.class_names):
             sel = lab == c
-            ax.scatter(D[sel, 0], D[sel, 1], s=9, marker=MARKERS[c], facecolors="none", edgecolors=COLORS[c],
-                       linewidths=0.7, label=name)
+            ax.scatter(
+                D[sel, 0],
+                D[sel, 1],
+                s=9,
+                marker=MARKERS[c],
+                facecolors="none",
+                edgecolors=COLORS[c],
+                linewidths=0.7,
+                label=name,
+            )
         ax.set(xlabel="Petal length in cm", title=title)
         ax.title.set_fontsize(8)
     axes[0].set_ylabel("Petal width in cm")
     axes[0].legend(fontsize=6.5, loc="upper left")
-    plotting.add_caption(fig, (
-        "Ojala & Garriga 2009, Figure 2: Iris (Weka's iris.arff), petal length vs petal width, original data "
-        "and one randomized version each: full permutation (every column permuted over all rows), Test 1 "
-        "(labels permuted) and Test 2 (each column permuted within each class). One seeded draw each, so the "
-        "scatter differs from the paper's draw; the profile does not change this figure "
-        f"(profile: {sm.params.profile})."))
+    plotting.add_caption(
+        fig,
+        (
+            "Ojala & Garriga 2009, Figure 2: Iris (Weka's iris.arff), petal length vs petal width, original data "
+            "and one randomized version each: full permutation (every column permuted over all rows), Test 1 "
+            "(labels permuted) and Test 2 (each column permuted within each class). One seeded draw each, so the "
+            "scatter differs from the paper's draw; the profile does not change this figure "
+            f"(profile: {sm.params.profile})."
+        ),
+    )
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
     # The claims read many randomized versions (the same generator, after the plotted draws)

@@ -1,4 +1,5 @@
 """Rule script: Ojala & Garriga 2009 Table I -- 1-NN leave-one-out on the toy data D1, D2."""
+
 import pandas as pd
 
 from lib.core import runlog, seeding, tables

@@ -2,6 +2,7 @@
 base run at the readings scale, or one reading under one alternative -- then the claims it built,
 in one file. An alternative whose config equals its source run's takes the source's claims; one
 whose run fails keeps the source's claim rows, marked `not run` with the error."""
+
 from pathlib import Path
 
 from lib.core import runlog, tables

@@ -2,6 +2,7 @@
 format -- a public stand-in carved from a dataset (lib.studies.realnet.carve_stand_in, under the
 reading realnet.selection) or the user's files, read and checked -- plus one row of statistics
 per network."""
+
 from pathlib import Path
 
 import pandas as pd
@@ -16,12 +17,17 @@ with runlog.logged(sm.log[0], "realnet_network_set") as log:
     if "dataset" in spec:
         raw_root = Path(sm.input.data[0]).parent.parent  # data/raw/<name>/.verified -> data/raw
         node_rows, edge_rows, extra = realnet.carve_stand_in(
-            spec, datasets.load(spec["dataset"], raw_root), seeding.generator(sm.params.entropy), log,
-            selection=sm.params.selection)
+            spec,
+            datasets.load(spec["dataset"], raw_root),
+            seeding.generator(sm.params.entropy),
+            log,
+            selection=sm.params.selection,
+        )
     else:
         netset = realnet.read_network_set(sm.input.data[0], sm.input.data[1])
-        node_rows, edge_rows = realnet.network_set_tables(netset.names, netset.adjacency, netset.labels,
-                                                          netset.node_ids)
+        node_rows, edge_rows = realnet.network_set_tables(
+            netset.names, netset.adjacency, netset.labels, netset.node_ids
+        )
         extra = {"source": "user files", "task": spec.get("label", "label")}
         log.info("user network set: %d networks, sizes %s", len(netset), netset.sizes())
     tables.write_csv(pd.DataFrame(node_rows, columns=list(realnet.NODE_COLUMNS)), sm.output.nodes)

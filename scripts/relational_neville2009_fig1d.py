@@ -1,6 +1,7 @@
 """Rule script: Neville et al. 2009 Figure 1(d) — power vs mean performance difference (measured
 on the calibration set) at 30% labeled, 300-node networks: RS paired, NCV paired, NCV unpaired;
 plus its claims at a 5% difference (lib.papers.neville2009; linear interpolation between measured points)."""
+
 import pandas as pd
 
 from lib.core import runlog, tables
@@ -14,27 +15,48 @@ LINES = {"RS paired": ("RS", "paired_t"), "NCV paired": ("NCV", "paired_t"), "NC
 
 
 with runlog.logged(sm.log[0], "neville2009_fig1d"):
-    summary = summaries.select(pd.read_csv(sm.input.summary), purpose="power", nodes=sm.params.nodes,
-                               trials_per_network=sm.params.trials)
+    summary = summaries.select(
+        pd.read_csv(sm.input.summary), purpose="power", nodes=sm.params.nodes, trials_per_network=sm.params.trials
+    )
     curves = summaries.method_curves(summary, LINES, "calibration_difference")
     shown = pd.concat([c.assign(method=name) for name, c in curves.items()], ignore_index=True)
-    shown = shown[["method", "sampler", "test", "nodes", "prop_labeled", "handicap_nbc", "calibration_difference",
-                   "accuracy_difference", "rejections", "trials", "rate", "rate_low", "rate_high", "chunk_rate_sd"]]
+    shown = shown[
+        [
+            "method",
+            "sampler",
+            "test",
+            "nodes",
+            "prop_labeled",
+            "handicap_nbc",
+            "calibration_difference",
+            "accuracy_difference",
+            "rejections",
+            "trials",
+            "rate",
+            "rate_low",
+            "rate_high",
+            "chunk_rate_sd",
+        ]
+    ]
     tables.write_csv(shown, sm.output.csv)
     study = sm.params.study
 
-    fig, _ = plotting.power_vs_difference(curves, LINES, neville2009.POWER_DIFFERENCE,
-                                          "Neville et al. 2009, Fig. 1(d)")
-    plotting.add_caption(fig, (
-        f"Power vs mean accuracy difference wvRN − nBC at propLabeled {study['power_prop_labeled']:g}, "
-        f"{study['evaluation_networks']} networks of {sm.params.nodes} nodes (trials pooled). nBC handicapped by "
-        f"c = {', '.join(f'{c:g}' for c in study['power_handicaps'])}; wvRN unhandicapped (our reading of "
-        "'perturbed the predictions of the worse performing model'); x = mean difference on the calibration set "
-        f"({study['calibration_networks']} networks x {study['calibration_folds']} NCV folds). Handicap flips "
-        f"P(+) (strength {study['handicap_strength']:g}), so the x values span more than the paper's axis "
-        "(0.04–0.10). Dotted: 5% difference. Bars: 95% Wilson intervals. "
-        + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)))
+    fig, _ = plotting.power_vs_difference(curves, LINES, neville2009.POWER_DIFFERENCE, "Neville et al. 2009, Fig. 1(d)")
+    plotting.add_caption(
+        fig,
+        (
+            f"Power vs mean accuracy difference wvRN − nBC at propLabeled {study['power_prop_labeled']:g}, "
+            f"{study['evaluation_networks']} networks of {sm.params.nodes} nodes (trials pooled). nBC handicapped by "
+            f"c = {', '.join(f'{c:g}' for c in study['power_handicaps'])}; wvRN unhandicapped (our reading of "
+            "'perturbed the predictions of the worse performing model'); x = mean difference on the calibration set "
+            f"({study['calibration_networks']} networks x {study['calibration_folds']} NCV folds). Handicap flips "
+            f"P(+) (strength {study['handicap_strength']:g}), so the x values span more than the paper's axis "
+            "(0.04–0.10). Dotted: 5% difference. Bars: 95% Wilson intervals. "
+            + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)
+        ),
+    )
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    tables.write_csv(neville2009.PAPER.evaluate("fig1d", Evidence({"summary": shown}), sm.params.profile),
-                     sm.output.claims)
+    tables.write_csv(
+        neville2009.PAPER.evaluate("fig1d", Evidence({"summary": shown}), sm.params.profile), sm.output.claims
+    )

@@ -1,6 +1,7 @@
 """Rule script: Neville et al. 2009 Figure 1(e) — power vs mean performance difference at 30%
 labeled on 600-node networks: RS paired, NCV paired, NCV unpaired; plus its claims comparing
 with Fig. 1(d) at a 5% difference (lib.papers.neville2009; linear interpolation between measured points)."""
+
 import pandas as pd
 
 from lib.core import runlog, tables
@@ -12,8 +13,22 @@ from lib.reporting import plotting
 
 sm = snakemake  # noqa: F821
 LINES = {"RS paired": ("RS", "paired_t"), "NCV paired": ("NCV", "paired_t"), "NCV unpaired": ("NCV", "unpaired_t")}
-COLUMNS = ["method", "sampler", "test", "nodes", "prop_labeled", "handicap_nbc", "calibration_difference",
-           "accuracy_difference", "rejections", "trials", "rate", "rate_low", "rate_high", "chunk_rate_sd"]
+COLUMNS = [
+    "method",
+    "sampler",
+    "test",
+    "nodes",
+    "prop_labeled",
+    "handicap_nbc",
+    "calibration_difference",
+    "accuracy_difference",
+    "rejections",
+    "trials",
+    "rate",
+    "rate_low",
+    "rate_high",
+    "chunk_rate_sd",
+]
 
 
 def table(curves):
@@ -33,19 +48,23 @@ with runlog.logged(sm.log[0], "neville2009_fig1e"):
     shown = table(curves)
     tables.write_csv(shown, sm.output.csv)
 
-    fig, _ = plotting.power_vs_difference(curves, LINES, neville2009.POWER_DIFFERENCE,
-                                          "Neville et al. 2009, Fig. 1(e)")
-    plotting.add_caption(fig, (
-        f"As Fig. 1(d) with networks of {sm.params.nodes} nodes (same generator parameters, "
-        f"{networks.LGMParams(**sm.params.network).n_groups} groups; the paper gives none for {sm.params.nodes} "
-        f"nodes) and a {sm.params.nodes}-node "
-        f"calibration set of {study['calibration_networks']} networks: power vs mean accuracy difference "
-        f"wvRN − nBC at propLabeled {study['power_prop_labeled']:g}, nBC handicapped by "
-        f"c = {', '.join(f'{c:g}' for c in study['power_handicaps'])}, wvRN unhandicapped; handicap flips P(+) "
-        f"(strength {study['handicap_strength']:g}). Dotted: 5% difference. Bars: 95% Wilson intervals. "
-        + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)))
+    fig, _ = plotting.power_vs_difference(curves, LINES, neville2009.POWER_DIFFERENCE, "Neville et al. 2009, Fig. 1(e)")
+    plotting.add_caption(
+        fig,
+        (
+            f"As Fig. 1(d) with networks of {sm.params.nodes} nodes (same generator parameters, "
+            f"{networks.LGMParams(**sm.params.network).n_groups} groups; the paper gives none for {sm.params.nodes} "
+            f"nodes) and a {sm.params.nodes}-node "
+            f"calibration set of {study['calibration_networks']} networks: power vs mean accuracy difference "
+            f"wvRN − nBC at propLabeled {study['power_prop_labeled']:g}, nBC handicapped by "
+            f"c = {', '.join(f'{c:g}' for c in study['power_handicaps'])}, wvRN unhandicapped; handicap flips P(+) "
+            f"(strength {study['handicap_strength']:g}). Dotted: 5% difference. Bars: 95% Wilson intervals. "
+            + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)
+        ),
+    )
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    evidence = Evidence({"summary": shown, "smaller": table(small)},
-                        {"nodes": sm.params.nodes, "smaller_nodes": study["nodes"]})
+    evidence = Evidence(
+        {"summary": shown, "smaller": table(small)}, {"nodes": sm.params.nodes, "smaller_nodes": study["nodes"]}
+    )
     tables.write_csv(neville2009.PAPER.evaluate("fig1e", evidence, sm.params.profile), sm.output.claims)

@@ -1,5 +1,6 @@
 """Rule script: Wang et al. 2011 Figure 2(a) — Type I error vs proportion labeled for RS, NCV and
 RS-C (paired tests), wvRN vs nBC on synthetic networks, plus its claims (lib.papers.wang2011)."""
+
 import pandas as pd
 
 from lib.core import runlog, tables
@@ -11,19 +12,45 @@ from lib.reporting import plotting
 sm = snakemake  # noqa: F821
 LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
 with runlog.logged(sm.log[0], "wang2011_fig2a"):
-    summary = summaries.select(pd.read_csv(sm.input.summary), purpose="type1", nodes=sm.params.nodes,
-                               trials_per_network=sm.params.trials)
+    summary = summaries.select(
+        pd.read_csv(sm.input.summary), purpose="type1", nodes=sm.params.nodes, trials_per_network=sm.params.trials
+    )
     curves = summaries.method_curves(summary, LINES, "prop_labeled")
     shown = pd.concat([c.assign(method=name) for name, c in curves.items()], ignore_index=True)
-    shown = shown[["method", "sampler", "test", "nodes", "prop_labeled", "handicap_wvrn", "rejections", "trials",
-                   "rate", "rate_low", "rate_high", "chunk_rate_sd", "rsc_q_wvrn", "rsc_rho_wvrn", "rsc_L_wvrn",
-                   "rsc_q_nbc", "rsc_rho_nbc", "rsc_L_nbc"]]
+    shown = shown[
+        [
+            "method",
+            "sampler",
+            "test",
+            "nodes",
+            "prop_labeled",
+            "handicap_wvrn",
+            "rejections",
+            "trials",
+            "rate",
+            "rate_low",
+            "rate_high",
+            "chunk_rate_sd",
+            "rsc_q_wvrn",
+            "rsc_rho_wvrn",
+            "rsc_L_wvrn",
+            "rsc_q_nbc",
+            "rsc_rho_nbc",
+            "rsc_L_nbc",
+        ]
+    ]
     # trials cluster within the evaluation networks: each rate also gets the t interval of its
     # per-network rates, which the network-level claims are judged by
-    per_network = summaries.select(pd.read_csv(sm.input.network_rates), purpose="type1", nodes=sm.params.nodes,
-                                   trials_per_network=sm.params.trials)
-    per_network = pd.concat([summaries.select(per_network, sampler=sampler, test=test).assign(method=name)
-                             for name, (sampler, test) in LINES.items()], ignore_index=True)
+    per_network = summaries.select(
+        pd.read_csv(sm.input.network_rates), purpose="type1", nodes=sm.params.nodes, trials_per_network=sm.params.trials
+    )
+    per_network = pd.concat(
+        [
+            summaries.select(per_network, sampler=sampler, test=test).assign(method=name)
+            for name, (sampler, test) in LINES.items()
+        ],
+        ignore_index=True,
+    )
     shown = summaries.with_network_intervals(shown, per_network, ["method", "prop_labeled"])
     tables.write_csv(shown, sm.output.csv)
     study = sm.params.study
@@ -33,22 +60,33 @@ with runlog.logged(sm.log[0], "wang2011_fig2a"):
         plotting.rate_curve(ax, part, "prop_labeled", name, name)
     plotting.alpha_line(ax, sm.params.alpha)
     top = min(1.0, max(0.6, float(shown["rate_high"].max()) + 0.05))
-    ax.set(xlabel="Proportion Labeled", ylabel="Type I Error Rate", xlim=(0.05, 0.45), ylim=(0.0, top),
-           title="Wang et al. 2011, Fig. 2(a)")
+    ax.set(
+        xlabel="Proportion Labeled",
+        ylabel="Type I Error Rate",
+        xlim=(0.05, 0.45),
+        ylim=(0.0, top),
+        title="Wang et al. 2011, Fig. 2(a)",
+    )
     ax.legend(loc="upper right")
-    plotting.add_caption(fig, (
-        f"Type I error of paired tests vs proportion labeled, wvRN vs nBC on {study['evaluation_networks']} synthetic "
-        f"networks of {sm.params.nodes} nodes (Neville 2009's generator and calibration: wvRN handicapped to "
-        f"|Δacc| ≤ {study['tolerance']:g} on {study['calibration_networks']} calibration networks x "
-        f"{study['calibration_folds']} NCV folds; handicap flips P(+)). Trials: the first {sm.params.trials} of "
-        "each network's trials, shared with Neville Fig. 1(c). RS-C: Wang's corrected paired t-test on the RS "
-        "samples; |L| and ρ from the network's edges inside each test set (ρ: φ of linked errors pooled over the "
-        f"{study['samplers']['RS']} samples), q: mean error over the samples containing a node, over nodes that "
-        "erred at least once. "
-        "Bars: 95% Wilson intervals. "
-        + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)))
+    plotting.add_caption(
+        fig,
+        (
+            f"Type I error of paired tests vs proportion labeled, wvRN vs nBC on {study['evaluation_networks']} "
+            "synthetic "
+            f"networks of {sm.params.nodes} nodes (Neville 2009's generator and calibration: wvRN handicapped to "
+            f"|Δacc| ≤ {study['tolerance']:g} on {study['calibration_networks']} calibration networks x "
+            f"{study['calibration_folds']} NCV folds; handicap flips P(+)). Trials: the first {sm.params.trials} of "
+            "each network's trials, shared with Neville Fig. 1(c). RS-C: Wang's corrected paired t-test on the RS "
+            "samples; |L| and ρ from the network's edges inside each test set (ρ: φ of linked errors pooled over the "
+            f"{study['samplers']['RS']} samples), q: mean error over the samples containing a node, over nodes that "
+            "erred at least once. "
+            "Bars: 95% Wilson intervals. "
+            + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)
+        ),
+    )
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    tables.write_csv(wang2011.PAPER.evaluate("fig2a", Evidence({"summary": shown, "per_network": per_network}),
-                                             sm.params.profile),
-                     sm.output.claims)
+    tables.write_csv(
+        wang2011.PAPER.evaluate("fig2a", Evidence({"summary": shown, "per_network": per_network}), sm.params.profile),
+        sm.output.claims,
+    )

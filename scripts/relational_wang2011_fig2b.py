@@ -1,5 +1,6 @@
 """Rule script: Wang et al. 2011 Figure 2(b) — power vs performance difference at 30% labeled for
 RS, NCV and RS-C (paired tests), wvRN vs nBC on synthetic networks, plus its claims (lib.papers.wang2011)."""
+
 import pandas as pd
 
 from lib.core import runlog, tables
@@ -11,32 +12,59 @@ from lib.reporting import plotting
 sm = snakemake  # noqa: F821
 LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
 with runlog.logged(sm.log[0], "wang2011_fig2b"):
-    summary = summaries.select(pd.read_csv(sm.input.summary), purpose="power", nodes=sm.params.nodes,
-                               trials_per_network=sm.params.trials)
+    summary = summaries.select(
+        pd.read_csv(sm.input.summary), purpose="power", nodes=sm.params.nodes, trials_per_network=sm.params.trials
+    )
     curves = summaries.method_curves(summary, LINES, "calibration_difference")
     shown = pd.concat([c.assign(method=name) for name, c in curves.items()], ignore_index=True)
-    shown = shown[["method", "sampler", "test", "nodes", "prop_labeled", "handicap_nbc", "calibration_difference",
-                   "accuracy_difference", "rejections", "trials", "rate", "rate_low", "rate_high", "chunk_rate_sd",
-                   "rsc_q_nbc", "rsc_rho_nbc"]]
+    shown = shown[
+        [
+            "method",
+            "sampler",
+            "test",
+            "nodes",
+            "prop_labeled",
+            "handicap_nbc",
+            "calibration_difference",
+            "accuracy_difference",
+            "rejections",
+            "trials",
+            "rate",
+            "rate_low",
+            "rate_high",
+            "chunk_rate_sd",
+            "rsc_q_nbc",
+            "rsc_rho_nbc",
+        ]
+    ]
     tables.write_csv(shown, sm.output.csv)
     study = sm.params.study
 
     fig, ax = plotting.new_figure()
     for name, part in curves.items():
         plotting.rate_curve(ax, part, "calibration_difference", name, name)
-    ax.set(xlabel="Mean performance difference (calibration set)", ylabel="Power", ylim=(0.0, 1.02),
-           title="Wang et al. 2011, Fig. 2(b)")
+    ax.set(
+        xlabel="Mean performance difference (calibration set)",
+        ylabel="Power",
+        ylim=(0.0, 1.02),
+        title="Wang et al. 2011, Fig. 2(b)",
+    )
     ax.legend(loc="lower right")
-    plotting.add_caption(fig, (
-        f"Power of paired tests vs mean accuracy difference wvRN − nBC at propLabeled "
-        f"{study['power_prop_labeled']:g}, {study['evaluation_networks']} networks of {sm.params.nodes} nodes. nBC "
-        f"handicapped by b = {', '.join(f'{c:g}' for c in study['power_handicaps'])} (wvRN unhandicapped; handicap "
-        f"flips P(+), strength {study['handicap_strength']:g}); x = mean difference on the calibration set "
-        f"({study['calibration_networks']} networks x {study['calibration_folds']} NCV folds). Trials: the first "
-        f"{sm.params.trials} of each network's, shared with Neville Fig. 1(d). RS-C as in Fig. 2(a). "
-        "Bars: 95% Wilson intervals. "
-        + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)))
+    plotting.add_caption(
+        fig,
+        (
+            f"Power of paired tests vs mean accuracy difference wvRN − nBC at propLabeled "
+            f"{study['power_prop_labeled']:g}, {study['evaluation_networks']} networks of {sm.params.nodes} nodes. nBC "
+            f"handicapped by b = {', '.join(f'{c:g}' for c in study['power_handicaps'])} (wvRN unhandicapped; handicap "
+            f"flips P(+), strength {study['handicap_strength']:g}); x = mean difference on the calibration set "
+            f"({study['calibration_networks']} networks x {study['calibration_folds']} NCV folds). Trials: the first "
+            f"{sm.params.trials} of each network's, shared with Neville Fig. 1(d). RS-C as in Fig. 2(a). "
+            "Bars: 95% Wilson intervals. "
+            + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)
+        ),
+    )
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    tables.write_csv(wang2011.PAPER.evaluate("fig2b", Evidence({"summary": shown}), sm.params.profile),
-                     sm.output.claims)
+    tables.write_csv(
+        wang2011.PAPER.evaluate("fig2b", Evidence({"summary": shown}), sm.params.profile), sm.output.claims
+    )

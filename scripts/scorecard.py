@@ -1,5 +1,6 @@
 """Rule script: collect every artifact's claims into results/scorecard.{csv,md}, each with the readings
 it was computed under (lib.core.readings)."""
+
 import pandas as pd
 
 from lib.core import runlog, tables

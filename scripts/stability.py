@@ -1,5 +1,6 @@
 """Rule script: results/stability.{csv,md} from the scorecards of the runs under independent base
 seeds (lib.reporting.stability)."""
+
 import pandas as pd
 
 from lib.core import runlog, tables
@@ -7,8 +8,10 @@ from lib.reporting import stability
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 with runlog.logged(sm.log[0], "stability") as log:
-    cards = {seed: pd.read_csv(path, dtype=str, keep_default_na=False)
-             for seed, path in zip(sm.params.seeds, sm.input.scorecards)}
+    cards = {
+        seed: pd.read_csv(path, dtype=str, keep_default_na=False)
+        for seed, path in zip(sm.params.seeds, sm.input.scorecards)
+    }
     table = stability.summarize(cards)
     tables.write_csv(table, sm.output.csv)
     tables.write_text(stability.markdown(table, sm.params.seeds, sm.params.profile, sm.params.scale), sm.output.md)

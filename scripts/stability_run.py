@@ -1,5 +1,6 @@
 """Rule script: the whole workflow under one further base seed, as a nested Snakemake run
 (lib.infra.alternatives), then a copy of its scorecard."""
+
 import shutil
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """Rule script theory_montecarlo: lib.studies.theory.monte_carlo (Wang 2011 Theorems 1-3)."""
+
 from lib.core import runlog, seeding, tables
 from lib.studies import theory
 

@@ -1,6 +1,7 @@
 """Rule script: Wang 2011 Theorems 1-3 against Monte Carlo of the paper's Bernoulli model
 (beyond the paper): variance of the test-set error Z_k, normalised by p(1-p)/n, plus its claims
 (lib.papers.wang2011)."""
+
 import numpy as np
 import pandas as pd
 
@@ -20,17 +21,35 @@ with runlog.logged(sm.log[0], "wang2011_theorems"):
     model = sm.params.theory
     mc = pd.read_csv(sm.input.mc)
     scale = mc["p"] * (1 - mc["p"]) / mc["n"]
-    shown = mc.assign(**{c + "_ratio": mc[c] / scale for c in
-                         ["mc_var", "mc_var_se", "thm1_var_corr", "thm2_var_rs", "thm3_var_obs_target_rho",
-                          "thm3_var_obs_achieved_rho", "exact_var_of_simulator"]})
+    shown = mc.assign(
+        **{
+            c + "_ratio": mc[c] / scale
+            for c in [
+                "mc_var",
+                "mc_var_se",
+                "thm1_var_corr",
+                "thm2_var_rs",
+                "thm3_var_obs_target_rho",
+                "thm3_var_obs_achieved_rho",
+                "exact_var_of_simulator",
+            ]
+        }
+    )
     tables.write_csv(shown, sm.output.csv)
 
     fig, (left, right) = plotting.new_figure(ncols=2)
     colors = plotting.sequence_colors(len(set(shown.loc[shown.panel == "n_over_m", "q"])))
     for color, (q, part) in zip(colors, shown[shown.panel == "n_over_m"].groupby("q")):
         left.plot(part["n_over_m"], part["thm2_var_rs_ratio"], color=color, label=f"Thm 2, q={q:g}")
-        left.errorbar(part["n_over_m"], part["mc_var_ratio"], yerr=2 * part["mc_var_se_ratio"], fmt="o",
-                      color=color, markersize=3.5, capsize=2)
+        left.errorbar(
+            part["n_over_m"],
+            part["mc_var_ratio"],
+            yerr=2 * part["mc_var_se_ratio"],
+            fmt="o",
+            color=color,
+            markersize=3.5,
+            capsize=2,
+        )
     left.set(xlabel="n / m (test-set share)", ylabel="Var(Z_k) / [p(1-p)/n]", title="Theorem 2 (ρ = 0)")
     left.legend(fontsize=6.5, loc="lower left")
     rho = shown[shown.panel == "rho"]
@@ -39,25 +58,51 @@ with runlog.logged(sm.log[0], "wang2011_theorems"):
     share, q_mixed = values(rho["n_over_m"]), values(mixed["q"])
     x = "rho_target"
     right.plot(indep[x], indep["thm1_var_corr_ratio"], color="#0072B2", label="Thm 1 (q = p)")
-    right.errorbar(indep[x], indep["mc_var_ratio"], yerr=2 * indep["mc_var_se_ratio"], fmt="o",
-                   color="#0072B2", markersize=3.5, capsize=2, label="Monte Carlo (q = p)")
-    right.plot(mixed[x], mixed["thm3_var_obs_target_rho_ratio"], color="#D55E00",
-               label=f"Thm 3, q={q_mixed}, ρ target")
-    right.plot(mixed[x], mixed["thm3_var_obs_achieved_rho_ratio"], color="#D55E00", linestyle="--",
-               label=f"Thm 3, q={q_mixed}, ρ measured")
-    right.plot(mixed[x], mixed["exact_var_of_simulator_ratio"], color="0.4", linestyle=":",
-               label="exact variance of simulator")
-    right.errorbar(mixed[x], mixed["mc_var_ratio"], yerr=2 * mixed["mc_var_se_ratio"], fmt="s",
-                   color="#D55E00", markersize=3.5, capsize=2, label=f"Monte Carlo (q = {q_mixed})")
+    right.errorbar(
+        indep[x],
+        indep["mc_var_ratio"],
+        yerr=2 * indep["mc_var_se_ratio"],
+        fmt="o",
+        color="#0072B2",
+        markersize=3.5,
+        capsize=2,
+        label="Monte Carlo (q = p)",
+    )
+    right.plot(mixed[x], mixed["thm3_var_obs_target_rho_ratio"], color="#D55E00", label=f"Thm 3, q={q_mixed}, ρ target")
+    right.plot(
+        mixed[x],
+        mixed["thm3_var_obs_achieved_rho_ratio"],
+        color="#D55E00",
+        linestyle="--",
+        label=f"Thm 3, q={q_mixed}, ρ measured",
+    )
+    right.plot(
+        mixed[x], mixed["exact_var_of_simulator_ratio"], color="0.4", linestyle=":", label="exact variance of simulator"
+    )
+    right.errorbar(
+        mixed[x],
+        mixed["mc_var_ratio"],
+        yerr=2 * mixed["mc_var_se_ratio"],
+        fmt="s",
+        color="#D55E00",
+        markersize=3.5,
+        capsize=2,
+        label=f"Monte Carlo (q = {q_mixed})",
+    )
     right.set(xlabel=f"ρ (target correlation of linked pairs), n/m = {share}", title="Theorems 1 and 3")
     right.legend(fontsize=6.5, loc="upper left")
-    plotting.add_caption(fig, (
-        f"Wang 2011 Sec. 3 model: m={model['instances']} Bernoulli errors, p m of type 1 (error rate q), "
-        f"k={model['folds']} test sets of n drawn without replacement, links = pairs in groups of "
-        f"{model['group_size']}, correlation induced by a "
-        "shared per-group shock (see lib/evaluation/rsc.py). Points: Monte Carlo with ±2 s.e.; lines: closed "
-        "forms. " + plotting.profile_note(sm.params.profile, int(sm.params.replications), unit="replications")))
+    plotting.add_caption(
+        fig,
+        (
+            f"Wang 2011 Sec. 3 model: m={model['instances']} Bernoulli errors, p m of type 1 (error rate q), "
+            f"k={model['folds']} test sets of n drawn without replacement, links = pairs in groups of "
+            f"{model['group_size']}, correlation induced by a "
+            "shared per-group shock (see lib/evaluation/rsc.py). Points: Monte Carlo with ±2 s.e.; lines: closed "
+            "forms. " + plotting.profile_note(sm.params.profile, int(sm.params.replications), unit="replications")
+        ),
+    )
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
-    tables.write_csv(wang2011.PAPER.evaluate("theorems", Evidence({"summary": shown}), sm.params.profile),
-                     sm.output.claims)
+    tables.write_csv(
+        wang2011.PAPER.evaluate("theorems", Evidence({"summary": shown}), sm.params.profile), sm.output.claims
+    )

@@ -1,8 +1,9 @@
 """Helpers for the claim tests (tests/papers/): every claim must be shown to both pass and fail
 on small constructed tables, so that no check is vacuous."""
+
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 import pandas as pd
@@ -17,8 +18,13 @@ def verdicts(paper: Paper, artifact: str, evidence: Evidence) -> dict[str, str]:
     return dict(zip(table["id"].str.rsplit("/", n=1).str[-1], table["verdict"]))
 
 
-def assert_both_ways(paper: Paper, artifact: str, passing: Evidence | Iterable[Evidence],
-                     failing: Evidence | Iterable[Evidence], keys: Iterable[str] | None = None) -> None:
+def assert_both_ways(
+    paper: Paper,
+    artifact: str,
+    passing: Evidence | Iterable[Evidence],
+    failing: Evidence | Iterable[Evidence],
+    keys: Iterable[str] | None = None,
+) -> None:
     """Every claim of ``artifact`` (or only ``keys``) passes on one of ``passing`` and fails on
     one of ``failing``."""
     keys = [c.key for c in paper.of(artifact)] if keys is None else list(keys)
@@ -33,8 +39,13 @@ def assert_both_ways(paper: Paper, artifact: str, passing: Evidence | Iterable[E
         assert not missing, f"{paper.key}/{artifact}: never {want}: {missing} (seen {seen})"
 
 
-def rate_rows(x_name: str, curves: Mapping[str, list[tuple[float, float, float]]], x: list[float],
-              group: str = "sampler", **columns) -> pd.DataFrame:
+def rate_rows(
+    x_name: str,
+    curves: Mapping[str, list[tuple[float, float, float]]],
+    x: list[float],
+    group: str = "sampler",
+    **columns,
+) -> pd.DataFrame:
     """A long table of rate curves: one row per (group value, x) with rate, rate_low, rate_high."""
     rows = []
     for name, points in curves.items():
@@ -49,14 +60,24 @@ def band(rate: float, half: float = 0.02) -> tuple[float, float, float]:
     return rate, rate - half, rate + half
 
 
-def with_network_rates(summary: pd.DataFrame, x_name: str, spread: float = 0.02, networks: int = 4,
-                       group: str = "method") -> tuple[pd.DataFrame, pd.DataFrame]:
+def with_network_rates(
+    summary: pd.DataFrame, x_name: str, spread: float = 0.02, networks: int = 4, group: str = "method"
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Per-network rates around each row's rate (offsets evenly spaced within +-``spread``), and the
     summary with the network-level t interval columns the network claims are judged by."""
     from lib.evaluation import summaries
 
     offsets = np.linspace(-spread, spread, networks)
-    per_network = pd.DataFrame([{group: row[group], x_name: row[x_name], "chunk": chunk,
-                                 "rate": float(np.clip(row["rate"] + offset, 0.0, 1.0))}
-                                for _, row in summary.iterrows() for chunk, offset in enumerate(offsets)])
+    per_network = pd.DataFrame(
+        [
+            {
+                group: row[group],
+                x_name: row[x_name],
+                "chunk": chunk,
+                "rate": float(np.clip(row["rate"] + offset, 0.0, 1.0)),
+            }
+            for _, row in summary.iterrows()
+            for chunk, offset in enumerate(offsets)
+        ]
+    )
     return summaries.with_network_intervals(summary, per_network, [group, x_name]), per_network

@@ -1,4 +1,5 @@
 """Shared fixtures: a throw-away copy of the workflow for end-to-end runs."""
+
 from __future__ import annotations
 
 import os
@@ -47,8 +48,9 @@ def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.Compl
     env = {**os.environ, "PYTHONHASHSEED": "random"}
     if "--config" not in args:  # last, so that no target is read as a config entry
         args = (*args, "--config", f"data={{mirror: {DATA_MIRROR}}}")
-    proc = subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=workdir, env=env,
-                          capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        [sys.executable, "-m", "snakemake", *args], cwd=workdir, env=env, capture_output=True, text=True, timeout=900
+    )
     if check and proc.returncode != 0:
         raise AssertionError(f"snakemake {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
     return proc
@@ -62,8 +64,9 @@ def cpu_hog():
     if os.environ.get("REPRO_CPU_HOG") != "1":
         yield None
         return
-    hog = subprocess.Popen([sys.executable, "-c",
-                            "import time\nend = time.monotonic() + 3 * 3600\nwhile time.monotonic() < end: pass"])
+    hog = subprocess.Popen(
+        [sys.executable, "-c", "import time\nend = time.monotonic() + 3 * 3600\nwhile time.monotonic() < end: pass"]
+    )
     try:
         yield hog
     finally:
@@ -78,8 +81,8 @@ def warm_numba_cache():
     import numpy as np
 
     from lib.evaluation import permutation_tests as pm
-    from lib.studies import permutation
     from lib.models import weka_like as wl
+    from lib.studies import permutation
 
     r = np.random.default_rng(0)
     y = np.repeat([0, 1], 20)

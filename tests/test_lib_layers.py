@@ -1,5 +1,6 @@
 """The lib's architecture: this project's package, layered, imports pointing down only, no
 Snakemake (docs/architecture.md)."""
+
 import ast
 from pathlib import Path
 
@@ -83,8 +84,13 @@ def test_lib_has_no_scikit_learn():
     # tests and the benchmark tools as a baseline (envs/dev-requirements.in), never a rule
     for path in modules():
         for node in ast.walk(ast.parse(path.read_text())):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
-                     [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             assert not any(n.split(".")[0] == "sklearn" for n in names), f"{path.relative_to(LIB)}:{node.lineno}"
 
 

@@ -20,6 +20,7 @@ in a fresh process with an empty numba cache):
 * ``study_minutes``: the J48 CPU of the Ojala & Garriga study for the data set at paper scale
   extrapolated from these timings (1000 randomisations per test, 10 original CVs per test).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,8 +39,8 @@ import pandas as pd  # noqa: E402
 
 from lib.data import datasets  # noqa: E402
 from lib.data.attributes import AttributeSpec  # noqa: E402
-from lib.models import c45  # noqa: E402
 from lib.evaluation import permutation_tests as pm  # noqa: E402
+from lib.models import c45  # noqa: E402
 from tools.reference_models import one_hot_nominal  # noqa: E402
 
 
@@ -132,8 +133,9 @@ def cold_start() -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, NUMBA_CACHE_DIR=tmp)
         code = COLD.format(scripts=str(Path(__file__).resolve().parents[1]))
-        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                             check=True).stdout.split()
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        ).stdout.split()
     return float(out[0]), float(out[1])
 
 
@@ -143,8 +145,12 @@ def main():
     ap.add_argument("--raw", default="data/raw")
     ap.add_argument("--mirror", default=None, help="verified copies of the raw files")
     ap.add_argument("--perms", type=int, default=50)
-    ap.add_argument("--standin-perms", type=int, default=None,
-                    help="randomisations for the scikit-learn stand-in (default: --perms)")
+    ap.add_argument(
+        "--standin-perms",
+        type=int,
+        default=None,
+        help="randomisations for the scikit-learn stand-in (default: --perms)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3, help="single-CV timings: best of this many")
     ap.add_argument("--compile", action="store_true", help="also time a cold start")
@@ -158,8 +164,7 @@ def main():
     yw = np.array([0, 0, 1, 1] * 3)
     c45.J48(warm).fit(Xw, yw).predict(Xw)
     c45.j48_cv_errors(Xw, yw, np.arange(12) % 3, warm, perms=np.arange(12)[None])
-    c45.j48_cv_errors(Xw, yw, np.arange(12) % 3, warm,
-                      idx=np.tile(np.arange(12)[:, None], (1, 1, 2)))
+    c45.j48_cv_errors(Xw, yw, np.arange(12) % 3, warm, idx=np.tile(np.arange(12)[:, None], (1, 1, 2)))
 
     rows = []
     for name in args.datasets:
@@ -175,48 +180,61 @@ def main():
         idx = pm.within_class_permutations(y, spec.m, args.perms, rng)
         f2 = pm.resample_folds(folds, y, args.perms, rng)
         B = one_hot_nominal(X, spec)
-        row = {"dataset": name, "n": n, "m": spec.m, "one_hot_columns": B.shape[1],
-               "perms": args.perms, "standin_perms": ks}
+        row = {
+            "dataset": name,
+            "n": n,
+            "m": spec.m,
+            "one_hot_columns": B.shape[1],
+            "perms": args.perms,
+            "standin_perms": ks,
+        }
         ident = np.arange(n)[None]
         row["sklearn_cv"], e_sk = timed(lambda: sklearn_cv(B, y, folds), args.repeat)
         row["j48_cv"], e_j = timed(lambda: j48_cv(X, y, folds, spec, C), args.repeat)
         row["j48_engine_cv"], e_e = timed(
-            lambda: c45.j48_cv_errors(X, y, folds, spec, perms=ident, n_classes=C)[0], args.repeat)
+            lambda: c45.j48_cv_errors(X, y, folds, spec, perms=ident, n_classes=C)[0], args.repeat
+        )
         assert e_j == e_e
         row["error_sklearn"], row["error_j48"] = e_sk, e_j
-        row["standin_test1"], _ = timed(
-            lambda: sklearn_cv_errors(X, y, folds[perms[:ks]], spec, perms=perms[:ks]))
-        row["j48_test1"], null1 = timed(
-            lambda: c45.j48_cv_errors(X, y, folds[perms], spec, perms=perms, n_classes=C))
-        row["standin_test2"], _ = timed(
-            lambda: sklearn_cv_errors(X, y, f2[:ks], spec, idx=idx[:ks]))
-        row["j48_test2"], null2 = timed(
-            lambda: c45.j48_cv_errors(X, y, f2, spec, idx=idx, n_classes=C))
+        row["standin_test1"], _ = timed(lambda: sklearn_cv_errors(X, y, folds[perms[:ks]], spec, perms=perms[:ks]))
+        row["j48_test1"], null1 = timed(lambda: c45.j48_cv_errors(X, y, folds[perms], spec, perms=perms, n_classes=C))
+        row["standin_test2"], _ = timed(lambda: sklearn_cv_errors(X, y, f2[:ks], spec, idx=idx[:ks]))
+        row["j48_test2"], null2 = timed(lambda: c45.j48_cv_errors(X, y, f2, spec, idx=idx, n_classes=C))
         row["j48_test1_null_mean"] = float(null1.mean())
         row["j48_test2_null_mean"] = float(null2.mean())
         # CPU of this data set in the Ojala study at paper scale: 1000 randomisations of each
         # test plus 2 x 10 original CVs
-        row["study_minutes"] = (1000 * (row["j48_test1"] + row["j48_test2"]) / args.perms
-                                + 20 * row["j48_engine_cv"]) / 60 if args.perms else float("nan")
+        row["study_minutes"] = (
+            (1000 * (row["j48_test1"] + row["j48_test2"]) / args.perms + 20 * row["j48_engine_cv"]) / 60
+            if args.perms
+            else float("nan")
+        )
         rows.append(row)
         per = lambda key, k: row[key] / k if k else float("nan")  # noqa: E731
         speedup = row["sklearn_cv"] / row["j48_engine_cv"]
-        print(f"{name:10s} n={n:5d} CV: sklearn {row['sklearn_cv']:.3f}s  J48 {row['j48_cv']:.3f}s"
-              f" (engine {row['j48_engine_cv']:.3f}s; x{speedup:.1f})"
-              f" | per randomised CV: Test 1 stand-in {per('standin_test1', ks):.3f}s"
-              f" J48 {per('j48_test1', args.perms):.3f}s,"
-              f" Test 2 stand-in {per('standin_test2', ks):.3f}s"
-              f" J48 {per('j48_test2', args.perms):.3f}s"
-              f" | error sklearn {e_sk:.4f} J48 {e_j:.4f}", flush=True)
+        print(
+            f"{name:10s} n={n:5d} CV: sklearn {row['sklearn_cv']:.3f}s  J48 {row['j48_cv']:.3f}s"
+            f" (engine {row['j48_engine_cv']:.3f}s; x{speedup:.1f})"
+            f" | per randomised CV: Test 1 stand-in {per('standin_test1', ks):.3f}s"
+            f" J48 {per('j48_test1', args.perms):.3f}s,"
+            f" Test 2 stand-in {per('standin_test2', ks):.3f}s"
+            f" J48 {per('j48_test2', args.perms):.3f}s"
+            f" | error sklearn {e_sk:.4f} J48 {e_j:.4f}",
+            flush=True,
+        )
     frame = pd.DataFrame(rows)
     if args.perms:
         parts = ", ".join(f"{d} {t:.1f}" for d, t in zip(frame["dataset"], frame["study_minutes"]))
-        print(f"estimated J48 CPU of the Ojala study (1000 randomisations per test) on these data "
-              f"sets: {frame['study_minutes'].sum():.1f} min ({parts})")
+        print(
+            f"estimated J48 CPU of the Ojala study (1000 randomisations per test) on these data "
+            f"sets: {frame['study_minutes'].sum():.1f} min ({parts})"
+        )
     if args.compile:
         first_fit, first_cv = cold_start()
-        print(f"cold start (empty numba cache): first J48 fit+predict {first_fit:.1f}s, "
-              f"then j48_cv_errors Test 1 + Test 2 {first_cv:.1f}s")
+        print(
+            f"cold start (empty numba cache): first J48 fit+predict {first_fit:.1f}s, "
+            f"then j48_cv_errors Test 1 + Test 2 {first_cv:.1f}s"
+        )
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         frame.to_csv(args.out, index=False)

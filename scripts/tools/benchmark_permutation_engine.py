@@ -19,6 +19,7 @@ permutation: folds travel with the labels, as the study runs);
 ``design="fixed"`` times our engine on one fixed partition, which is what
 ``permutation_test_score`` does -- the like-for-like comparison.
 """
+
 import argparse
 import os
 import sys
@@ -37,9 +38,9 @@ from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 
 from lib.core import tables  # noqa: E402
 from lib.data import datasets
+from lib.evaluation import permutation_tests as pm  # noqa: E402
 from lib.models import c45  # noqa: E402
 from lib.models import weka_like as wl  # noqa: E402
-from lib.evaluation import permutation_tests as pm  # noqa: E402
 from lib.studies import permutation  # noqa: E402
 from tools.reference_models import one_hot_nominal  # noqa: E402
 
@@ -60,8 +61,10 @@ def sklearn_side(classifier, data):
         return KNeighborsClassifier(n_neighbors=1, algorithm="brute"), Z
     if classifier == "nb":
         return GaussianNB(), one_hot_nominal(data.X, data.spec)
-    return (DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2, random_state=0),
-            one_hot_nominal(data.X, data.spec))
+    return (
+        DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2, random_state=0),
+        one_hot_nominal(data.X, data.spec),
+    )
 
 
 def ours_study(clf, data, folds, k, entropy):
@@ -83,13 +86,16 @@ def ours_fixed_partition(clf, data, folds, k, rng):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--datasets", nargs="+", default=["diabetes", "segment"],
-                    help="registry names without missing values (default: diabetes segment)")
+    ap.add_argument(
+        "--datasets",
+        nargs="+",
+        default=["diabetes", "segment"],
+        help="registry names without missing values (default: diabetes segment)",
+    )
     ap.add_argument("--mirror", default=None, help="folder with verified dataset copies")
     ap.add_argument("--raw", default="data/raw", help="where raw files are kept")
     ap.add_argument("--out", default="results/benchmarks/permutation_engine.csv")
-    ap.add_argument("--classifiers", nargs="+", default=[c for c, _, _ in PLAN],
-                    choices=[c for c, _, _ in PLAN])
+    ap.add_argument("--classifiers", nargs="+", default=[c for c, _, _ in PLAN], choices=[c for c, _, _ in PLAN])
     args = ap.parse_args()
     rows = []
     for name in args.datasets:
@@ -104,24 +110,37 @@ def main():
                 continue
             est, Xs = sklearn_side(clf, data)
             cv = StratifiedKFold(10, shuffle=True, random_state=0)
-            theirs = timed(lambda: permutation_test_score(est, Xs, data.y, cv=cv, n_permutations=k_sk,
-                                                          n_jobs=1, random_state=0))
+            theirs = timed(
+                lambda: permutation_test_score(est, Xs, data.y, cv=cv, n_permutations=k_sk, n_jobs=1, random_state=0)
+            )
             # first calls compile (numba, cached on disk): warm up outside the clock
             ours_study(clf, data, folds, 2, [9])
             ours_fixed_partition(clf, data, folds[0], 2, np.random.default_rng(9))
             for design, run in (
-                    ("study", lambda: ours_study(clf, data, folds, k_ours, [1])),
-                    ("fixed", lambda: ours_fixed_partition(clf, data, folds[0], k_ours,
-                                                           np.random.default_rng(1)))):
+                ("study", lambda: ours_study(clf, data, folds, k_ours, [1])),
+                ("fixed", lambda: ours_fixed_partition(clf, data, folds[0], k_ours, np.random.default_rng(1))),
+            ):
                 ours = timed(run)
-                row = {"dataset": name, "n": data.X.shape[0], "m": data.X.shape[1], "classifier": clf,
-                       "design": design, "ours_permutations": k_ours, "ours_seconds": ours,
-                       "ours_per_second": k_ours / ours, "sklearn_permutations": k_sk,
-                       "sklearn_seconds": theirs, "sklearn_per_second": k_sk / theirs}
+                row = {
+                    "dataset": name,
+                    "n": data.X.shape[0],
+                    "m": data.X.shape[1],
+                    "classifier": clf,
+                    "design": design,
+                    "ours_permutations": k_ours,
+                    "ours_seconds": ours,
+                    "ours_per_second": k_ours / ours,
+                    "sklearn_permutations": k_sk,
+                    "sklearn_seconds": theirs,
+                    "sklearn_per_second": k_sk / theirs,
+                }
                 row["speedup"] = row["ours_per_second"] / row["sklearn_per_second"]
                 rows.append(row)
-                print(f"{name:10s} {clf:4s} {design:5s} ours {row['ours_per_second']:9.1f}/s  sklearn "
-                      f"{row['sklearn_per_second']:7.1f}/s  speed-up {row['speedup']:6.1f}x", flush=True)
+                print(
+                    f"{name:10s} {clf:4s} {design:5s} ours {row['ours_per_second']:9.1f}/s  sklearn "
+                    f"{row['sklearn_per_second']:7.1f}/s  speed-up {row['speedup']:6.1f}x",
+                    flush=True,
+                )
     tables.write_csv(pd.DataFrame(rows), args.out)
 
 

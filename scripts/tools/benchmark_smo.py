@@ -17,6 +17,7 @@ matrix of the whole data set is computed once and reused by every fold. (The sci
 stand-ins this benchmark once compared, libsvm and liblinear, were removed: docs/permutation.md.)
 Writes ``--out`` (CSV) and the same name with ``.md``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,10 +66,18 @@ def run(names, raw, mirror, seed, folds_used):
                     model = make(spec, C).fit(X[~te], labels[~te])
                     p = model.predict(X[te])
                     sec = time.process_time() - t
-                    rows.append({"dataset": name, "n": len(y), "condition": cond, "fold": f,
-                                 "engine": e, "seconds": sec,
-                                 "errors": int((p != labels[te]).sum()),
-                                 "test_rows": int(te.sum())})
+                    rows.append(
+                        {
+                            "dataset": name,
+                            "n": len(y),
+                            "condition": cond,
+                            "fold": f,
+                            "engine": e,
+                            "seconds": sec,
+                            "errors": int((p != labels[te]).sum()),
+                            "test_rows": int(te.sum()),
+                        }
+                    )
                     print(f"{name:10s} {cond:25s} fold {f} {e:10s} {sec:8.3f} s", flush=True)
             # the batched CV engine of the permutation study: one 10-fold CV, Gram matrix of
             # the whole data set computed once and shared by the folds (and, in the study,
@@ -77,9 +86,18 @@ def run(names, raw, mirror, seed, folds_used):
             p_arg = (perm if labels is not y else np.arange(len(y)))[None]
             cv_err = float(smo.smo_cv_errors(X, y, folds, spec, perms=p_arg, n_classes=C)[0])
             sec = time.process_time() - t
-            rows.append({"dataset": name, "n": len(y), "condition": cond, "fold": -1,
-                         "engine": "smo_cv_errors (10-fold CV / 10)", "seconds": sec / 10,
-                         "errors": int(round(cv_err * len(y))), "test_rows": len(y)})
+            rows.append(
+                {
+                    "dataset": name,
+                    "n": len(y),
+                    "condition": cond,
+                    "fold": -1,
+                    "engine": "smo_cv_errors (10-fold CV / 10)",
+                    "seconds": sec / 10,
+                    "errors": int(round(cv_err * len(y))),
+                    "test_rows": len(y),
+                }
+            )
             print(f"{name:10s} {cond:25s} smo_cv_errors 10 folds {sec:8.3f} s", flush=True)
     return pd.DataFrame(rows)
 
@@ -96,9 +114,16 @@ def main(argv=None):
     if not 1 <= args.folds_used <= 10:
         raise SystemExit("--folds-used must lie in 1..10")
     fits = run(args.datasets, args.raw, args.mirror, args.seed, args.folds_used)
-    summary = (fits.groupby(["dataset", "condition", "engine"], sort=False)
-               .agg(fits=("seconds", "size"), seconds_per_fit=("seconds", "mean"),
-                    errors=("errors", "sum"), test_rows=("test_rows", "sum")).reset_index())
+    summary = (
+        fits.groupby(["dataset", "condition", "engine"], sort=False)
+        .agg(
+            fits=("seconds", "size"),
+            seconds_per_fit=("seconds", "mean"),
+            errors=("errors", "sum"),
+            test_rows=("test_rows", "sum"),
+        )
+        .reset_index()
+    )
     summary["error"] = summary["errors"] / summary["test_rows"]
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -106,11 +131,14 @@ def main(argv=None):
     show = summary.copy()
     show["seconds_per_fit"] = show["seconds_per_fit"].map(lambda v: f"{v:.3f}")
     show["error"] = show["error"].map(lambda v: f"{v:.4f}")
-    text = ["# SMO: per-fit time and the batched CV engine", "",
-            f"`scripts/tools/benchmark_smo.py`, first {args.folds_used} of 10 stratified folds "
-            f"(seed {args.seed}), one thread, CPU seconds.", "",
-            tables.markdown_table(show[["dataset", "condition", "engine", "fits", "seconds_per_fit",
-                                        "error"]])]
+    text = [
+        "# SMO: per-fit time and the batched CV engine",
+        "",
+        f"`scripts/tools/benchmark_smo.py`, first {args.folds_used} of 10 stratified folds "
+        f"(seed {args.seed}), one thread, CPU seconds.",
+        "",
+        tables.markdown_table(show[["dataset", "condition", "engine", "fits", "seconds_per_fit", "error"]]),
+    ]
     tables.write_text("\n".join(text) + "\n", out.with_suffix(".md"))
     print("\n".join(text))
 

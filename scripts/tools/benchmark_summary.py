@@ -9,6 +9,7 @@ is not the run's wall time when jobs run in parallel; the run's wall time is the
 measurement (``/usr/bin/time``). CPU is Snakemake's ``cpu_time`` column (user + system seconds of
 the job's processes).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,10 +30,14 @@ def job_table(folder: Path) -> pd.DataFrame:
         if table.empty:
             continue
         top = relative.parts[0]
-        rows.append({"group": "artifacts" if top in PAPERS else top,
-                     "job": str(relative.with_suffix("")),
-                     "wall_s": float(table["s"].iloc[-1]),
-                     "cpu_s": float(pd.to_numeric(table["cpu_time"], errors="coerce").fillna(0).iloc[-1])})
+        rows.append(
+            {
+                "group": "artifacts" if top in PAPERS else top,
+                "job": str(relative.with_suffix("")),
+                "wall_s": float(table["s"].iloc[-1]),
+                "cpu_s": float(pd.to_numeric(table["cpu_time"], errors="coerce").fillna(0).iloc[-1]),
+            }
+        )
     if not rows:
         raise SystemExit(f"no benchmark files under {folder}; run snakemake first (rules write benchmarks/)")
     return pd.DataFrame(rows)
@@ -41,11 +46,9 @@ def job_table(folder: Path) -> pd.DataFrame:
 def summary(jobs: pd.DataFrame) -> pd.DataFrame:
     """Per group: jobs, summed wall and CPU minutes, the longest job and its wall minutes."""
     longest = jobs.loc[jobs.groupby("group")["wall_s"].idxmax(), ["group", "job", "wall_s"]]
-    table = jobs.groupby("group").agg(jobs=("job", "size"), wall_min=("wall_s", "sum"),
-                                      cpu_min=("cpu_s", "sum"))
+    table = jobs.groupby("group").agg(jobs=("job", "size"), wall_min=("wall_s", "sum"), cpu_min=("cpu_s", "sum"))
     table[["wall_min", "cpu_min"]] /= 60
-    table = table.join(longest.set_index("group").rename(columns={"job": "longest_job",
-                                                                  "wall_s": "longest_min"}))
+    table = table.join(longest.set_index("group").rename(columns={"job": "longest_job", "wall_s": "longest_min"}))
     table["longest_min"] /= 60
     return table.sort_values("cpu_min", ascending=False)
 
@@ -57,8 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     table = summary(job_table(args.benchmarks))
     with pd.option_context("display.width", 200, "display.max_colwidth", 70):
         print(table.round(1).to_string())
-    print(f"total: {int(table.jobs.sum())} jobs, {table.wall_min.sum():.1f} job-min wall, "
-          f"{table.cpu_min.sum():.1f} CPU-min")
+    print(
+        f"total: {int(table.jobs.sum())} jobs, {table.wall_min.sum():.1f} job-min wall, "
+        f"{table.cpu_min.sum():.1f} CPU-min"
+    )
     return 0
 
 

@@ -8,6 +8,7 @@ two runs at the same scale. Claims are matched on their id (``<paper>/<artifact>
 scorecards have one, else on (paper, artifact, claim text); a claim present in only one scorecard
 is listed as such rather than dropped, since a change may change which claims apply.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,25 +25,31 @@ def pass_counts(scorecard: pd.DataFrame) -> pd.DataFrame:
     """Per paper: claims with a verdict, how many pass (``not run`` claims are not counted)."""
     judged = scorecard[scorecard["verdict"].isin(JUDGED)]
     grouped = judged.groupby("paper")["verdict"]
-    return pd.DataFrame({"claims": grouped.size(),
-                         "pass": grouped.apply(lambda v: int((v == "pass").sum()))})
+    return pd.DataFrame({"claims": grouped.size(), "pass": grouped.apply(lambda v: int((v == "pass").sum()))})
 
 
 def compare(before: pd.DataFrame, after: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(per-paper counts side by side, claims whose verdict differs or that exist on one side)."""
-    counts = pass_counts(before).add_suffix("_before").join(
-        pass_counts(after).add_suffix("_after"), how="outer").fillna(0).astype(int)
+    counts = (
+        pass_counts(before)
+        .add_suffix("_before")
+        .join(pass_counts(after).add_suffix("_after"), how="outer")
+        .fillna(0)
+        .astype(int)
+    )
     key = ["id"] if "id" in before and "id" in after else TEXT_KEY
     shown = list(dict.fromkeys(key + TEXT_KEY))
-    merged = before[shown + ["verdict"]].merge(after[shown + ["verdict"]], on=key, how="outer",
-                                               suffixes=("_before", "_after"))
+    merged = before[shown + ["verdict"]].merge(
+        after[shown + ["verdict"]], on=key, how="outer", suffixes=("_before", "_after")
+    )
     for column in TEXT_KEY:  # with ids, name a claim by its text after (or before, if it is gone)
         if column not in key:
             merged[column] = merged[f"{column}_after"].fillna(merged[f"{column}_before"])
     merged = merged.fillna("absent")
     changed = merged[merged["verdict_before"] != merged["verdict_after"]].sort_values(TEXT_KEY)
-    return counts, changed[key + [c for c in TEXT_KEY if c not in key] + ["verdict_before", "verdict_after"]] \
-        .reset_index(drop=True)
+    return counts, changed[
+        key + [c for c in TEXT_KEY if c not in key] + ["verdict_before", "verdict_after"]
+    ].reset_index(drop=True)
 
 
 def main(argv: list[str] | None = None) -> int:

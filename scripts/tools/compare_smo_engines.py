@@ -23,6 +23,7 @@ and compared as IEEE-754 bit patterns; the predictions (Weka's vote) and the CV 
 equal too. One CSV row per (data set, kind) with the counts compared and the mismatches, and
 the CPU seconds of each engine. Exit status 1 on any mismatch.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,8 +57,9 @@ def load_reference(rev: str):
     """``scripts/lib/models/smo.py`` at ``rev`` as the module ``smo_reference_<rev>`` (its one
     relative import made absolute), imported from a fixed temporary folder so that numba's
     cache of it survives runs (numba re-imports a cached function's module by name)."""
-    text = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:scripts/lib/models/smo.py"],
-                          check=True, capture_output=True, text=True).stdout
+    text = subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{rev}:scripts/lib/models/smo.py"], check=True, capture_output=True, text=True
+    ).stdout
     text = text.replace("from ..data.attributes import", "from lib.data.attributes import")
     folder = Path(tempfile.gettempdir()) / "smo_reference_engines"
     folder.mkdir(exist_ok=True)
@@ -126,14 +128,24 @@ def compare(name, kind, ref, X, y, spec, folds, perms=None, idx=None):
     new_pred = np.array([fold_votes(new_out[b], labels[b], folds[b], K) for b in range(k)])
     ref_err = (ref_pred != labels).sum(axis=1) / n
     bits_differ = int((ref_out.view(np.int64) != new_out.view(np.int64)).sum())
-    row = {"dataset": name, "kind": kind, "randomized_sets": k, "n": n, "pairs": P, "rows_compared": k * n,
-           "output_cells_compared": int(ref_out.size), "output_cells_differing": bits_differ,
-           "predictions_differing": int((ref_pred != new_pred).sum()),
-           "errors_equal": bool(np.array_equal(ref_err, new_err)),
-           "ref_cpu_seconds": round(ref_seconds, 2), "new_cpu_seconds": round(new_seconds, 2)}
+    row = {
+        "dataset": name,
+        "kind": kind,
+        "randomized_sets": k,
+        "n": n,
+        "pairs": P,
+        "rows_compared": k * n,
+        "output_cells_compared": int(ref_out.size),
+        "output_cells_differing": bits_differ,
+        "predictions_differing": int((ref_pred != new_pred).sum()),
+        "errors_equal": bool(np.array_equal(ref_err, new_err)),
+        "ref_cpu_seconds": round(ref_seconds, 2),
+        "new_cpu_seconds": round(new_seconds, 2),
+    }
     if kind == "original":  # the replay is the reference engine's own loop
-        row["replay_equals_reference_engine"] = bool(np.array_equal(
-            ref.smo_cv_errors(X, y, folds, spec, perms=perms, n_classes=K), ref_err))
+        row["replay_equals_reference_engine"] = bool(
+            np.array_equal(ref.smo_cv_errors(X, y, folds, spec, perms=perms, n_classes=K), ref_err)
+        )
     return row
 
 
@@ -159,8 +171,9 @@ def main(argv=None) -> int:
         rows.append(compare(name, "original", ref, X, y, spec, folds, perms=np.arange(n)[None]))
         print(rows[-1], flush=True)
         for test in (1, 2):
-            draws, null_folds = permutation.draw_randomizations(test, y, m, folds[0], [args.seed], 0,
-                                                                args.randomizations)
+            draws, null_folds = permutation.draw_randomizations(
+                test, y, m, folds[0], [args.seed], 0, args.randomizations
+            )
             perms, idx = (draws, None) if test == 1 else (None, draws)
             rows.append(compare(name, f"test{test}", ref, X, y, spec, null_folds, perms=perms, idx=idx))
             print(rows[-1], flush=True)
@@ -168,10 +181,16 @@ def main(argv=None) -> int:
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tables.write_csv(frame, out)
-    bad = frame[(frame.output_cells_differing > 0) | (frame.predictions_differing > 0) | ~frame.errors_equal
-                | (frame.get("replay_equals_reference_engine", True) == False)]  # noqa: E712
-    print(f"{len(frame)} comparisons, {int(frame.rows_compared.sum())} rows, "
-          f"{int(frame.output_cells_compared.sum())} output cells; mismatching comparisons: {len(bad)}")
+    bad = frame[
+        (frame.output_cells_differing > 0)
+        | (frame.predictions_differing > 0)
+        | ~frame.errors_equal
+        | ~frame.get("replay_equals_reference_engine", pd.Series(True, index=frame.index)).astype(bool)
+    ]
+    print(
+        f"{len(frame)} comparisons, {int(frame.rows_compared.sum())} rows, "
+        f"{int(frame.output_cells_compared.sum())} output cells; mismatching comparisons: {len(bad)}"
+    )
     return 1 if len(bad) else 0
 
 

@@ -20,6 +20,7 @@ scheduled longest-job-first onto P identical cores (LPT list scheduling, within 
 optimum). The critical path is the longest study job plus the longest artifact job: the wall
 time with unlimited cores.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,9 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pandas as pd  # noqa: E402
 import yaml  # noqa: E402
+from snakemake.utils import update_config  # noqa: E402
 
 from lib.core import chunks  # noqa: E402
-from snakemake.utils import update_config  # noqa: E402
 
 PAPERS = ("neville2009", "wang2011", "ojala2009", "raeder2012")
 
@@ -45,8 +46,13 @@ def benchmark_jobs(folder: Path, skip_permutation: bool) -> pd.DataFrame:
         if skip_permutation and rel.parts[0] == "permutation":
             continue
         seconds = float(pd.read_csv(tsv, sep="\t")["s"].iloc[-1])
-        rows.append({"job": str(rel.with_suffix("")), "seconds": seconds,
-                     "phase": "artifact" if rel.parts[0] in PAPERS else "study"})
+        rows.append(
+            {
+                "job": str(rel.with_suffix("")),
+                "seconds": seconds,
+                "phase": "artifact" if rel.parts[0] in PAPERS else "study",
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -55,12 +61,22 @@ def permutation_jobs(costs: pd.DataFrame, config: dict, overhead: float) -> pd.D
     rows = []
     for (dataset, clf), part in costs.groupby(["dataset", "classifier"]):
         size = chunks.randomizations_per_job(uci.get("randomizations_per_job"), clf, dataset)
-        rows.append({"job": f"permutation/uci/{dataset}/{clf}_original", "phase": "study",
-                     "seconds": overhead + uci["repetitions"] * float(part["seconds_per_original_cv"].iloc[0])})
+        rows.append(
+            {
+                "job": f"permutation/uci/{dataset}/{clf}_original",
+                "phase": "study",
+                "seconds": overhead + uci["repetitions"] * float(part["seconds_per_original_cv"].iloc[0]),
+            }
+        )
         for row in part.itertuples():
             for start, stop in chunks.chunk_ranges(chunks.randomizations_of(uci, clf, dataset), size):
-                rows.append({"job": f"permutation/uci/{dataset}/{clf}_test{row.test}_r{start}-{stop}",
-                             "phase": "study", "seconds": overhead + (stop - start) * row.seconds_per_randomization})
+                rows.append(
+                    {
+                        "job": f"permutation/uci/{dataset}/{clf}_test{row.test}_r{start}-{stop}",
+                        "phase": "study",
+                        "seconds": overhead + (stop - start) * row.seconds_per_randomization,
+                    }
+                )
     return pd.DataFrame(rows)
 
 
@@ -77,8 +93,13 @@ def main() -> None:
     ap.add_argument("--benchmarks", type=Path, nargs="*", default=[Path("benchmarks")])
     ap.add_argument("--costs", type=Path, nargs="*", default=[])
     ap.add_argument("--config", type=Path, default=Path("config/config.yaml"))
-    ap.add_argument("--overlay", type=Path, nargs="*", default=[],
-                    help="config overlays merged over --config, as --configfile does (e.g. config/reduced_smo.yaml)")
+    ap.add_argument(
+        "--overlay",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="config overlays merged over --config, as --configfile does (e.g. config/reduced_smo.yaml)",
+    )
     ap.add_argument("--overhead", type=float, default=2.5, help="s per job: interpreter, imports, data load")
     ap.add_argument("--cores", type=int, nargs="*", default=[2, 16, 128])
     args = ap.parse_args()
@@ -96,8 +117,10 @@ def main() -> None:
     print(f"critical path (unlimited cores): {(study.max() + artifact.max()) / 60:.1f} min")
     for p in args.cores:
         wall = makespan(study, p) + makespan(artifact, p)
-        print(f"{p:4d} cores: {wall / 60:7.1f} min wall (study {makespan(study, p) / 60:.1f} + "
-              f"artifacts {makespan(artifact, p) / 60:.1f})")
+        print(
+            f"{p:4d} cores: {wall / 60:7.1f} min wall (study {makespan(study, p) / 60:.1f} + "
+            f"artifacts {makespan(artifact, p) / 60:.1f})"
+        )
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ Outputs: ``--out`` CSV (one row per data set, rewritten after every data set; ``
 keeps the data sets already in it) and the same name with ``.md`` (table), plus
 ``_per_seed.csv`` with every CV error.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -79,29 +80,51 @@ public class IB1CV {
     for (long seed = first; seed < first + count; seed++) {
       Classifier c = Classifier.forName(args[3], options.clone());
       Evaluation eval = new Evaluation(data);
-      eval.crossValidateModel(c, data, %d, new Random(seed));
+      eval.crossValidateModel(c, data, N_FOLDS, new Random(seed));
       System.out.println(seed + "," + eval.incorrect() + "," + eval.numInstances());
     }
   }
 }
-""" % N_FOLDS
+""".replace("N_FOLDS", str(N_FOLDS))
 
 
 def compile_java(jar: str, workdir: Path) -> Path:
     """Compile ``IB1CV.java`` against ``jar``; returns the class directory."""
     src = workdir / "IB1CV.java"
     src.write_text(JAVA_SOURCE)
-    subprocess.run(["javac", "-nowarn", "-cp", jar, "-d", str(workdir), str(src)], check=True,
-                   capture_output=True, text=True)
+    subprocess.run(
+        ["javac", "-nowarn", "-cp", jar, "-d", str(workdir), str(src)], check=True, capture_output=True, text=True
+    )
     return workdir
 
 
-def weka_cv_errors(jar: str, classes: Path, arff: Path, seeds: int, first_seed: int = 1,
-                   classifier: str = "weka.classifiers.lazy.IB1", options=()) -> np.ndarray:
+def weka_cv_errors(
+    jar: str,
+    classes: Path,
+    arff: Path,
+    seeds: int,
+    first_seed: int = 1,
+    classifier: str = "weka.classifiers.lazy.IB1",
+    options=(),
+) -> np.ndarray:
     """Weka's 10-fold CV error rate for seeds ``first_seed .. first_seed + seeds - 1``."""
-    out = subprocess.run(["java", "-Djava.awt.headless=true", "-cp", f"{jar}{os.pathsep}{classes}",
-                          "IB1CV", str(arff), str(first_seed), str(seeds), classifier, *options],
-                         check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [
+            "java",
+            "-Djava.awt.headless=true",
+            "-cp",
+            f"{jar}{os.pathsep}{classes}",
+            "IB1CV",
+            str(arff),
+            str(first_seed),
+            str(seeds),
+            classifier,
+            *options,
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     rows = [line.split(",") for line in out.strip().splitlines()]
     return np.array([float(w) / float(t) for _, w, t in rows])
 
@@ -109,8 +132,8 @@ def weka_cv_errors(jar: str, classes: Path, arff: Path, seeds: int, first_seed: 
 def our_cv_errors(data, seeds: int, entropy, exact: bool = False) -> dict:
     """Our stratified 10-fold CV errors over ``seeds`` CV runs, per tie rule (and, with
     ``exact``, Weka's exact distance and sequential ranges with the shuffled rule)."""
-    from lib.evaluation import permutation_tests as pm
     from lib.core import seeding
+    from lib.evaluation import permutation_tests as pm
     from lib.models import weka_like as wl
     from tools.reference_models import IBk1
 
@@ -126,8 +149,9 @@ def our_cv_errors(data, seeds: int, entropy, exact: bool = False) -> dict:
         rng = seeding.generator([*entropy, s])
         folds = pm.stratified_folds(y, N_FOLDS, rng)
         keys = wl.TieKeys(rng, N_FOLDS, n)
-        out["shuffled"][s] = pm.nn1_cv_errors_test1(sqdist, y, folds, ident, n_classes=C,
-                                                    tie_rule="shuffled", tie_keys=keys)[0]
+        out["shuffled"][s] = pm.nn1_cv_errors_test1(
+            sqdist, y, folds, ident, n_classes=C, tie_rule="shuffled", tie_keys=keys
+        )[0]
         out["first"][s] = pm.nn1_cv_errors_test1(sqdist, y, folds, ident, n_classes=C, tie_rule="first")[0]
         if exact:
             K = keys.block(0, 1)[0]
@@ -153,34 +177,39 @@ def compare(weka, ours) -> dict:
     mo, so = _mean_se(ours)
     se = float(np.hypot(sw, so))
     z = (mo - mw) / se if se > 0 else (0.0 if mo == mw else np.inf)
-    return {"weka_mean": mw, "weka_se": sw, "ours_mean": mo, "ours_se": so, "z": z,
-            "agree": bool(abs(z) < AGREE_Z)}
+    return {"weka_mean": mw, "weka_se": sw, "ours_mean": mo, "ours_se": so, "z": z, "agree": bool(abs(z) < AGREE_Z)}
 
 
 def main(argv=None):
     import pandas as pd
-
     from crosscheck_weka import _arff_text
+
     from lib.core import seeding
     from lib.data import datasets
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--datasets", nargs="*", default=None,
-                    help="registry names (default: the 22 UCI data sets of Ojala & Garriga 2009)")
+    ap.add_argument(
+        "--datasets",
+        nargs="*",
+        default=None,
+        help="registry names (default: the 22 UCI data sets of Ojala & Garriga 2009)",
+    )
     ap.add_argument("--mirror", default=None, help="folder with verified dataset copies (shared/data)")
     ap.add_argument("--raw", default="data/raw")
     ap.add_argument("--seeds", type=int, default=50, help="CV runs per data set, Weka's and ours")
     ap.add_argument("--seed", type=int, default=20090601, help="base seed of our CV runs")
     ap.add_argument("--jar", default=DEFAULT_JAR, help="Weka 3.6 weka.jar")
     ap.add_argument("--out", default="results/crosscheck/ib1_cv.csv")
-    ap.add_argument("--exact", action="store_true",
-                    help="also refit IBk1 with Weka's exact distance and sequential ranges")
+    ap.add_argument(
+        "--exact", action="store_true", help="also refit IBk1 with Weka's exact distance and sequential ranges"
+    )
     ap.add_argument("--resume", action="store_true", help="keep the data sets already in --out")
     args = ap.parse_args(argv)
     if args.seeds < 2:
         ap.error("--seeds must be >= 2")
-    names = args.datasets or [n for n in datasets.names("tabular", public=True)
-                              if datasets.get(n).used_by.startswith("ojala2009")]
+    names = args.datasets or [
+        n for n in datasets.names("tabular", public=True) if datasets.get(n).used_by.startswith("ojala2009")
+    ]
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     rows, per_seed = [], []
@@ -198,34 +227,60 @@ def main(argv=None):
             datasets.acquire(name, args.raw, args.mirror)
             data = datasets.load(name, args.raw)
             arff = tmp / f"{name}.arff"
-            arff.write_text(_arff_text(data.X, data.y, [int(v) for v in data.spec.n_values],
-                                       len(data.class_names), name))
+            arff.write_text(
+                _arff_text(data.X, data.y, [int(v) for v in data.spec.n_values], len(data.class_names), name)
+            )
             t0 = time.perf_counter()
             weka = weka_cv_errors(args.jar, classes, arff, args.seeds)
             t1 = time.perf_counter()
-            ours = our_cv_errors(data, args.seeds, [args.seed, seeding.stable_hash(["crosscheck_ib1_cv", name])],
-                                 exact=args.exact)
+            ours = our_cv_errors(
+                data, args.seeds, [args.seed, seeding.stable_hash(["crosscheck_ib1_cv", name])], exact=args.exact
+            )
             t2 = time.perf_counter()
             sh, fi = compare(weka, ours["shuffled"]), compare(weka, ours["first"])
             ex = compare(weka, ours["exact"]) if args.exact else {}
-            rows.append({"dataset": name, "n": len(data.y), "seeds": args.seeds,
-                         **{f"{k}": v for k, v in sh.items() if k.startswith("weka")},
-                         "shuffled_mean": sh["ours_mean"], "shuffled_se": sh["ours_se"],
-                         "shuffled_z": sh["z"], "shuffled_agree": sh["agree"],
-                         "first_mean": fi["ours_mean"], "first_se": fi["ours_se"],
-                         "first_z": fi["z"], "first_agree": fi["agree"],
-                         "exact_mean": ex.get("ours_mean", np.nan), "exact_se": ex.get("ours_se", np.nan),
-                         "exact_z": ex.get("z", np.nan), "exact_agree": ex.get("agree", np.nan),
-                         "weka_seconds": round(t1 - t0, 2), "ours_seconds": round(t2 - t1, 2)})
-            per_seed.append(pd.DataFrame({"dataset": name, "run": np.arange(args.seeds), "weka_ib1": weka,
-                                          "ours_shuffled": ours["shuffled"], "ours_first": ours["first"],
-                                          "ours_exact": ours.get("exact", np.full(args.seeds, np.nan))}))
+            rows.append(
+                {
+                    "dataset": name,
+                    "n": len(data.y),
+                    "seeds": args.seeds,
+                    **{f"{k}": v for k, v in sh.items() if k.startswith("weka")},
+                    "shuffled_mean": sh["ours_mean"],
+                    "shuffled_se": sh["ours_se"],
+                    "shuffled_z": sh["z"],
+                    "shuffled_agree": sh["agree"],
+                    "first_mean": fi["ours_mean"],
+                    "first_se": fi["ours_se"],
+                    "first_z": fi["z"],
+                    "first_agree": fi["agree"],
+                    "exact_mean": ex.get("ours_mean", np.nan),
+                    "exact_se": ex.get("ours_se", np.nan),
+                    "exact_z": ex.get("z", np.nan),
+                    "exact_agree": ex.get("agree", np.nan),
+                    "weka_seconds": round(t1 - t0, 2),
+                    "ours_seconds": round(t2 - t1, 2),
+                }
+            )
+            per_seed.append(
+                pd.DataFrame(
+                    {
+                        "dataset": name,
+                        "run": np.arange(args.seeds),
+                        "weka_ib1": weka,
+                        "ours_shuffled": ours["shuffled"],
+                        "ours_first": ours["first"],
+                        "ours_exact": ours.get("exact", np.full(args.seeds, np.nan)),
+                    }
+                )
+            )
             r = rows[-1]
-            print(f"{name}: Weka {r['weka_mean']:.4f}+-{r['weka_se']:.4f}  shuffled "
-                  f"{r['shuffled_mean']:.4f}+-{r['shuffled_se']:.4f} (z {r['shuffled_z']:+.2f})  first "
-                  f"{r['first_mean']:.4f}+-{r['first_se']:.4f} (z {r['first_z']:+.2f})"
-                  + (f"  exact {r['exact_mean']:.4f}+-{r['exact_se']:.4f} (z {r['exact_z']:+.2f})"
-                     if args.exact else ""), flush=True)
+            print(
+                f"{name}: Weka {r['weka_mean']:.4f}+-{r['weka_se']:.4f}  shuffled "
+                f"{r['shuffled_mean']:.4f}+-{r['shuffled_se']:.4f} (z {r['shuffled_z']:+.2f})  first "
+                f"{r['first_mean']:.4f}+-{r['first_se']:.4f} (z {r['first_z']:+.2f})"
+                + (f"  exact {r['exact_mean']:.4f}+-{r['exact_se']:.4f} (z {r['exact_z']:+.2f})" if args.exact else ""),
+                flush=True,
+            )
             _write(rows, per_seed, out, seed_path)
     return _write(rows, per_seed, out, seed_path, echo=True)
 
@@ -237,27 +292,37 @@ def _write(rows, per_seed, out: Path, seed_path: Path, echo: bool = False):
     frame.to_csv(out, index=False)
     if per_seed:
         pd.concat(per_seed).to_csv(seed_path, index=False)
-    lines = ["IB1 10-fold CV error per data set over S CV runs: Weka 3.6.14 crossValidateModel "
-             "(IB1, new Random(1..S)) vs ours (stratified folds, fast engine with whole-data ranges; "
-             "'exact' = IBk1 refit with Weka's exact distance and sequential ranges, shuffled ties). "
-             f"Mean +- SE; agree = |diff| < {AGREE_Z:g} combined SE.", "",
-             "| data set | n | S | Weka IB1 | ours shuffled | z | verdict | ours first | z | verdict "
-             "| ours exact, shuffled | z |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "IB1 10-fold CV error per data set over S CV runs: Weka 3.6.14 crossValidateModel "
+        "(IB1, new Random(1..S)) vs ours (stratified folds, fast engine with whole-data ranges; "
+        "'exact' = IBk1 refit with Weka's exact distance and sequential ranges, shuffled ties). "
+        f"Mean +- SE; agree = |diff| < {AGREE_Z:g} combined SE.",
+        "",
+        "| data set | n | S | Weka IB1 | ours shuffled | z | verdict | ours first | z | verdict "
+        "| ours exact, shuffled | z |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
 
     def verdict(v):
         return "" if v != v else ("agree" if v else "DIFFER")
 
     for r in rows:
-        exact = (f"{r['exact_mean']:.4f} +- {r['exact_se']:.4f} | {r['exact_z']:+.1f}"
-                 if r["exact_mean"] == r["exact_mean"] else " | ")
+        exact = (
+            f"{r['exact_mean']:.4f} +- {r['exact_se']:.4f} | {r['exact_z']:+.1f}"
+            if r["exact_mean"] == r["exact_mean"]
+            else " | "
+        )
         lines.append(
             f"| {r['dataset']} | {r['n']} | {r['seeds']} | {r['weka_mean']:.4f} +- {r['weka_se']:.4f} | "
             f"{r['shuffled_mean']:.4f} +- {r['shuffled_se']:.4f} | {r['shuffled_z']:+.1f} | "
             f"{verdict(r['shuffled_agree'])} | {r['first_mean']:.4f} +- {r['first_se']:.4f} | "
-            f"{r['first_z']:+.1f} | {verdict(r['first_agree'])} | {exact} |")
-    lines += ["", f"shuffled agrees on {int(frame.shuffled_agree.astype(bool).sum())} of {len(frame)}, "
-              f"first on {int(frame.first_agree.astype(bool).sum())} of {len(frame)}."]
+            f"{r['first_z']:+.1f} | {verdict(r['first_agree'])} | {exact} |"
+        )
+    lines += [
+        "",
+        f"shuffled agrees on {int(frame.shuffled_agree.astype(bool).sum())} of {len(frame)}, "
+        f"first on {int(frame.first_agree.astype(bool).sum())} of {len(frame)}.",
+    ]
     out.with_suffix(".md").write_text("\n".join(lines) + "\n")
     if echo:
         print("\n".join(lines))

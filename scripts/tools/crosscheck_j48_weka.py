@@ -34,6 +34,7 @@ jar's Weka version): ``3.9`` compares exactly (Weka 3.9.7 in python-weka-wrapper
 with Weka 3.6's 1e-6 tolerance (the default of ``lib.models.c45``); crossing them shows what that
 difference alone changes.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,13 +50,33 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for lib
 
 from lib.data import datasets  # noqa: E402
-from lib.models import c45
 from lib.evaluation import permutation_tests as pm  # noqa: E402
+from lib.models import c45
 
-OJALA_UCI = ["anneal", "audiology", "autos", "balance-scale", "breast-cancer", "credit-g",
-             "diabetes", "glass", "hepatitis", "ionosphere", "iris", "lymph", "mushroom",
-             "primary-tumor", "promoters", "segment", "sonar", "spect", "splice", "tic-tac-toe",
-             "vote", "zoo"]
+OJALA_UCI = [
+    "anneal",
+    "audiology",
+    "autos",
+    "balance-scale",
+    "breast-cancer",
+    "credit-g",
+    "diabetes",
+    "glass",
+    "hepatitis",
+    "ionosphere",
+    "iris",
+    "lymph",
+    "mushroom",
+    "primary-tumor",
+    "promoters",
+    "segment",
+    "sonar",
+    "spect",
+    "splice",
+    "tic-tac-toe",
+    "vote",
+    "zoo",
+]
 
 
 def write_arff(path: Path, X: np.ndarray, y: np.ndarray, n_values, n_classes: int) -> None:
@@ -88,8 +109,7 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE]-?\d+)?")
 def normalise_tree_text(text: str) -> str:
     """Tree lines only (no header / footer), every number rounded to 6 decimals."""
     lines = [ln.rstrip() for ln in text.splitlines()]
-    lines = [ln for ln in lines if ln and not ln.startswith(("J48 ", "-----", "Number of Leaves",
-                                                             "Size of the tree"))]
+    lines = [ln for ln in lines if ln and not ln.startswith(("J48 ", "-----", "Number of Leaves", "Size of the tree"))]
     return "\n".join(_NUMBER.sub(lambda mt: f"{float(mt.group()):.6f}", ln) for ln in lines)
 
 
@@ -107,14 +127,12 @@ class WekaJ48:
         import jpype
 
         # the option silences Weka 3.9's reflective class loading warning on Java >= 17
-        jpype.startJVM("--add-opens=java.base/java.lang=ALL-UNNAMED", classpath=[jar],
-                       convertStrings=True)
+        jpype.startJVM("--add-opens=java.base/java.lang=ALL-UNNAMED", classpath=[jar], convertStrings=True)
         self.jpype = jpype
         self.version = str(jpype.JClass("weka.core.Version").VERSION)
         self.Instances = jpype.JClass("weka.core.Instances")
         self.J48 = jpype.JClass("weka.classifiers.trees.J48")
-        self.reader = lambda path: jpype.JClass("java.io.BufferedReader")(
-            jpype.JClass("java.io.FileReader")(path))
+        self.reader = lambda path: jpype.JClass("java.io.BufferedReader")(jpype.JClass("java.io.FileReader")(path))
 
     def stop(self):
         self.jpype.shutdownJVM()
@@ -141,19 +159,26 @@ class WekaJ48:
 
     @staticmethod
     def proba(j48, test):
-        return np.array([list(j48.distributionForInstance(test.instance(i)))
-                         for i in range(test.numInstances())])
+        return np.array([list(j48.distributionForInstance(test.instance(i))) for i in range(test.numInstances())])
 
 
-def compare(weka: WekaJ48, tag, X, y, spec, C, folds, mode, out: Path, laplace: bool,
-            cv_args: dict, unpruned: bool = False) -> dict:
+def compare(
+    weka: WekaJ48, tag, X, y, spec, C, folds, mode, out: Path, laplace: bool, cv_args: dict, unpruned: bool = False
+) -> dict:
     """Fold-by-fold comparison of lib.models.c45.J48 and Weka J48 (``J48 -U`` when ``unpruned``)
     on one data set."""
     options = ["-U", "-M", "2"] if unpruned else ["-C", "0.25", "-M", "2"]
     wj = weka.load(X, y, spec.n_values, C)
     n = len(y)
-    res = {"data": tag, "n": n, "m": spec.m, "classes": C, "missing": int(np.isnan(X).sum()),
-           "weka": weka.version, "ours_mode": mode}
+    res = {
+        "data": tag,
+        "n": n,
+        "m": spec.m,
+        "classes": C,
+        "missing": int(np.isnan(X).sum()),
+        "weka": weka.version,
+        "ours_mode": mode,
+    }
     leaves_o, leaves_w, size_o, size_w = [], [], [], []
     agree = wrong_o = wrong_w = size_mismatch = text_mismatch = 0
     max_pdiff = max_pdiff_laplace = 0.0
@@ -190,29 +215,40 @@ def compare(weka: WekaJ48, tag, X, y, spec, C, folds, mode, out: Path, laplace: 
         if laplace:
             ours.laplace = True
             pl_w = weka.proba(weka.fit(train, options + ["-A"]), test)
-            max_pdiff_laplace = max(max_pdiff_laplace,
-                                    float(np.abs(ours.predict_proba(X[te]) - pl_w).max()))
+            max_pdiff_laplace = max(max_pdiff_laplace, float(np.abs(ours.predict_proba(X[te]) - pl_w).max()))
     # the same CV through the batched engine, from the original data and the randomisation
     # (the batched engine builds pruned trees only: no such check for J48 -U)
     cv = None if unpruned else float(c45.j48_cv_errors(folds=folds, spec=spec, n_classes=C, weka=mode, **cv_args)[0])
     k = len(leaves_o)
-    res.update({
-        "folds": k, "folds_same_tree_size": k - size_mismatch,
-        "folds_same_tree_text": k - text_mismatch,
-        "leaves_ours": float(np.mean(leaves_o)), "leaves_weka": float(np.mean(leaves_w)),
-        "size_ours": float(np.mean(size_o)), "size_weka": float(np.mean(size_w)),
-        "prediction_agreement": agree / n, "max_prob_diff": max_pdiff,
-        "max_prob_diff_laplace": max_pdiff_laplace if laplace else None,
-        "error_ours": wrong_o / n, "error_weka": wrong_w / n,
-        "j48_cv_errors_matches_refit": None if cv is None else bool(abs(cv - wrong_o / n) < 1e-12),
-        "seconds_ours_fit_predict": t_ours, "seconds_weka_build_predict": t_weka,
-    })
-    print(f"{tag:22s} n={n:5d} leaves ours/weka {res['leaves_ours']:6.1f}/{res['leaves_weka']:6.1f}"
-          f" same size/text {k - size_mismatch}/{k - text_mismatch} of {k}"
-          f" agree {100 * res['prediction_agreement']:6.2f}%"
-          f" err ours/weka {100 * res['error_ours']:5.2f}/{100 * res['error_weka']:5.2f}"
-          f" maxdp {max_pdiff:.0e}" + (f" laplace {max_pdiff_laplace:.0e}" if laplace else "")
-          + f" cv-ok {res['j48_cv_errors_matches_refit']}", flush=True)
+    res.update(
+        {
+            "folds": k,
+            "folds_same_tree_size": k - size_mismatch,
+            "folds_same_tree_text": k - text_mismatch,
+            "leaves_ours": float(np.mean(leaves_o)),
+            "leaves_weka": float(np.mean(leaves_w)),
+            "size_ours": float(np.mean(size_o)),
+            "size_weka": float(np.mean(size_w)),
+            "prediction_agreement": agree / n,
+            "max_prob_diff": max_pdiff,
+            "max_prob_diff_laplace": max_pdiff_laplace if laplace else None,
+            "error_ours": wrong_o / n,
+            "error_weka": wrong_w / n,
+            "j48_cv_errors_matches_refit": None if cv is None else bool(abs(cv - wrong_o / n) < 1e-12),
+            "seconds_ours_fit_predict": t_ours,
+            "seconds_weka_build_predict": t_weka,
+        }
+    )
+    print(
+        f"{tag:22s} n={n:5d} leaves ours/weka {res['leaves_ours']:6.1f}/{res['leaves_weka']:6.1f}"
+        f" same size/text {k - size_mismatch}/{k - text_mismatch} of {k}"
+        f" agree {100 * res['prediction_agreement']:6.2f}%"
+        f" err ours/weka {100 * res['error_ours']:5.2f}/{100 * res['error_weka']:5.2f}"
+        f" maxdp {max_pdiff:.0e}"
+        + (f" laplace {max_pdiff_laplace:.0e}" if laplace else "")
+        + f" cv-ok {res['j48_cv_errors_matches_refit']}",
+        flush=True,
+    )
     return res
 
 
@@ -224,15 +260,26 @@ def main(argv=None) -> int:
     ap.add_argument("--unpruned", action="store_true", help="compare J48 -U (unpruned) instead of the default J48")
     ap.add_argument("--folds", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--randomised", type=int, default=0, metavar="K",
-                    help="also compare on K Test 1 and K Test 2 randomisations per data set")
-    ap.add_argument("--out", default="results/crosscheck_j48",
-                    help="folder for the report and tree dumps")
-    ap.add_argument("--weka-jar", default=None,
-                    help="weka.jar to compare with (default: python-weka-wrapper3's, Weka 3.9; "
-                         "Debian's weka package has Weka 3.6.14 in /usr/share/java/weka.jar)")
-    ap.add_argument("--weka-mode", default=None, choices=c45.WEKA_VERSIONS,
-                    help="threshold comparisons of lib.models.c45.J48 (default: the jar's version)")
+    ap.add_argument(
+        "--randomised",
+        type=int,
+        default=0,
+        metavar="K",
+        help="also compare on K Test 1 and K Test 2 randomisations per data set",
+    )
+    ap.add_argument("--out", default="results/crosscheck_j48", help="folder for the report and tree dumps")
+    ap.add_argument(
+        "--weka-jar",
+        default=None,
+        help="weka.jar to compare with (default: python-weka-wrapper3's, Weka 3.9; "
+        "Debian's weka package has Weka 3.6.14 in /usr/share/java/weka.jar)",
+    )
+    ap.add_argument(
+        "--weka-mode",
+        default=None,
+        choices=c45.WEKA_VERSIONS,
+        help="threshold comparisons of lib.models.c45.J48 (default: the jar's version)",
+    )
     args = ap.parse_args(argv)
 
     out = Path(args.out)
@@ -251,22 +298,66 @@ def main(argv=None) -> int:
             n = len(y)
             rng = np.random.default_rng(args.seed)
             folds = pm.stratified_folds(y, args.folds, rng)
-            rows.append(compare(weka, name, X, y, spec, C, folds, mode, out, True,
-                                {"X": X, "y": y, "perms": np.arange(n)[None]}, args.unpruned))
+            rows.append(
+                compare(
+                    weka,
+                    name,
+                    X,
+                    y,
+                    spec,
+                    C,
+                    folds,
+                    mode,
+                    out,
+                    True,
+                    {"X": X, "y": y, "perms": np.arange(n)[None]},
+                    args.unpruned,
+                )
+            )
             perms = pm.label_permutations(n, args.randomised, rng)
             idx = pm.within_class_permutations(y, spec.m, args.randomised, rng)
             for b in range(args.randomised):
-                rows.append(compare(weka, f"{name}-test1-{b}", X, y[perms[b]], spec, C, folds,
-                                    mode, out, False, {"X": X, "y": y, "perms": perms[b][None]}))
+                rows.append(
+                    compare(
+                        weka,
+                        f"{name}-test1-{b}",
+                        X,
+                        y[perms[b]],
+                        spec,
+                        C,
+                        folds,
+                        mode,
+                        out,
+                        False,
+                        {"X": X, "y": y, "perms": perms[b][None]},
+                    )
+                )
                 Xp = pm.apply_within_class_permutations(X, idx[b][None])[0]
-                rows.append(compare(weka, f"{name}-test2-{b}", Xp, y, spec, C, folds,
-                                    mode, out, False, {"X": X, "y": y, "idx": idx[b][None]}))
+                rows.append(
+                    compare(
+                        weka,
+                        f"{name}-test2-{b}",
+                        Xp,
+                        y,
+                        spec,
+                        C,
+                        folds,
+                        mode,
+                        out,
+                        False,
+                        {"X": X, "y": y, "idx": idx[b][None]},
+                    )
+                )
     finally:
         weka.stop()
     (out / "crosscheck.json").write_text(json.dumps(rows, indent=1) + "\n")
-    ok = all(r["prediction_agreement"] == 1.0 and r["folds_same_tree_size"] == r["folds"]
-             and r["folds_same_tree_text"] == r["folds"] and r["j48_cv_errors_matches_refit"] is not False
-             for r in rows)
+    ok = all(
+        r["prediction_agreement"] == 1.0
+        and r["folds_same_tree_size"] == r["folds"]
+        and r["folds_same_tree_text"] == r["folds"]
+        and r["j48_cv_errors_matches_refit"] is not False
+        for r in rows
+    )
     print("all identical" if ok else "differences found (see above and the tree dumps)")
     return 0 if ok else 1
 

@@ -17,6 +17,7 @@ round to 3 decimals. Measured 2026-11-24 (Weka 3.6.14, OpenJDK 17), the 14 data 
 rows per ``-V``: largest difference 3.2e-6 with ``-V -1``, 5.9e-6 with ``-V 3``, 6.3e-6 with ``-V 5``
 (Weka's Logistic is a BFGS optimiser, ours a Newton solve of the same objective).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for li
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # scripts/tools/, for the ARFF writer
 
 from crosscheck_j48_weka import write_arff  # noqa: E402
+
 from lib.data import datasets  # noqa: E402
 from lib.evaluation import sampling  # noqa: E402
 from lib.studies import imbalance  # noqa: E402
@@ -73,8 +75,12 @@ def weka_probabilities(jar, helper, Xtr, ytr, Xte, yte, n_values, folds):
         train, test = Path(tmp) / "train.arff", Path(tmp) / "test.arff"
         write_arff(train, Xtr, ytr, n_values, 2)
         write_arff(test, Xte, yte, n_values, 2)
-        out = subprocess.run(["java", "-Xmx2g", "-cp", f"{jar}:{helper}", "SmoProbs", str(train), str(test),
-                              "-M", "-V", str(folds)], capture_output=True, text=True, check=True).stdout
+        out = subprocess.run(
+            ["java", "-Xmx2g", "-cp", f"{jar}:{helper}", "SmoProbs", str(train), str(test), "-M", "-V", str(folds)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     return np.array([float(v) for v in out.split()])
 
 
@@ -87,9 +93,22 @@ def main(argv=None) -> int:
     ap.add_argument("--folds", nargs="+", type=int, default=[-1, 3], help="values of -V")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
-    names = args.datasets or ["breast-w", "fourclass", "german-numer", "letter", "mammography", "oil",
-                              "page-blocks", "pendigits", "phoneme", "pima", "satimage", "segment-raeder",
-                              "splice-libsvm", "svmguide1"]
+    names = args.datasets or [
+        "breast-w",
+        "fourclass",
+        "german-numer",
+        "letter",
+        "mammography",
+        "oil",
+        "page-blocks",
+        "pendigits",
+        "phoneme",
+        "pima",
+        "satimage",
+        "segment-raeder",
+        "splice-libsvm",
+        "svmguide1",
+    ]
     worst, rows = 0.0, 0
     with tempfile.TemporaryDirectory() as helper:
         compile_helper(args.weka_jar, Path(helper))
@@ -104,12 +123,16 @@ def main(argv=None) -> int:
                     model = imbalance.make_classifier("SMO", data.spec)
                     model.logistic_folds = v  # the study's SMO with this -V (also one the study does not offer)
                     ours = model.fit(data.X[~test], y[~test]).predict_proba(data.X[test])[:, 1]
-                    weka = weka_probabilities(args.weka_jar, helper, data.X[~test], y[~test], data.X[test], y[test],
-                                              data.spec.n_values, v)
+                    weka = weka_probabilities(
+                        args.weka_jar, helper, data.X[~test], y[~test], data.X[test], y[test], data.spec.n_values, v
+                    )
                     diff = float(np.abs(ours - weka).max())
                     worst, rows = max(worst, diff), rows + len(ours)
-                    print(f"{name:15s} {k:2d}-fold, fold 0  -V {v:2d}  {len(ours):6d} test rows  "
-                          f"max |P_ours - P_weka| = {diff:.2e}", flush=True)
+                    print(
+                        f"{name:15s} {k:2d}-fold, fold 0  -V {v:2d}  {len(ours):6d} test rows  "
+                        f"max |P_ours - P_weka| = {diff:.2e}",
+                        flush=True,
+                    )
     print(f"largest difference {worst:.2e} over {rows} test rows")
     return 0
 

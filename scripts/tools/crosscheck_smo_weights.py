@@ -18,6 +18,7 @@ is a BFGS optimiser, ours a Newton solve of the same objective, so not bit for b
 Permuted labels are skipped for data sets with more than ``--large-n`` rows (Weka needs tens of
 minutes for one permuted Mushroom fit).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,6 +32,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for lib
 
 from crosscheck_j48_weka import OJALA_UCI, WekaJ48, default_weka_jar, write_arff  # noqa: E402
+
 from lib.data import datasets  # noqa: E402
 from lib.evaluation import permutation_tests as pm
 from lib.models.smo import SMO  # noqa: E402
@@ -65,8 +67,7 @@ def compare_weights(weka, X, y, spec, C):
                         w[int(a)] = float(v)
                 w = w[:-1]
                 b = float(bb[i][j])
-                worst = max(worst, float(np.abs(w - ours.W_[q]).max(initial=0.0)),
-                            abs(b - float(ours.b_[q])))
+                worst = max(worst, float(np.abs(w - ours.W_[q]).max(initial=0.0)), abs(b - float(ours.b_[q])))
                 bad += int(not (np.array_equal(w, ours.W_[q]) and b == ours.b_[q]))
             q += 1
     return pairs, bad, worst
@@ -80,8 +81,7 @@ def compare_logistic(weka, X, y, spec, C, train, test, folds_v):
     w_smo = J("weka.classifiers.functions.SMO")()
     w_smo.setOptions(weka.jpype.JArray(weka.jpype.JString)(["-M", "-V", str(folds_v)]))
     w_smo.buildClassifier(tr)
-    pw = np.array([list(w_smo.distributionForInstance(te.instance(i)))
-                   for i in range(te.numInstances())])
+    pw = np.array([list(w_smo.distributionForInstance(te.instance(i))) for i in range(te.numInstances())])
     ours = SMO(spec, build_logistic=True, logistic_folds=folds_v, n_classes=C)
     po = ours.fit(X[train], y[train]).predict_proba(X[test])
     return float(np.abs(pw - po).max())
@@ -117,13 +117,18 @@ def main(argv=None) -> int:
                 variants.append(("test1", y[perm]))
             for tag, labels in variants:
                 pairs, bad, worst = compare_weights(weka, X[train], labels[train], spec, C)
-                row = {"dataset": name, "weka": weka.version, "labels": tag, "pairs": pairs,
-                       "pairs_not_bit_identical": bad, "max_abs_diff": worst}
+                row = {
+                    "dataset": name,
+                    "weka": weka.version,
+                    "labels": tag,
+                    "pairs": pairs,
+                    "pairs_not_bit_identical": bad,
+                    "max_abs_diff": worst,
+                }
                 if args.logistic and tag == "original":
                     for v in (-1, 3):
                         try:
-                            row[f"max_prob_diff_M_V{v}"] = compare_logistic(
-                                weka, X, labels, spec, C, train, test, v)
+                            row[f"max_prob_diff_M_V{v}"] = compare_logistic(weka, X, labels, spec, C, train, test, v)
                         except Exception as error:  # noqa: BLE001 - e.g. Weka's own refusal
                             # (-V 3 on a pair with one instance: stratify(1) throws)
                             row[f"max_prob_diff_M_V{v}"] = f"error: {type(error).__name__}"

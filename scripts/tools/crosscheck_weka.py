@@ -75,6 +75,7 @@ Outputs: ``--out`` (CSV, one row per data set x Weka version x comparison), the 
 with a diagnosis: ties, normalisation ranges, tie tolerance, naive Bayes floor / near-tie,
 SVM margin).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -216,12 +217,16 @@ def run_worker(task_dir: Path, backend: str, jar: str | None, out: Path, classif
         full = Instances(StringReader(_arff_text(X, y, n_values, C, meta["name"])))
         full.setClassIndex(full.numAttributes() - 1)
         back = _instances_values(JClass, full)
-        if not (np.array_equal(np.isnan(back[:, :-1]), np.isnan(X))
-                and np.array_equal(np.nan_to_num(back[:, :-1], nan=0.5), np.nan_to_num(X, nan=0.5))
-                and np.array_equal(back[:, -1], y)):
+        if not (
+            np.array_equal(np.isnan(back[:, :-1]), np.isnan(X))
+            and np.array_equal(np.nan_to_num(back[:, :-1], nan=0.5), np.nan_to_num(X, nan=0.5))
+            and np.array_equal(back[:, -1], y)
+        ):
             raise SystemExit(f"{meta['name']}: Weka's Instances do not hold the project's values")
-        info = {"loader_check": (_loader_check(JClass, meta, X, y) if meta.get("raw_files")
-                                 else "n/a (randomised copy)"), "classifiers": {}}
+        info = {
+            "loader_check": (_loader_check(JClass, meta, X, y) if meta.get("raw_files") else "n/a (randomised copy)"),
+            "classifiers": {},
+        }
         fold_ids = np.unique(folds)
         if meta.get("folds_used") is not None:  # large randomised copies: some folds only
             fold_ids = np.asarray(meta["folds_used"])
@@ -252,11 +257,11 @@ def run_worker(task_dir: Path, backend: str, jar: str | None, out: Path, classif
                 opts_used = " ".join(str(o) for o in clf.getOptions())
                 for t, i in enumerate(rows):  # test rows in row order (IBk widens its ranges)
                     pred[i] = int(clf.classifyInstance(te.instance(t)))
-            info["classifiers"][name] = {"available": True, "options": opts_used,
-                                         "seconds": time.perf_counter() - t0}
+            info["classifiers"][name] = {"available": True, "options": opts_used, "seconds": time.perf_counter() - t0}
             preds[f"{d}|{name}"] = pred
-            print(f"[Weka {version}] {meta['name']} {name}: error {np.mean(pred != y):.4f}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"[Weka {version}] {meta['name']} {name}: error {np.mean(pred != y):.4f}", file=sys.stderr, flush=True
+            )
         result["datasets"][meta["name"]] = info
     np.savez(out.with_suffix(".npz"), **preds)
     out.with_suffix(".json").write_text(json.dumps(result, indent=1))
@@ -268,8 +273,8 @@ def run_worker(task_dir: Path, backend: str, jar: str | None, out: Path, classif
 def _ours_predictions(X, y, spec, folds, n_classes, only=None, folds_used=None):
     """Predictions of the project's classifiers on the same folds (and their run times);
     ``only`` restricts them to some keys (randomised copies)."""
-    from lib.models import weka_like as wl
     from lib.models import smo as smo_exact
+    from lib.models import weka_like as wl
     from tools.reference_models import IBk1
 
     whole = wl.weka_ranges(X, spec)
@@ -291,7 +296,7 @@ def _ours_predictions(X, y, spec, folds, n_classes, only=None, folds_used=None):
             continue
         pred = np.full(len(y), -1, dtype=np.int64)
         t0 = time.perf_counter()
-        for f in (np.unique(folds) if folds_used is None else folds_used):
+        for f in np.unique(folds) if folds_used is None else folds_used:
             test = folds == f
             pred[test] = make().fit(X[~test], y[~test]).predict(X[test])
         preds[key] = pred
@@ -306,8 +311,10 @@ def _engine_errors(X, y, spec, folds, n_classes) -> dict:
 
     sq = wl.ibk_sqdist_fn(X, spec)
     ident = np.arange(len(y))[None]
-    return {rule: float(pm.nn1_cv_errors_test1(sq, y, folds, ident, n_classes=n_classes,
-                                               tie_rule=rule)[0]) for rule in ("first", "vote")}
+    return {
+        rule: float(pm.nn1_cv_errors_test1(sq, y, folds, ident, n_classes=n_classes, tie_rule=rule)[0])
+        for rule in ("first", "vote")
+    }
 
 
 # Comparisons: (Weka classifier, our key, label of ours, condition)
@@ -342,7 +349,7 @@ def _diagnose_nn(X, y, spec, folds, i, weka_pred, our_key, n_classes):
     r_whole = wl.weka_ranges(X, spec)
     out = {}
     for tag, r in (("weka", r_weka), ("whole", r_whole)):
-        d = wl.ibk_sq_distances(X[i:i + 1], Xtr, spec, r)[0]
+        d = wl.ibk_sq_distances(X[i : i + 1], Xtr, spec, r)[0]
         dmin = d.min()
         exact = np.flatnonzero(d == dmin)
         tol = np.flatnonzero(d <= dmin + wl.TIE_TOL)
@@ -359,13 +366,11 @@ def _diagnose_nn(X, y, spec, folds, i, weka_pred, our_key, n_classes):
         _, exact_w, _ = out["whole"]
         if set(exact_w.tolist()) != set(exact.tolist()):
             cause = "normalisation ranges (whole data vs training fold + test rows so far)"
-            notes.append(f"whole-data-ranges nearest {train[exact_w].tolist()} vs weka-ranges "
-                         f"{train[exact].tolist()}")
+            notes.append(f"whole-data-ranges nearest {train[exact_w].tolist()} vs weka-ranges {train[exact].tolist()}")
     if cause == "unexplained" and len(cls_exact) > 1:
         if weka_pred in cls_exact:
             cause = "tie between classes resolved differently"
-        notes.append(f"Weka's class {weka_pred} {'is' if weka_pred in cls_exact else 'is not'} "
-                     "among the tied classes")
+        notes.append(f"Weka's class {weka_pred} {'is' if weka_pred in cls_exact else 'is not'} among the tied classes")
     if cause == "unexplained":
         second = np.partition(d, min(len(exact), len(d) - 1))[min(len(exact), len(d) - 1)]
         notes.append(f"min sq distance {d.min():.17g}, next {second:.17g}")
@@ -410,8 +415,10 @@ def _diagnose_nb(X, y, spec, folds, i, weka_pred, n_classes, weka_version, cache
     lj39, floors39 = _nb_terms(model, X[i], precision_divide=True)
     ours = int(np.argmax(lj36))
     margin = float(lj36[ours] - lj36[weka_pred])
-    notes = [f"log-joint margin ours-vs-Weka's class {margin:.3g}",
-             f"1e-75 floors hit: {floors36} (3.6 mass), {floors39} (3.9 density)"]
+    notes = [
+        f"log-joint margin ours-vs-Weka's class {margin:.3g}",
+        f"1e-75 floors hit: {floors36} (3.6 mass), {floors39} (3.9 density)",
+    ]
     cause = "unexplained"
     if not weka_version.startswith("3.6") and int(np.argmax(lj39)) == weka_pred:
         cause = "3.9 NormalEstimator density (mass / precision) with the 1e-75 floor"
@@ -445,10 +452,13 @@ def _diagnose_smo_exact(X, y, spec, folds, i, weka_pred, our_pred, n_classes, ca
     if folds[i] not in cache:
         cache[folds[i]] = SMO(spec, n_classes=n_classes).fit(X[~test], y[~test])
     m = cache[folds[i]]
-    out = m.decision_function(X[i:i + 1])[0]
+    out = m.decision_function(X[i : i + 1])[0]
     pairs = [(a, b) for a in range(n_classes) for b in range(a + 1, n_classes)]
-    relevant = [(abs(float(f)), (a, b), float(f)) for (a, b), f, k in zip(pairs, out, m.kind_)
-                if k != 0 and {a, b} & {our_pred, weka_pred}]
+    relevant = [
+        (abs(float(f)), (a, b), float(f))
+        for (a, b), f, k in zip(pairs, out, m.kind_)
+        if k != 0 and {a, b} & {our_pred, weka_pred}
+    ]
     small, pair, value = min(relevant)
     note = f"smallest |f| among pairs with class {our_pred} or {weka_pred}: f{pair} = {value:.3g}"
     if small < 1e-9:
@@ -468,8 +478,9 @@ def run_main(args):
     from lib.evaluation import permutation_tests as pm
 
     t_start = time.perf_counter()
-    names = args.datasets or [n for n in datasets.names("tabular", public=True)
-                              if datasets.get(n).used_by.startswith("ojala2009")]
+    names = args.datasets or [
+        n for n in datasets.names("tabular", public=True) if datasets.get(n).used_by.startswith("ojala2009")
+    ]
     loaded = []
     for name in names:
         datasets.acquire(name, args.raw, args.mirror)
@@ -483,15 +494,23 @@ def run_main(args):
             # for SMO only; ``engine`` holds the batched call that must equal the refits
             perms = pm.label_permutations(len(data.y), args.randomised, rng)
             idx = pm.within_class_permutations(data.y, data.spec.m, args.randomised, rng)
-            used = (list(range(args.randomised_folds)) if len(data.y) > args.large_n
-                    else None)  # Weka's SMO needs ~hours per 10-fold CV of permuted Mushroom
+            used = (
+                list(range(args.randomised_folds)) if len(data.y) > args.large_n else None
+            )  # Weka's SMO needs ~hours per 10-fold CV of permuted Mushroom
             for b in range(args.randomised):
-                loaded.append((_Randomised(data, f"{data.name}-test1-{b}", data.X,
-                                           data.y[perms[b]], {"perms": perms[b][None]}, used),
-                               ds, folds))
+                loaded.append(
+                    (
+                        _Randomised(
+                            data, f"{data.name}-test1-{b}", data.X, data.y[perms[b]], {"perms": perms[b][None]}, used
+                        ),
+                        ds,
+                        folds,
+                    )
+                )
                 Xp = pm.apply_within_class_permutations(data.X, idx[b][None])[0]
-                loaded.append((_Randomised(data, f"{data.name}-test2-{b}", Xp, data.y,
-                                           {"idx": idx[b][None]}, used), ds, folds))
+                loaded.append(
+                    (_Randomised(data, f"{data.name}-test2-{b}", Xp, data.y, {"idx": idx[b][None]}, used), ds, folds)
+                )
 
     backends = [("pww3", None)]
     if args.weka36_jar and Path(args.weka36_jar).is_file():
@@ -506,22 +525,38 @@ def run_main(args):
         arrays = {}
         for d, (data, ds, folds) in enumerate(loaded):
             C = len(data.class_names)
-            meta["datasets"].append({
-                "name": data.name, "n_values": [int(v) for v in data.spec.n_values],
-                "n_classes": C, "class_names": list(data.class_names),
-                "feature_names": list(data.feature_names),
-                "target": ds.options.get("target"),
-                "raw_files": [] if isinstance(data, _Randomised) else
-                [str(Path(args.raw) / data.name / f.filename) for f in ds.files if not f.doc],
-                "classifiers": ["SMO"] if isinstance(data, _Randomised) else None,
-                "folds_used": getattr(data, "folds_used", None)})
+            meta["datasets"].append(
+                {
+                    "name": data.name,
+                    "n_values": [int(v) for v in data.spec.n_values],
+                    "n_classes": C,
+                    "class_names": list(data.class_names),
+                    "feature_names": list(data.feature_names),
+                    "target": ds.options.get("target"),
+                    "raw_files": []
+                    if isinstance(data, _Randomised)
+                    else [str(Path(args.raw) / data.name / f.filename) for f in ds.files if not f.doc],
+                    "classifiers": ["SMO"] if isinstance(data, _Randomised) else None,
+                    "folds_used": getattr(data, "folds_used", None),
+                }
+            )
             arrays[f"X{d}"], arrays[f"y{d}"], arrays[f"folds{d}"] = data.X, data.y, folds
         (tmp / "task.json").write_text(json.dumps(meta))
         np.savez(tmp / "task.npz", **arrays)
         for b, (backend, jar) in enumerate(backends):
             out = tmp / f"weka{b}"
-            cmd = [sys.executable, __file__, "--worker", backend, "--task", str(tmp),
-                   "--worker-out", str(out), "--classifiers", *args.classifiers]
+            cmd = [
+                sys.executable,
+                __file__,
+                "--worker",
+                backend,
+                "--task",
+                str(tmp),
+                "--worker-out",
+                str(out),
+                "--classifiers",
+                *args.classifiers,
+            ]
             if jar:
                 cmd += ["--jar", jar]
             t0 = time.perf_counter()
@@ -540,9 +575,9 @@ def run_main(args):
         print(f"[ours] {data.name}", file=sys.stderr, flush=True)
         randomised = isinstance(data, _Randomised)
         used = getattr(data, "folds_used", None)
-        ours, ours_sec = _ours_predictions(X, y, spec, folds, C,
-                                           only={"smo_exact"} if randomised else None,
-                                           folds_used=used)
+        ours, ours_sec = _ours_predictions(
+            X, y, spec, folds, C, only={"smo_exact"} if randomised else None, folds_used=used
+        )
         rows_used = np.ones(len(y), bool) if used is None else np.isin(folds, used)
         ours_seconds_total += sum(ours_sec.values())
         if not randomised:
@@ -553,11 +588,19 @@ def run_main(args):
                     raise SystemExit(f"{data.name}: fast engine error {engine[rule]} != refit {refit} ({rule})")
         # the batched SMO CV engine (permutation study) must equal the fold-by-fold refits
         from lib.models.smo import smo_cv_errors
+
         cv_args = data.engine_args if randomised else {"perms": np.arange(len(y))[None]}
         if used is None:
-            smo_cv = float(smo_cv_errors(data.source.X if randomised else X,
-                                         data.source.y if randomised else y, folds, spec,
-                                         n_classes=C, **cv_args)[0])
+            smo_cv = float(
+                smo_cv_errors(
+                    data.source.X if randomised else X,
+                    data.source.y if randomised else y,
+                    folds,
+                    spec,
+                    n_classes=C,
+                    **cv_args,
+                )[0]
+            )
             smo_cv_ok = abs(smo_cv - float(np.mean(ours["smo_exact"] != y))) < 1e-12
         else:
             smo_cv_ok = None  # only some folds were run
@@ -583,40 +626,73 @@ def run_main(args):
                     elif weka_name == "NaiveBayes":
                         cause, note = _diagnose_nb(X, y, spec, folds, i, int(wp[i]), C, version, nb_cache)
                     else:
-                        cause, note = _diagnose_smo_exact(X, y, spec, folds, i, int(wp[i]), int(op[i]), C,
-                                                          smo_exact_cache)
+                        cause, note = _diagnose_smo_exact(
+                            X, y, spec, folds, i, int(wp[i]), int(op[i]), C, smo_exact_cache
+                        )
                     causes[cause] = causes.get(cause, 0) + 1
-                    dis.append({"dataset": data.name, "weka_version": version,
-                                "weka_classifier": weka_name, "ours": label, "row": int(i),
-                                "fold": int(folds[i]), "true": int(y[i]), "weka_pred": int(wp[i]),
-                                "our_pred": int(op[i]), "cause": cause, "detail": note})
-                rows.append({
-                    "dataset": data.name, "n": int(X.shape[0]), "m": int(X.shape[1]),
-                    "rows_compared": int(rows_used.sum()),
-                    "missing_cells": int(np.isnan(X).sum()), "weka_version": version,
-                    "weka_classifier": weka_name, "weka_options": cinfo["options"], "ours": label,
-                    "weka_errors": int((wp != y)[rows_used].sum()),
-                    "our_errors": int((op != y)[rows_used].sum()),
-                    "weka_error": float(np.mean((wp != y)[rows_used])),
-                    "our_error": float(np.mean((op != y)[rows_used])),
-                    "agreement_pct": 100.0 * float(np.mean((wp == op)[rows_used])),
-                    "n_disagree": int(len(differ)),
-                    "causes": "; ".join(f"{k}: {v}" for k, v in sorted(causes.items())),
-                    "weka_seconds": cinfo["seconds"],
-                    "our_seconds": ours_sec[key],
-                    "loader_check": dinfo["loader_check"],
-                    "smo_cv_engine_equals_refit": smo_cv_ok if key == "smo_exact" else None,
-                })
+                    dis.append(
+                        {
+                            "dataset": data.name,
+                            "weka_version": version,
+                            "weka_classifier": weka_name,
+                            "ours": label,
+                            "row": int(i),
+                            "fold": int(folds[i]),
+                            "true": int(y[i]),
+                            "weka_pred": int(wp[i]),
+                            "our_pred": int(op[i]),
+                            "cause": cause,
+                            "detail": note,
+                        }
+                    )
+                rows.append(
+                    {
+                        "dataset": data.name,
+                        "n": int(X.shape[0]),
+                        "m": int(X.shape[1]),
+                        "rows_compared": int(rows_used.sum()),
+                        "missing_cells": int(np.isnan(X).sum()),
+                        "weka_version": version,
+                        "weka_classifier": weka_name,
+                        "weka_options": cinfo["options"],
+                        "ours": label,
+                        "weka_errors": int((wp != y)[rows_used].sum()),
+                        "our_errors": int((op != y)[rows_used].sum()),
+                        "weka_error": float(np.mean((wp != y)[rows_used])),
+                        "our_error": float(np.mean((op != y)[rows_used])),
+                        "agreement_pct": 100.0 * float(np.mean((wp == op)[rows_used])),
+                        "n_disagree": int(len(differ)),
+                        "causes": "; ".join(f"{k}: {v}" for k, v in sorted(causes.items())),
+                        "weka_seconds": cinfo["seconds"],
+                        "our_seconds": ours_sec[key],
+                        "loader_check": dinfo["loader_check"],
+                        "smo_cv_engine_equals_refit": smo_cv_ok if key == "smo_exact" else None,
+                    }
+                )
     frame = pd.DataFrame(rows)
     out = Path(args.out)
     tables.write_csv(frame, out)
-    tables.write_csv(pd.DataFrame(dis, columns=["dataset", "weka_version", "weka_classifier", "ours",
-                                                "row", "fold", "true", "weka_pred", "our_pred",
-                                                "cause", "detail"]),
-                     out.with_name(out.stem + "_disagreements.csv"))
+    tables.write_csv(
+        pd.DataFrame(
+            dis,
+            columns=[
+                "dataset",
+                "weka_version",
+                "weka_classifier",
+                "ours",
+                "row",
+                "fold",
+                "true",
+                "weka_pred",
+                "our_pred",
+                "cause",
+                "detail",
+            ],
+        ),
+        out.with_name(out.stem + "_disagreements.csv"),
+    )
     total = time.perf_counter() - t_start
-    tables.write_text(_summary(frame, weka_results, args, total, ours_seconds_total),
-                      out.with_suffix(".md"))
+    tables.write_text(_summary(frame, weka_results, args, total, ours_seconds_total), out.with_suffix(".md"))
     print(f"wrote {out}, {out.with_suffix('.md')} ({total:.0f} s)", file=sys.stderr)
     return frame
 
@@ -624,8 +700,11 @@ def run_main(args):
 def _summary(frame, weka_results, args, total, ours_seconds) -> str:
     from lib.core import tables
 
-    versions = ", ".join(f"Weka {r['weka_version']} ({'python-weka-wrapper3 bundled jar' if r['backend'] == 'pww3' else r['jar']}; "
-                         f"{r['seconds']:.0f} s)" for r in weka_results)
+    versions = ", ".join(
+        f"Weka {r['weka_version']} ({'python-weka-wrapper3 bundled jar' if r['backend'] == 'pww3' else r['jar']}; "
+        f"{r['seconds']:.0f} s)"
+        for r in weka_results
+    )
     lines = [
         "# Cross-check of lib/models/weka_like.py against real Weka",
         "",
@@ -638,39 +717,71 @@ def _summary(frame, weka_results, args, total, ours_seconds) -> str:
     ]
     checks = frame.groupby("dataset", sort=False)["loader_check"].first()
     bad = checks[~checks.isin(["ok", "n/a (randomised copy)"])]
-    lines.append("Loader check (raw ARFF read by Weka vs `lib.data.datasets.load`): "
-                 + ("all data sets identical." if bad.empty else
-                    "; ".join(f"{k}: {v}" for k, v in bad.items())))
+    lines.append(
+        "Loader check (raw ARFF read by Weka vs `lib.data.datasets.load`): "
+        + ("all data sets identical." if bad.empty else "; ".join(f"{k}: {v}" for k, v in bad.items()))
+    )
     lines.append("")
     show = frame.copy()
     show["Weka error"] = show["weka_error"].map(lambda v: f"{v:.4f}")
     show["our error"] = show["our_error"].map(lambda v: f"{v:.4f}")
     show["agreement %"] = show["agreement_pct"].map(lambda v: f"{v:.2f}")
     show = show.rename(columns={"weka_version": "Weka", "weka_classifier": "Weka classifier"})
-    lines.append(tables.markdown_table(show[["dataset", "Weka", "Weka classifier", "ours", "Weka error",
-                                             "our error", "rows_compared", "agreement %", "n_disagree",
-                                             "causes"]]))
+    lines.append(
+        tables.markdown_table(
+            show[
+                [
+                    "dataset",
+                    "Weka",
+                    "Weka classifier",
+                    "ours",
+                    "Weka error",
+                    "our error",
+                    "rows_compared",
+                    "agreement %",
+                    "n_disagree",
+                    "causes",
+                ]
+            ]
+        )
+    )
     return "\n".join(lines)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--datasets", nargs="*", default=None,
-                    help="registry names (default: the 22 UCI data sets of Ojala & Garriga 2009)")
+    ap.add_argument(
+        "--datasets",
+        nargs="*",
+        default=None,
+        help="registry names (default: the 22 UCI data sets of Ojala & Garriga 2009)",
+    )
     ap.add_argument("--mirror", default=None, help="folder with verified dataset copies (shared/data)")
     ap.add_argument("--raw", default="data/raw", help="where raw files are kept")
     ap.add_argument("--out", default="results/crosscheck/weka.csv")
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    ap.add_argument("--randomised", type=int, default=0, metavar="K",
-                    help="also check SMO on K Test 1 and K Test 2 randomisations per data set")
-    ap.add_argument("--randomised-folds", type=int, default=1, metavar="F",
-                    help="randomised copies of data sets with more than --large-n rows: run "
-                         "only the first F folds (Weka's SMO is slow on permuted labels)")
+    ap.add_argument(
+        "--randomised",
+        type=int,
+        default=0,
+        metavar="K",
+        help="also check SMO on K Test 1 and K Test 2 randomisations per data set",
+    )
+    ap.add_argument(
+        "--randomised-folds",
+        type=int,
+        default=1,
+        metavar="F",
+        help="randomised copies of data sets with more than --large-n rows: run "
+        "only the first F folds (Weka's SMO is slow on permuted labels)",
+    )
     ap.add_argument("--large-n", type=int, default=5000)
-    ap.add_argument("--classifiers", nargs="+", default=list(WEKA_CLASSIFIERS),
-                    choices=list(WEKA_CLASSIFIERS))
-    ap.add_argument("--weka36-jar", default=DEFAULT_WEKA36_JAR,
-                    help="a Weka 3.6 weka.jar to run as well (default: Debian's, if installed; '' = none)")
+    ap.add_argument("--classifiers", nargs="+", default=list(WEKA_CLASSIFIERS), choices=list(WEKA_CLASSIFIERS))
+    ap.add_argument(
+        "--weka36-jar",
+        default=DEFAULT_WEKA36_JAR,
+        help="a Weka 3.6 weka.jar to run as well (default: Debian's, if installed; '' = none)",
+    )
     ap.add_argument("--worker", choices=["pww3", "jar"], help=argparse.SUPPRESS)
     ap.add_argument("--jar", help=argparse.SUPPRESS)
     ap.add_argument("--task", help=argparse.SUPPRESS)

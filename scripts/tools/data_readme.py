@@ -6,6 +6,7 @@ registry; ``tests/data/test_datasets.py`` fails while the README's tables are ou
     .venv/bin/python scripts/tools/data_readme.py            # print both tables
     .venv/bin/python scripts/tools/data_readme.py --write    # rewrite the tables in data/README.md
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,28 +26,27 @@ def _shape_text(ds: datasets.Dataset) -> str:
         row = ds.paper_table1
         return f"{row['examples']} x {row['features']}, minority {row['minority']} (paper)" if row else ""
     if ds.kind == "tabular":
-        text = f"{ds.shape[0]} x {ds.shape[1]}; " + ", ".join(
-            f"{k}: {v}" for k, v in ds.class_counts.items() if v)
+        text = f"{ds.shape[0]} x {ds.shape[1]}; " + ", ".join(f"{k}: {v}" for k, v in ds.class_counts.items() if v)
         if ds.missing:
             text += f"; {ds.missing} missing"
         if ds.minority:
             text += f"; minority = {'+'.join(ds.minority)}"
         return text
-    text = f"{ds.shape[0]} nodes, {ds.shape[1]} edges; " + ", ".join(
-        f"{t}: {k}" for t, k in ds.task_counts.items())
+    text = f"{ds.shape[0]} nodes, {ds.shape[1]} edges; " + ", ".join(f"{t}: {k}" for t, k in ds.task_counts.items())
     return text
 
 
 def readme_table() -> str:
     """The Markdown table of data/README.md's section "Datasets", generated from the registry."""
-    head = ("| dataset | used by | files (sha256) | source (download order) | licence | citation | shape / classes |\n"
-            "|---|---|---|---|---|---|---|\n")
+    head = (
+        "| dataset | used by | files (sha256) | source (download order) | licence | citation | shape / classes |\n"
+        "|---|---|---|---|---|---|---|\n"
+    )
     lines = []
     for ds in datasets.REGISTRY.values():
         if not ds.public:
             continue
-        files = "<br>".join(f"`{f.path}`{' (doc)' if f.doc else ''} `{f.sha256 or 'not pinned'}`"
-                            for f in ds.files)
+        files = "<br>".join(f"`{f.path}`{' (doc)' if f.doc else ''} `{f.sha256 or 'not pinned'}`" for f in ds.files)
         urls = []
         for f in ds.files:
             for s in f.sources:
@@ -54,16 +54,25 @@ def readme_table() -> str:
                 if label not in urls:
                     urls.append(label)
         sources = "<br>".join([f"page: {ds.homepage}"] + urls)
-        lines.append(f"| `{ds.name}` ({ds.paper_name}) | {ds.used_by} | {files} | {sources} | "
-                     f"{ds.licence} | {ds.citation} | {_shape_text(ds)} |")
+        lines.append(
+            f"| `{ds.name}` ({ds.paper_name}) | {ds.used_by} | {files} | {sources} | "
+            f"{ds.licence} | {ds.citation} | {_shape_text(ds)} |"
+        )
     return head + "\n".join(lines) + "\n"
 
 
 def not_public_table() -> str:
     """The Markdown table of data/README.md's section "Not public", generated from the registry."""
     head = "| dataset | used by | why it is not fetched | paper's size |\n|---|---|---|---|\n"
-    return head + "\n".join(f"| `{d.name}` ({d.paper_name}) | {d.used_by} | {d.notes} | {_shape_text(d)} |"
-                            for d in datasets.REGISTRY.values() if not d.public) + "\n"
+    return (
+        head
+        + "\n".join(
+            f"| `{d.name}` ({d.paper_name}) | {d.used_by} | {d.notes} | {_shape_text(d)} |"
+            for d in datasets.REGISTRY.values()
+            if not d.public
+        )
+        + "\n"
+    )
 
 
 def rewrite(text: str) -> str:

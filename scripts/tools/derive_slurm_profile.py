@@ -7,6 +7,7 @@ pooled, e.g. a paper-scale run and a quick run). Which rule wrote which benchmar
 from a dry run of the whole paper-scale and quick DAGs (`snakemake --dry-run --forceall`), run
 here with this interpreter; the sizing rule is in scripts/lib/infra/slurmprofile.py.
 """
+
 import argparse
 import subprocess
 import sys
@@ -20,11 +21,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def dry_run(*args: str) -> str:
-    proc = subprocess.run([sys.executable, "-m", "snakemake", "--dry-run", "--forceall", "--nolock", *args],
-                          cwd=ROOT, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "snakemake", "--dry-run", "--forceall", "--nolock", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     if proc.returncode != 0:
-        sys.exit(f"derive_slurm_profile: the dry run failed ({proc.stderr.strip().splitlines()[-1:]}); "
-                 "fix the workflow first (snakemake --dry-run).")
+        sys.exit(
+            f"derive_slurm_profile: the dry run failed ({proc.stderr.strip().splitlines()[-1:]}); "
+            "fix the workflow first (snakemake --dry-run)."
+        )
     return proc.stdout
 
 
@@ -33,8 +40,10 @@ def main() -> None:
     parser.add_argument("roots", nargs="+", type=Path)
     parser.add_argument("--out", type=Path, default=ROOT / "profiles/slurm/config.yaml")
     args = parser.parse_args()
-    mapping = {**slurmprofile.benchmark_rules(dry_run()),
-               **slurmprofile.benchmark_rules(dry_run("--configfile", "config/quick.yaml"))}
+    mapping = {
+        **slurmprofile.benchmark_rules(dry_run()),
+        **slurmprofile.benchmark_rules(dry_run("--configfile", "config/quick.yaml")),
+    }
     rows, sources = defaultdict(list), []
     for root in args.roots:
         bench = root if root.name == "benchmarks" else root / "benchmarks"

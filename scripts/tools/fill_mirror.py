@@ -7,6 +7,7 @@ Copies every raw file the archived run used but could not carry (data/CHECKSUMS.
 like shared/data) into data/mirror/, checking each sha256 first. Stops with one sentence naming
 the file when one is missing or differs; nothing half-copied is left (temporary file + rename).
 """
+
 import csv
 import hashlib
 import os
@@ -24,12 +25,15 @@ def main(source: str) -> int:
         if dest.is_file():
             continue
         if not src.is_file():
-            sys.exit(f"fill_mirror: {src} is missing; pass a mirror folder that holds {row['path']} "
-                     f"(dataset {row['dataset']}).")
+            sys.exit(
+                f"fill_mirror: {src} is missing; pass a mirror folder that holds {row['path']} "
+                f"(dataset {row['dataset']})."
+            )
         digest = hashlib.sha256(src.read_bytes()).hexdigest()
         if row["sha256"] != "unpinned" and digest != row["sha256"]:
-            sys.exit(f"fill_mirror: {src} has sha256 {digest}, expected {row['sha256']}; "
-                     "use a verified copy of the dataset.")
+            sys.exit(
+                f"fill_mirror: {src} has sha256 {digest}, expected {row['sha256']}; use a verified copy of the dataset."
+            )
         dest.parent.mkdir(parents=True, exist_ok=True)
         tmp = dest.with_name(dest.name + ".part")
         shutil.copyfile(src, tmp)

@@ -13,6 +13,7 @@ that absorbs numba compilation and caches), and the original errors' CV (one rep
 likewise. The draws are the study's own
 (``lib.studies.permutation.randomized_errors``), so the cost is the study's cost.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,8 +46,13 @@ def main() -> None:
     ap.add_argument("--datasets", nargs="*", default=config["uci"]["datasets"])
     ap.add_argument("--classifiers", nargs="*", default=config["uci"]["classifiers"])
     ap.add_argument("--randomizations", type=int, default=2)
-    ap.add_argument("--classifier-randomizations", nargs="*", default=[], metavar="CLF=K",
-                    help="randomisations timed for a classifier instead of --randomizations")
+    ap.add_argument(
+        "--classifier-randomizations",
+        nargs="*",
+        default=[],
+        metavar="CLF=K",
+        help="randomisations timed for a classifier instead of --randomizations",
+    )
     ap.add_argument("--raw", default="data/raw")
     ap.add_argument("--mirror", default=None)
     ap.add_argument("--out", default="results/benchmarks/permutation_costs.csv")
@@ -63,15 +69,27 @@ def main() -> None:
         folds = permutation.original_folds(data.y, config["uci"]["folds"], 1, [0])
         for clf in args.classifiers:
             permutation.randomized_errors(clf, data.X, data.y, data.spec, 1, folds[0], [1], 0, 1, **options)
-            orig = cpu_seconds(lambda: permutation.original_errors(clf, data.X, data.y, data.spec, folds, [1],
-                                                                   **options))
+            orig = cpu_seconds(
+                lambda: permutation.original_errors(clf, data.X, data.y, data.spec, folds, [1], **options)
+            )
             for test in (1, 2):
                 k = timed[clf]
-                seconds = cpu_seconds(lambda: permutation.randomized_errors(
-                    clf, data.X, data.y, data.spec, test, folds[0], [2], 1, 1 + k, **options))
-                rows.append({"dataset": name, "classifier": clf, "test": test, "n": len(data.y),
-                             "seconds_per_randomization": round(seconds / k, 4),
-                             "seconds_per_original_cv": round(orig, 4), "randomizations_timed": k})
+                seconds = cpu_seconds(
+                    lambda: permutation.randomized_errors(
+                        clf, data.X, data.y, data.spec, test, folds[0], [2], 1, 1 + k, **options
+                    )
+                )
+                rows.append(
+                    {
+                        "dataset": name,
+                        "classifier": clf,
+                        "test": test,
+                        "n": len(data.y),
+                        "seconds_per_randomization": round(seconds / k, 4),
+                        "seconds_per_original_cv": round(orig, 4),
+                        "randomizations_timed": k,
+                    }
+                )
                 print(rows[-1], flush=True)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,7 @@ Randomisation r has its own generator (``lib.studies.permutation.draw_randomizat
 first k randomisations of a run are exactly what a run with ``reduced_randomizations: k`` computes:
 this is the evidence behind ``config/reduced_smo.yaml``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -73,8 +74,10 @@ def main() -> None:
     frame = prefix_pvalues(args.results, args.classifier, args.prefixes, args.alpha)
     print(frame.to_string(index=False))
     for k in args.prefixes:
-        print(f"first {k}: {int((~frame[f'same_verdict{k}']).sum())} of {len(frame)} verdicts at alpha = "
-              f"{args.alpha:g} differ from the full run's")
+        print(
+            f"first {k}: {int((~frame[f'same_verdict{k}']).sum())} of {len(frame)} verdicts at alpha = "
+            f"{args.alpha:g} differ from the full run's"
+        )
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         tables.write_csv(frame, args.out)

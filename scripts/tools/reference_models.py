@@ -21,6 +21,7 @@ Tests import this module as ``from tools import reference_models`` (``scripts/``
 pythonpath), tools the same way once they have put ``scripts/`` on ``sys.path`` (as they do for
 ``lib``).
 """
+
 from __future__ import annotations
 
 import sys
@@ -41,6 +42,7 @@ from lib.models import weka_like as wl  # noqa: E402
 def fit_predict_fn(make: Callable[[], object]) -> Callable:
     """Wrap a classifier factory as ``fit_predict(X_train, y_train, X_test) -> y_pred``
     (a fresh classifier per call), for :func:`cv_error` and :func:`cv_errors`."""
+
     def fit_predict(X_train, y_train, X_test):
         return make().fit(X_train, y_train).predict(X_test)
 
@@ -81,12 +83,14 @@ def cv_errors(fit_predict: Callable, X, y, folds) -> np.ndarray:
     X = np.asarray(X)
     y = np.asarray(y)
     folds = np.asarray(folds)
-    k = max(X.shape[0] if X.ndim == 3 else 1, y.shape[0] if y.ndim == 2 else 1,
-            folds.shape[0] if folds.ndim == 2 else 1)
+    k = max(
+        X.shape[0] if X.ndim == 3 else 1, y.shape[0] if y.ndim == 2 else 1, folds.shape[0] if folds.ndim == 2 else 1
+    )
     out = np.empty(k)
     for b in range(k):
-        out[b] = cv_error(fit_predict, X[b] if X.ndim == 3 else X, y[b] if y.ndim == 2 else y,
-                          folds[b] if folds.ndim == 2 else folds)
+        out[b] = cv_error(
+            fit_predict, X[b] if X.ndim == 3 else X, y[b] if y.ndim == 2 else y, folds[b] if folds.ndim == 2 else folds
+        )
     return out
 
 

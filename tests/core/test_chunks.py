@@ -1,4 +1,5 @@
 """How a job's randomisations are cut into chunks (lib.core.chunks)."""
+
 import pytest
 
 from lib.core import chunks
@@ -32,5 +33,6 @@ def test_reduced_randomizations_override_the_block_number_by_the_same_keys():
     # a profile with fewer randomisations than the reduction (the quick one, readings.scale) keeps its own
     assert chunks.randomizations_of({**block, "randomizations": 100}, "smo", "iris") == 100
     # the reduced run's chunks are the full run's first ones when the cut is the same
-    assert chunks.chunk_ranges(chunks.randomizations_of(block, "smo", "iris"), 100) == \
-        chunks.chunk_ranges(1000, 100)[:2]
+    assert (
+        chunks.chunk_ranges(chunks.randomizations_of(block, "smo", "iris"), 100) == chunks.chunk_ranges(1000, 100)[:2]
+    )

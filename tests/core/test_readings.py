@@ -1,5 +1,4 @@
 """lib.core.readings: the registry agrees with the config, the schema and the workflow."""
-from pathlib import Path
 
 import pytest
 import yaml
@@ -30,7 +29,7 @@ def schema_node(dotted: str) -> dict:
 def test_the_config_holds_the_registered_default(reading):
     for key in reading.config_keys():
         value = readings.lookup(CONFIG, key)
-        want = (reading.scenario_defaults[key.split(".")[2]] if "{scenario}" in reading.key else reading.default)
+        want = reading.scenario_defaults[key.split(".")[2]] if "{scenario}" in reading.key else reading.default
         assert value == want, f"{key}: config.yaml has {value!r}, the registry's default is {want!r}"
 
 
@@ -56,8 +55,10 @@ def test_describe_names_each_reading_and_value():
     assert text == "simulated.group_draw=per_fold/per_trial"
     assert readings.describe("raeder2012/fig3", CONFIG) == ""
     imbalance = {"platt_folds": "cv3", "metric_aggregation": "pooled", "j48_pruning": "unpruned"}
-    assert readings.describe("raeder2012/fig2d", {"imbalance": imbalance}) \
+    assert (
+        readings.describe("raeder2012/fig2d", {"imbalance": imbalance})
         == "imbalance.platt_folds=cv3; imbalance.metric_aggregation=pooled; imbalance.j48_pruning=unpruned"
+    )
     with pytest.raises(KeyError, match="permutation.tie_rule"):
         readings.describe("ojala2009/table3", {"permutation": {}})
 

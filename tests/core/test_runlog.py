@@ -1,4 +1,5 @@
 """lib.core.runlog: logs that a failed job can be diagnosed from, and progress lines."""
+
 import logging
 
 import pytest

@@ -11,8 +11,16 @@ from lib.core import seeding
 def test_stable_hash_is_independent_of_pythonhashseed():
     code = "from lib.core import seeding; print(seeding.stable_hash(['simulated', {'b': [0.1, 0.3], 'a': 'x'}]))"
     scripts = str(Path(seeding.__file__).resolve().parents[2])
-    outs = {subprocess.run([sys.executable, "-c", code], env={"PYTHONHASHSEED": s, "PYTHONPATH": scripts},
-                           capture_output=True, text=True, check=True).stdout for s in ("1", "2", "random")}
+    outs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={"PYTHONHASHSEED": s, "PYTHONPATH": scripts},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for s in ("1", "2", "random")
+    }
     assert len(outs) == 1
     assert int(outs.pop()) == seeding.stable_hash(["simulated", {"a": "x", "b": [0.1, 0.3]}])
 
@@ -20,10 +28,12 @@ def test_stable_hash_is_independent_of_pythonhashseed():
 def test_entropy_changes_with_every_part_of_the_identity():
     base = seeding.job_entropy(7, "simulated", {"p": 0.1}, 0)
     assert base == seeding.job_entropy(7, "simulated", {"p": 0.1}, 0)
-    others = [seeding.job_entropy(8, "simulated", {"p": 0.1}, 0),
-              seeding.job_entropy(7, "relational", {"p": 0.1}, 0),
-              seeding.job_entropy(7, "simulated", {"p": 0.2}, 0),
-              seeding.job_entropy(7, "simulated", {"p": 0.1}, 1)]
+    others = [
+        seeding.job_entropy(8, "simulated", {"p": 0.1}, 0),
+        seeding.job_entropy(7, "relational", {"p": 0.1}, 0),
+        seeding.job_entropy(7, "simulated", {"p": 0.2}, 0),
+        seeding.job_entropy(7, "simulated", {"p": 0.1}, 1),
+    ]
     assert all(o != base for o in others)
 
 

@@ -1,4 +1,5 @@
 """Tests for lib.core.tables: deterministic, atomic CSV/text writing and Markdown tables."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -60,7 +61,7 @@ def test_failed_csv_write_keeps_old_file_and_leaves_no_temp(tmp_path, monkeypatc
 def test_write_text_atomic_and_utf8(tmp_path):
     path = tmp_path / "d" / "note.md"
     tables.write_text("héllo\nwörld\n", path)
-    assert path.read_bytes() == "héllo\nwörld\n".encode("utf-8")
+    assert path.read_bytes() == "héllo\nwörld\n".encode()
     tables.write_text("second", path)
     assert path.read_text(encoding="utf-8") == "second"
     assert [p.name for p in path.parent.iterdir()] == ["note.md"]
@@ -68,15 +69,11 @@ def test_write_text_atomic_and_utf8(tmp_path):
 
 def test_markdown_table_hand_case():
     frame = pd.DataFrame({"name": ["a", "b"], "n": [1, 20], "x": [0.5, 2.25]})
-    assert tables.markdown_table(frame) == (
-        "| name | n | x |\n"
-        "|---|---|---|\n"
-        "| a | 1 | 0.5 |\n"
-        "| b | 20 | 2.25 |\n")
+    assert tables.markdown_table(frame) == ("| name | n | x |\n|---|---|---|\n| a | 1 | 0.5 |\n| b | 20 | 2.25 |\n")
 
 
 def test_markdown_table_with_missing_cells_renders_every_row():
-    """"all cells as text": a NaN / None cell must not break the table (it does with pandas 3,
+    """ "all cells as text": a NaN / None cell must not break the table (it does with pandas 3,
     where ``astype(str)`` keeps missing values as float NaN)."""
     frame = pd.DataFrame({"name": ["a", None], "x": [0.5, np.nan]})
     lines = tables.markdown_table(frame).splitlines()

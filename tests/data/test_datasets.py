@@ -3,6 +3,7 @@
 Offline: the mirror of verified copies is $DATA_MIRROR, by default <repo>/../shared/data; the
 network is never touched (urllib is monkeypatched wherever a download could happen).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -27,8 +28,8 @@ from tools import data_readme  # scripts/ is on pytest's pythonpath
 
 MIRROR = Path(os.environ.get("DATA_MIRROR", ROOT.parent / "shared" / "data")).resolve()
 needs_mirror = pytest.mark.skipif(
-    not MIRROR.is_dir(),
-    reason=f"no data mirror at {MIRROR} (set DATA_MIRROR to a folder laid out like shared/data)")
+    not MIRROR.is_dir(), reason=f"no data mirror at {MIRROR} (set DATA_MIRROR to a folder laid out like shared/data)"
+)
 PINNED = [n for n in D.names(public=True) if D.get(n).pinned]
 ONE_SENTENCE = re.compile(r"^dataset '[a-z0-9-]+' [^\n]*$")
 
@@ -98,8 +99,16 @@ def test_registry_entries_are_complete():
                 assert repo and D.ORIGINS[repo.group(1)] == repo.group(2), pinned[0].url
         if ds.minority:
             assert set(ds.minority) <= set(ds.class_counts)
-    assert set(D.names(public=False)) == {"reality-mining", "add-health", "imdb", "boundary",
-                                          "calmodoulin", "compustat", "e-state", "phoss"}
+    assert set(D.names(public=False)) == {
+        "reality-mining",
+        "add-health",
+        "imdb",
+        "boundary",
+        "calmodoulin",
+        "compustat",
+        "e-state",
+        "phoss",
+    }
     assert [n for n in D.names(public=True) if not D.get(n).pinned] == ["covtype"]
 
 
@@ -189,6 +198,7 @@ def loaded(tmp_path_factory):
             ds = D.get(name)
             cache[name] = D._load_paths(ds, {f.path: MIRROR / f.path for f in ds.files})
         return cache[name]
+
     return get
 
 
@@ -259,18 +269,34 @@ def test_network_tasks(loaded):
 
 
 def test_enron_executive_mapping():
-    yes = ["CEO", "President, Enron Online", "Vice President", "Managing Director, Legal Department",
-           "Manager, Chief Risk Management Officer", "Employee, Chief Operating Officer"]
-    no = ["Director", "Director, Pipeline Business", "Manager", "Employee", "Trader", "NA",
-          "In House Lawyer", "Employee, Government Relation Executive"]
+    yes = [
+        "CEO",
+        "President, Enron Online",
+        "Vice President",
+        "Managing Director, Legal Department",
+        "Manager, Chief Risk Management Officer",
+        "Employee, Chief Operating Officer",
+    ]
+    no = [
+        "Director",
+        "Director, Pipeline Business",
+        "Manager",
+        "Employee",
+        "Trader",
+        "NA",
+        "In House Lawyer",
+        "Employee, Government Relation Executive",
+    ]
     assert all(map(D.enron_is_executive, yes)) and not any(map(D.enron_is_executive, no))
 
 
 # ---- parsers on hand-made inputs -------------------------------------------------------------
 def test_arff_parser_constructs():
-    text = ("% comment\r\n@RELATION 'r x'\r\n@attribute 'a b' {x, 'y z', '?'}\r\n"
-            "@attribute n INTEGER [0,9]\r\n@attribute c {p,q}\r\n@data\r\n"
-            "x,1,p\r\n'y z',?,q % trailing\r\n?,3,'q'\r\n'?',4.5,p\r\n\r\n")
+    text = (
+        "% comment\r\n@RELATION 'r x'\r\n@attribute 'a b' {x, 'y z', '?'}\r\n"
+        "@attribute n INTEGER [0,9]\r\n@attribute c {p,q}\r\n@data\r\n"
+        "x,1,p\r\n'y z',?,q % trailing\r\n?,3,'q'\r\n'?',4.5,p\r\n\r\n"
+    )
     relation, attrs, values = D.parse_arff(text)
     assert relation == "r x" and [a.name for a in attrs] == ["a b", "n", "c"]
     assert attrs[0].values == ("x", "y z", "?") and attrs[1].values is None
@@ -287,8 +313,10 @@ def test_gml_reader(tmp_path):
     """networkx reads GML (a ']' inside a quoted label, a directed edge listed twice, a self loop);
     the adjacency is undirected without duplicates or loops; a malformed file is one sentence."""
     path = tmp_path / "tiny.gml"
-    path.write_text('graph [ directed 1 node [ id 7 label "a [b]" value "n" ] node [ id 3 label "c" value "l" ]\n'
-                    "edge [ source 7 target 3 ] edge [ source 7 target 3 ] edge [ source 3 target 3 ] ]")
+    path.write_text(
+        'graph [ directed 1 node [ id 7 label "a [b]" value "n" ] node [ id 3 label "c" value "l" ]\n'
+        "edge [ source 7 target 3 ] edge [ source 7 target 3 ] edge [ source 3 target 3 ] ]"
+    )
     net = D._load_paths(D.get("polbooks"), {"networks/polbooks/polbooks.gml": path})
     assert net.node_ids == ("7", "3") and list(net.attributes["label"]) == ["a [b]", "c"]
     assert net.n_edges == 1 and net.adjacency.diagonal().sum() == 0
@@ -350,7 +378,7 @@ def test_parse_mismatch_is_rejected_and_leaves_nothing(tmp_path, monkeypatch):
 
 
 def test_missing_from_mirror_without_network_fails_clearly(tmp_path, no_network):
-    mirror = (tmp_path / "empty-mirror")
+    mirror = tmp_path / "empty-mirror"
     mirror.mkdir()
     with pytest.raises(D.DatasetError) as info:
         D.acquire("breast-w", tmp_path / "raw", mirror)
@@ -371,8 +399,11 @@ def test_a_mirror_folder_that_does_not_exist_is_an_error(tmp_path, no_network):
 
 
 def test_covtype_is_a_download_only(tmp_path, no_network):
-    with pytest.raises(D.DatasetError, match=r"dataset 'covtype' file covtype/covtype.data.gz: no mirror "
-                                             r"configured and every download failed \(https://archive.ics.uci.edu"):
+    with pytest.raises(
+        D.DatasetError,
+        match=r"dataset 'covtype' file covtype/covtype.data.gz: no mirror "
+        r"configured and every download failed \(https://archive.ics.uci.edu",
+    ):
         D.acquire("covtype", tmp_path, None)
     assert leftovers(tmp_path) == []
 
@@ -451,8 +482,17 @@ def test_dataset_rule_end_to_end(tmp_path):
     raw = bytearray((MIRROR / "uci/iris.arff").read_bytes())
     raw[-10] ^= 0x20
     (bad / "iris.arff").write_bytes(bytes(raw))
-    proc = snakemake(wd, "--cores", "1", "--keep-going", "data/raw/iris/.verified",
-                     "data/raw/add-health/.verified", "--config", "data={mirror: bad-mirror}", check=False)
+    proc = snakemake(
+        wd,
+        "--cores",
+        "1",
+        "--keep-going",
+        "data/raw/iris/.verified",
+        "data/raw/add-health/.verified",
+        "--config",
+        "data={mirror: bad-mirror}",
+        check=False,
+    )
     assert proc.returncode != 0
     log = (wd / "logs/data/iris.log").read_text()
     assert "dataset 'iris' file uci/iris.arff (mirror " in log and "was expected" in log
@@ -462,7 +502,8 @@ def test_dataset_rule_end_to_end(tmp_path):
 
     # switching from mirror to download reruns nothing verified, and the default DAG (quick
     # profile) never needs Covtype (an unpinned download)
-    plan = snakemake(wd, "--dry-run", target, "all", "--configfile", "config/quick.yaml",
-                     "--config", "data={mirror: null}").stdout
+    plan = snakemake(
+        wd, "--dry-run", target, "all", "--configfile", "config/quick.yaml", "--config", "data={mirror: null}"
+    ).stdout
     stats = plan.split("Job stats:", 1)[1].split("\n\n", 1)[0]
     assert "total" in stats and "dataset_spect" not in stats and "dataset_covtype" not in stats

@@ -19,7 +19,6 @@ from sklearn.metrics import (
 from lib.evaluation import auc_statistics, metrics
 from lib.studies import imbalance as im
 
-
 # ---------------------------------------------------------------------------------------------
 # hand-worked metric cases
 # ---------------------------------------------------------------------------------------------
@@ -187,9 +186,7 @@ def test_h_measure_matches_hmeasure_package_reference_values():
     # values computed once with the PyPI package hmeasure 0.1.6 (h_score), not a dependency:
     # severity_ratio=1 <-> Beta(2, 2); default severity_ratio=n1/n0 <-> Beta(2, 1 + n0/n1).
     y = np.array([1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
-    s = np.array(
-        [.9, .8, .8, .7, .6, .6, .6, .5, .4, .4, .3, .3, .3, .2, .2, .2, .1, .1, .05, .05]
-    )
+    s = np.array([0.9, 0.8, 0.8, 0.7, 0.6, 0.6, 0.6, 0.5, 0.4, 0.4, 0.3, 0.3, 0.3, 0.2, 0.2, 0.2, 0.1, 0.1, 0.05, 0.05])
     assert metrics.h_measure(s, y) == pytest.approx(0.4068293327021212, abs=1e-12)
     assert metrics.h_measure(s, y, a=2.0, b=1 + 17 / 3) == pytest.approx(0.5329785402447933, abs=1e-12)
 
@@ -286,9 +283,7 @@ def test_batch_equals_loop(metric):
 
 def test_scalar_returns_float_and_all_metrics():
     out = metrics.all_metrics(A_S, A_Y)
-    assert set(out) == {
-        "auc", "h_measure", "f1", "precision_at_20", "brier", "accuracy", "pr_break_even"
-    }
+    assert set(out) == {"auc", "h_measure", "f1", "precision_at_20", "brier", "accuracy", "pr_break_even"}
     assert all(isinstance(v, float) for v in out.values())
 
 
@@ -380,9 +375,7 @@ def test_section4_closed_form_reproduces_paper_values():
     assert round(auc_statistics.auc_sd(0.95, 100, 5000, model="exponential"), 3) == 0.015
 
 
-@pytest.mark.parametrize(
-    "n_pos,n_neg,n_reps", [(100, 500, 3000), (10, 500, 4000), (10, 5000, 400), (100, 5000, 300)]
-)
+@pytest.mark.parametrize("n_pos,n_neg,n_reps", [(100, 500, 3000), (10, 500, 4000), (10, 5000, 400), (100, 5000, 300)])
 def test_section4_simulation_matches_closed_form(n_pos, n_neg, n_reps):
     rng = np.random.default_rng(n_pos * n_neg)
     aucs = auc_statistics.simulate_auc_binormal(n_pos, n_neg, 0.95, n_reps, rng)

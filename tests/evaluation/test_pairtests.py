@@ -1,6 +1,7 @@
 """Tests for lib.evaluation.pairtests: per-trial t-tests and RS-C on per-split accuracies of two
 handicapped relational models, on a small LGM network prepared as lib.studies.relational's
 evaluate_network does."""
+
 from __future__ import annotations
 
 import warnings
@@ -37,11 +38,23 @@ def ncv():
     return _prepare("NCV", 2)
 
 
-def _score(d, c_w=0.0, c_b=0.0, sampler="RS", strength=1.0, selection="exact", probs=None, keys=None,
-           test=None):
-    return pairtests.score(d["net"].adjacency, d["net"].labels, probs or d["probs"], keys or d["keys"],
-                           d["test"] if test is None else test, d["tie"], c_w, c_b, sampler, ALPHA, TRIALS,
-                           FOLDS, strength, selection)
+def _score(d, c_w=0.0, c_b=0.0, sampler="RS", strength=1.0, selection="exact", probs=None, keys=None, test=None):
+    return pairtests.score(
+        d["net"].adjacency,
+        d["net"].labels,
+        probs or d["probs"],
+        keys or d["keys"],
+        d["test"] if test is None else test,
+        d["tie"],
+        c_w,
+        c_b,
+        sampler,
+        ALPHA,
+        TRIALS,
+        FOLDS,
+        strength,
+        selection,
+    )
 
 
 def _split_accuracy(d, p):
@@ -64,10 +77,15 @@ def test_nanmean_hand_cases_and_all_nan_without_warning():
 
 def test_rs_columns_accuracies_and_t_tests_match_independent_computation(rs):
     out = _score(rs)
-    expected = {"accuracy_wvrn", "accuracy_nbc", "accuracy_difference", "test_size", "error_correlation",
-                *(f"{k}_{t}" for k in ("p", "reject") for t in ("paired_t", "unpaired_t", "rsc_paired",
-                                                                  "rsc_unpaired")),
-                *(f"rsc_{k}_{m}" for k in ("p", "q", "rho", "L") for m in ("wvrn", "nbc"))}
+    expected = {
+        "accuracy_wvrn",
+        "accuracy_nbc",
+        "accuracy_difference",
+        "test_size",
+        "error_correlation",
+        *(f"{k}_{t}" for k in ("p", "reject") for t in ("paired_t", "unpaired_t", "rsc_paired", "rsc_unpaired")),
+        *(f"rsc_{k}_{m}" for k in ("p", "q", "rho", "L") for m in ("wvrn", "nbc")),
+    }
     assert set(out) == expected
     assert all(np.shape(v) == (TRIALS,) for v in out.values())
     acc_w, acc_b = _split_accuracy(rs, rs["probs"][0]), _split_accuracy(rs, rs["probs"][1])
@@ -142,8 +160,9 @@ def test_full_flip_handicap_on_nbc_only(rs):
 def test_partial_handicap_equals_perturbing_with_the_same_keys(rs):
     for selection in ("exact", "bernoulli"):
         out = _score(rs, c_w=0.3, strength=0.8, selection=selection)
-        p, _ = wvrn_nbc.perturb_with_keys(rs["probs"][0], 0.3, rs["keys"][0], mask=rs["test"], strength=0.8,
-                                          selection=selection)
+        p, _ = wvrn_nbc.perturb_with_keys(
+            rs["probs"][0], 0.3, rs["keys"][0], mask=rs["test"], strength=0.8, selection=selection
+        )
         np.testing.assert_allclose(out["accuracy_wvrn"], _split_accuracy(rs, p).mean(axis=1), atol=1e-12)
         assert not np.allclose(out["accuracy_wvrn"], _score(rs)["accuracy_wvrn"])  # the handicap bites
         np.testing.assert_allclose(out["accuracy_nbc"], _score(rs)["accuracy_nbc"])

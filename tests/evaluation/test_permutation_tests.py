@@ -1,12 +1,13 @@
 """Tests for lib.evaluation.permutation_tests (Ojala & Garriga 2009, Sec. II-III) and lib.studies.permutation;
 the oracle of the fast engines is refitting fold by fold (scripts/tools/reference_models.py)."""
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from lib.models import weka_like as wl
 from lib.evaluation import permutation_tests as pm
+from lib.models import weka_like as wl
 from lib.studies import permutation as toy
 from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
 
@@ -150,8 +151,9 @@ def test_fast_nn1_test1_equals_refit(tie_rule, kind):
         np.testing.assert_array_equal(fast_pf, slow_pf)
     # leave-one-out
     loo = pm.loo_folds(n)
-    np.testing.assert_array_equal(pm.nn1_cv_errors_test1(Z, y, loo, perms[:8], tie_rule=tie_rule),
-                                  rm.cv_errors(slow_fp, X, y[perms[:8]], loo))
+    np.testing.assert_array_equal(
+        pm.nn1_cv_errors_test1(Z, y, loo, perms[:8], tie_rule=tie_rule), rm.cv_errors(slow_fp, X, y[perms[:8]], loo)
+    )
 
 
 def test_fast_nn1_loo_equals_weka_sequential_ranges_and_missing_values():
@@ -168,8 +170,9 @@ def test_fast_nn1_loo_equals_weka_sequential_ranges_and_missing_values():
     loo = pm.loo_folds(n)
     for tie_rule in ("first", "vote"):
         slow_fp = rm.fit_predict_fn(lambda: rm.IBk1(spec, 2, tie_rule=tie_rule, range_mode="weka"))
-        np.testing.assert_array_equal(pm.nn1_cv_errors_test1(f, y, loo, perms, tie_rule=tie_rule),
-                                      rm.cv_errors(slow_fp, X, y[perms], loo))
+        np.testing.assert_array_equal(
+            pm.nn1_cv_errors_test1(f, y, loo, perms, tie_rule=tie_rule), rm.cv_errors(slow_fp, X, y[perms], loo)
+        )
 
 
 @pytest.mark.parametrize("tie_rule", ["first", "vote"])
@@ -199,7 +202,8 @@ def test_fast_nn1_test2_equals_refit(tie_rule, kind):
     np.testing.assert_array_equal(fast, slow)
     # small memory budget -> row blocks; same answer
     np.testing.assert_array_equal(
-        pm.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule=tie_rule, budget=500), fast)
+        pm.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule=tie_rule, budget=500), fast
+    )
     # a fresh stratified CV for every randomisation
     G = pm.resample_folds(folds, y, len(idx), r)
     fast_g = pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, tie_rule=tie_rule, budget=3000)
@@ -251,7 +255,8 @@ def test_fast_nn1_test1_shuffled_equals_refit(kind):
     tl = wl.TieKeys([51, 2], n, n)
     np.testing.assert_array_equal(
         pm.nn1_cv_errors_test1(Z, y, loo, perms[:6], tie_rule="shuffled", tie_keys=tl),
-        _refit_shuffled(spec, C, ranges, [X] * 6, y[perms[:6]], [loo] * 6, tl.block(0, 6)))
+        _refit_shuffled(spec, C, ranges, [X] * 6, y[perms[:6]], [loo] * 6, tl.block(0, 6)),
+    )
     if kind == "discrete":  # ties exist, so the rule matters
         assert not np.array_equal(slow, pm.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule="first"))
     with pytest.raises(ValueError, match="keys"):
@@ -285,19 +290,22 @@ def test_fast_nn1_test2_shuffled_equals_refit(kind):
     slow = _refit_shuffled(spec, C, ranges, Xp, [y] * k, [folds] * k, K)
     for budget in (250_000, 500, 3000):  # batches of randomisations and row blocks differ
         np.testing.assert_array_equal(
-            pm.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule="shuffled", tie_keys=tk,
-                                   budget=budget), slow)
+            pm.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule="shuffled", tie_keys=tk, budget=budget),
+            slow,
+        )
     G = pm.resample_folds(folds, y, k, r)
     slow_g = _refit_shuffled(spec, C, ranges, Xp, [y] * k, G, K)
     for budget in (250_000, 3000):
         np.testing.assert_array_equal(
-            pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, tie_rule="shuffled", tie_keys=tk,
-                                   budget=budget), slow_g)
+            pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, tie_rule="shuffled", tie_keys=tk, budget=budget), slow_g
+        )
     metric = lambda A, B: wl.ibk_sq_distances(A, B, spec, ranges)  # noqa: E731
-    np.testing.assert_array_equal(pm.nn1_cv_errors_test2(X, y, G, idx, metric=metric, tie_rule="shuffled",
-                                                         tie_keys=tk), slow_g)
-    np.testing.assert_array_equal(pm.nn1_cv_errors_test2(X, y, folds, idx, metric=metric, tie_rule="shuffled",
-                                                         tie_keys=K), slow)
+    np.testing.assert_array_equal(
+        pm.nn1_cv_errors_test2(X, y, G, idx, metric=metric, tie_rule="shuffled", tie_keys=tk), slow_g
+    )
+    np.testing.assert_array_equal(
+        pm.nn1_cv_errors_test2(X, y, folds, idx, metric=metric, tie_rule="shuffled", tie_keys=K), slow
+    )
 
 
 def test_fast_nn1_test2_shuffled_with_missing_nominal_values_equals_refit():
@@ -316,7 +324,8 @@ def test_fast_nn1_test2_shuffled_with_missing_nominal_values_equals_refit():
     tk = wl.TieKeys([53], 8, n)
     np.testing.assert_array_equal(
         pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, weight=weight, tie_rule="shuffled", tie_keys=tk),
-        _refit_shuffled(spec, 2, ranges, Xp, [y] * len(idx), G, tk.block(0, len(idx))))
+        _refit_shuffled(spec, 2, ranges, Xp, [y] * len(idx), G, tk.block(0, len(idx))),
+    )
 
 
 def test_toy_table1_shuffled_is_reproducible_and_first_unchanged():
@@ -346,8 +355,9 @@ def test_fast_nn1_test2_exact_metric_with_missing_values():
     slow = rm.cv_errors(_slow_nn1(spec, 2, "first", ranges), Xp, y, folds)
     np.testing.assert_array_equal(fast, slow)
     G = pm.resample_folds(folds, y, len(idx), r)
-    np.testing.assert_array_equal(pm.nn1_cv_errors_test2(X, y, G, idx, metric=metric),
-                                  rm.cv_errors(_slow_nn1(spec, 2, "first", ranges), Xp, y, G))
+    np.testing.assert_array_equal(
+        pm.nn1_cv_errors_test2(X, y, G, idx, metric=metric), rm.cv_errors(_slow_nn1(spec, 2, "first", ranges), Xp, y, G)
+    )
 
 
 @pytest.mark.parametrize("tie_rule", ["first", "vote"])
@@ -359,7 +369,7 @@ def test_fast_nn1_test2_blas_with_missing_nominal_values_equals_refit(tie_rule):
     y = r.integers(0, 2, n)
     X = np.column_stack([r.normal(size=n) + y, r.integers(0, 3, n), r.integers(0, 2, n)]).astype(float)
     X[:, 1:][r.uniform(size=(n, 2)) < 0.15] = np.nan
-    X[:3, 1] = np.nan                                 # both-missing pairs exist
+    X[:3, 1] = np.nan  # both-missing pairs exist
     spec = wl.AttributeSpec((0, 3, 2))
     ranges = wl.weka_ranges(X, spec)
     Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, ranges)
@@ -373,7 +383,8 @@ def test_fast_nn1_test2_blas_with_missing_nominal_values_equals_refit(tie_rule):
     G = pm.resample_folds(folds, y, len(idx), r)
     np.testing.assert_array_equal(
         pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, weight=weight, tie_rule=tie_rule),
-        rm.cv_errors(slow, Xp, y, G))
+        rm.cv_errors(slow, Xp, y, G),
+    )
 
 
 def test_blas_form_with_missing_nominal_equals_weka_distance():
@@ -383,8 +394,9 @@ def test_blas_form_with_missing_nominal_equals_weka_distance():
     spec = wl.AttributeSpec((0, 4))
     ranges = wl.weka_ranges(X, spec)
     rows = np.arange(30)
-    np.testing.assert_allclose(wl.ibk_sqdist_fn(X, spec, ranges)(rows, rows),
-                               wl.ibk_sq_distances(X, X, spec, ranges), atol=1e-12)
+    np.testing.assert_allclose(
+        wl.ibk_sqdist_fn(X, spec, ranges)(rows, rows), wl.ibk_sq_distances(X, X, spec, ranges), atol=1e-12
+    )
     X[0, 0] = np.nan
     with pytest.raises(ValueError, match="numeric"):
         wl.encode_for_blas_nominal_missing(X, spec, ranges)
@@ -393,12 +405,14 @@ def test_blas_form_with_missing_nominal_equals_weka_distance():
 # ----------------------------------------------------------------------------- naive Bayes engines
 def _mixed_nb_data(r, n=70):
     y = r.integers(0, 3, n)
-    X = np.column_stack([
-        r.normal(size=n) + y,                   # numeric
-        np.round(r.normal(size=n) * 3, 1),      # numeric with a coarse precision
-        r.integers(0, 3, n),                    # nominal, 3 values
-        (r.uniform(size=n) < 0.3 + 0.2 * y),    # nominal, 2 values
-    ]).astype(float)
+    X = np.column_stack(
+        [
+            r.normal(size=n) + y,  # numeric
+            np.round(r.normal(size=n) * 3, 1),  # numeric with a coarse precision
+            r.integers(0, 3, n),  # nominal, 3 values
+            (r.uniform(size=n) < 0.3 + 0.2 * y),  # nominal, 2 values
+        ]
+    ).astype(float)
     X[r.uniform(size=X.shape) < 0.08] = np.nan
     return X, y, wl.AttributeSpec((0, 0, 3, 2))
 
@@ -413,11 +427,14 @@ def test_fast_nb_test1_equals_refit():
     fast = pm.nb_cv_errors_test1(X, y, folds, perms, spec, n_classes=3, chunk=7)
     np.testing.assert_array_equal(fast, rm.cv_errors(slow_fp, X, y[perms], folds))
     loo = pm.loo_folds(n)
-    np.testing.assert_array_equal(pm.nb_cv_errors_test1(X, y, loo, perms[:3], spec, n_classes=3),
-                                  rm.cv_errors(slow_fp, X, y[perms[:3]], loo))
+    np.testing.assert_array_equal(
+        pm.nb_cv_errors_test1(X, y, loo, perms[:3], spec, n_classes=3), rm.cv_errors(slow_fp, X, y[perms[:3]], loo)
+    )
     # folds travel with the labels
-    np.testing.assert_array_equal(pm.nb_cv_errors_test1(X, y, folds[perms], perms, spec, n_classes=3, chunk=24),
-                                  rm.cv_errors(slow_fp, X, y[perms], folds[perms]))
+    np.testing.assert_array_equal(
+        pm.nb_cv_errors_test1(X, y, folds[perms], perms, spec, n_classes=3, chunk=24),
+        rm.cv_errors(slow_fp, X, y[perms], folds[perms]),
+    )
 
 
 def test_fast_nb_test2_equals_refit():
@@ -430,13 +447,15 @@ def test_fast_nb_test2_equals_refit():
     Xp = pm.apply_within_class_permutations(X, idx)
     np.testing.assert_array_equal(fast, rm.cv_errors(slow_fp, Xp, y, folds))
     G = pm.resample_folds(folds, y, len(idx), r)
-    np.testing.assert_array_equal(pm.nb_cv_errors_test2(X, y, G, idx, spec, n_classes=3, chunk=4),
-                                  rm.cv_errors(slow_fp, Xp, y, G))
+    np.testing.assert_array_equal(
+        pm.nb_cv_errors_test2(X, y, G, idx, spec, n_classes=3, chunk=4), rm.cv_errors(slow_fp, Xp, y, G)
+    )
     # unequal fold sizes inside a batch are handled member by member
     G2 = G.copy()
     G2[0] = pm.stratified_folds(y, 7, r)
-    np.testing.assert_array_equal(pm.nb_cv_errors_test2(X, y, G2, idx, spec, n_classes=3),
-                                  rm.cv_errors(slow_fp, Xp, y, G2))
+    np.testing.assert_array_equal(
+        pm.nb_cv_errors_test2(X, y, G2, idx, spec, n_classes=3), rm.cv_errors(slow_fp, Xp, y, G2)
+    )
 
 
 def test_resample_folds_keeps_class_by_fold_counts():
@@ -534,8 +553,8 @@ def test_toy_table1_qualitatively(tie_rule):
     r1 = toy.table1(*toy.d1(), k=300, rng=rng(41), tie_rule=tie_rule)
     r2 = toy.table1(*toy.d2(), k=300, rng=rng(42), tie_rule=tie_rule)
     assert r1["orig_err"] == 0.0 and r2["orig_err"] == 0.0  # Table I: 0.00 and 0.00
-    assert r1["t1_p"] < 0.01 and r2["t1_p"] < 0.01          # both significant under Test 1
-    assert r1["t2_p"] > 0.2                                 # D1 not significant under Test 2
-    assert r2["t2_p"] == pytest.approx(1 / 301)             # D2 significant under Test 2
+    assert r1["t1_p"] < 0.01 and r2["t1_p"] < 0.01  # both significant under Test 1
+    assert r1["t2_p"] > 0.2  # D1 not significant under Test 2
+    assert r2["t2_p"] == pytest.approx(1 / 301)  # D2 significant under Test 2
     assert 0.45 < r1["t1_mean"] < 0.6 and 0.45 < r2["t1_mean"] < 0.6
     assert r1["t2_mean"] < 0.1 and r2["t2_mean"] > 0.55

@@ -9,6 +9,7 @@ Var(s^2) = sigma^4 (2/(k-1) + kappa/k) (kappa = excess kurtosis of Z), so the me
 reps has standard error SE = sigma^2 sqrt((2/(k-1) + kappa/k) / R); we allow 4 SE. A rejection
 rate over T independent trials has standard error sqrt(alpha (1 - alpha) / T); we allow 3.5 SE.
 """
+
 import itertools
 
 import numpy as np
@@ -21,6 +22,7 @@ ALPHA = 0.05
 
 
 # ----------------------------------------------------------------------------- exact references
+
 
 def _subsets(m, n):
     idx = np.array(list(itertools.combinations(range(m), n)))
@@ -40,7 +42,7 @@ def exact_var_no_links(m, n, n_type1, q):
     prob = np.prod(np.where(patterns == 1, mus, 1 - mus), axis=-1) / len(idx)
     z = patterns.mean(axis=-1)
     mean = (prob * z).sum()
-    return mean, (prob * z ** 2).sum() - mean ** 2
+    return mean, (prob * z**2).sum() - mean**2
 
 
 def exact_var_linked(m, n, n_type1, q, rho, group, pair_cov):
@@ -53,11 +55,11 @@ def exact_var_linked(m, n, n_type1, q, rho, group, pair_cov):
     p = n_type1 / m
     s = p * (1 - q) / (1 - p)
     linked = (group[:, None] == group[None, :]) & ~np.eye(m, dtype=bool)
-    mu = np.where(_subsets(m, n_type1), q, s)                    # (layouts, m)
+    mu = np.where(_subsets(m, n_type1), q, s)  # (layouts, m)
     cov = np.where(linked, rho * pair_cov(mu[:, :, None], mu[:, None, :]), 0.0)
     cov = cov + np.einsum("lm,mk->lmk", mu * (1 - mu), np.eye(m))
-    x = _subsets(m, n).astype(float)                             # (test sets, m)
-    cond_var = np.einsum("sm,lmk,sk->ls", x, cov, x) / n ** 2
+    x = _subsets(m, n).astype(float)  # (test sets, m)
+    cond_var = np.einsum("sm,lmk,sk->ls", x, cov, x) / n**2
     cond_mean = x @ mu.T / n
     total = cond_var.mean() + cond_mean.var()
     return total, np.einsum("sm,mk,sk->s", x, linked.astype(float), x).mean()
@@ -73,17 +75,23 @@ def shock_cov(mu_i, mu_j):
 
 def eq43_as_printed(n, m, p, q, rho, L):
     c = np.sqrt(1 - 2 * p + p * q)
-    b = p * m * q - q + 2 * m * c * np.sqrt(p * q) + m * c ** 2 - c ** 2 / (1 - p)
-    return p * (1 - p) / n * ((n - 1) / (m - 1) * ((q - p) / (1 - p)) ** 2
-                              + rho * L / n * (1 - 1 / (m - 1) * (1 - q) / (1 - p) * b))
+    b = p * m * q - q + 2 * m * c * np.sqrt(p * q) + m * c**2 - c**2 / (1 - p)
+    return (
+        p
+        * (1 - p)
+        / n
+        * ((n - 1) / (m - 1) * ((q - p) / (1 - p)) ** 2 + rho * L / n * (1 - 1 / (m - 1) * (1 - q) / (1 - p) * b))
+    )
 
 
 def eq42_as_printed(n, m, p, q, rho, L):
     c = np.sqrt(1 - 2 * p + p * q)
-    b = p * m * q - q + 2 * m * c * np.sqrt(p * q) + m * c ** 2 - c ** 2 / (1 - p)
-    return (p * (1 - p) / n * (1 + rho * L / n)
-            - p * (1 - p) / n * (1 - (n - 1) / (m - 1) * ((q - p) / (1 - p)) ** 2)
-            + L * rho / (n * (m - 1)) * (1 - q) / (1 - p) * b)
+    b = p * m * q - q + 2 * m * c * np.sqrt(p * q) + m * c**2 - c**2 / (1 - p)
+    return (
+        p * (1 - p) / n * (1 + rho * L / n)
+        - p * (1 - p) / n * (1 - (n - 1) / (m - 1) * ((q - p) / (1 - p)) ** 2)
+        + L * rho / (n * (m - 1)) * (1 - q) / (1 - p) * b
+    )
 
 
 def mc_tolerance(res, k):
@@ -91,16 +99,25 @@ def mc_tolerance(res, k):
     z = res["z"]
     centred = z - z.mean(axis=-1, keepdims=True)
     sigma2 = res["var"]
-    kappa = (centred ** 4).mean() / (centred ** 2).mean() ** 2 - 3
+    kappa = (centred**4).mean() / (centred**2).mean() ** 2 - 3
     return 4 * sigma2 * np.sqrt((2 / (k - 1) + max(kappa, 0) / k) / z.shape[0])
 
 
 # ----------------------------------------------------------------------------- Theorem 2
 
-@pytest.mark.parametrize("m, n, n_type1, q", [
-    (9, 4, 3, 0.8), (10, 5, 2, 0.5), (10, 4, 5, 0.2), (8, 8, 4, 0.9), (10, 1, 3, 0.3),
-    (12, 6, 3, 1.0), (9, 3, 3, 1 / 3),
-])
+
+@pytest.mark.parametrize(
+    "m, n, n_type1, q",
+    [
+        (9, 4, 3, 0.8),
+        (10, 5, 2, 0.5),
+        (10, 4, 5, 0.2),
+        (8, 8, 4, 0.9),
+        (10, 1, 3, 0.3),
+        (12, 6, 3, 1.0),
+        (9, 3, 3, 1 / 3),
+    ],
+)
 def test_var_rs_equals_exact_enumeration(m, n, n_type1, q):
     mean, var = exact_var_no_links(m, n, n_type1, q)
     p = n_type1 / m
@@ -126,15 +143,16 @@ def test_var_rs_monte_carlo():
 
 # ----------------------------------------------------------------------------- Theorem 1
 
+
 def test_var_corr_monte_carlo_with_induced_correlation():
     k = 10
     rng = np.random.default_rng(12346)
     for n, rho, size in [(60, 0.4, 6), (100, 0.2, 20)]:
         res = rsc.simulate_zk(n, 120, 0.25, 0.25, rho, size, k, 3000, rng)
-        assert res["rho"] == pytest.approx(rho, abs=0.02)       # q = p: achieved phi = target
+        assert res["rho"] == pytest.approx(rho, abs=0.02)  # q = p: achieved phi = target
         theory = rsc.var_corr(n, 0.25, res["rho"], res["L"])
         assert abs(res["var"] - theory) < mc_tolerance(res, k)
-        assert theory > 1.5 * 0.25 * 0.75 / n                  # correlation matters here
+        assert theory > 1.5 * 0.25 * 0.75 / n  # correlation matters here
 
 
 def test_var_corr_closed_form():
@@ -146,8 +164,7 @@ def test_var_corr_closed_form():
 
 # ----------------------------------------------------------------------------- Theorems 3 and 4
 
-GROUPS_8 = [np.repeat(np.arange(4), 2), np.repeat(np.arange(2), 4),
-            np.array([0, 0, 0, 1, 1, 2, 3, 3])]
+GROUPS_8 = [np.repeat(np.arange(4), 2), np.repeat(np.arange(2), 4), np.array([0, 0, 0, 1, 1, 2, 3, 3])]
 
 
 @pytest.mark.parametrize("group", GROUPS_8)
@@ -165,8 +182,9 @@ def test_var_obs_and_delta_equal_direct_computation(group, q, rho):
 
 
 def test_delta_equals_printed_eq43_but_not_eq42():
-    grid = np.meshgrid([10, 90, 210], [300], [0.05, 0.1, 0.4], [0.1, 0.5, 0.9, 1.0],
-                       [0.0, 0.3, 0.9], [0, 100, 4000], indexing="ij")
+    grid = np.meshgrid(
+        [10, 90, 210], [300], [0.05, 0.1, 0.4], [0.1, 0.5, 0.9, 1.0], [0.0, 0.3, 0.9], [0, 100, 4000], indexing="ij"
+    )
     d = rsc.delta(*grid)
     assert np.allclose(d, eq43_as_printed(*grid), rtol=1e-10, atol=1e-15)
     # Eq. (42) adds the link bracket outside (1/n) p (1 - p)[...] instead of subtracting it inside.
@@ -210,11 +228,11 @@ def test_simulator_matches_var_sim_not_theorem3():
     assert abs(res["var"] - rsc.var_sim(60, 120, 0.25, 0.9, 0.5, res["L"])) < mc_tolerance(res, k)
     assert rsc.var_obs(60, 120, 0.25, 0.9, 0.5, res["L"]) > res["var"] + mc_tolerance(res, k)
     assert rsc.var_obs(60, 120, 0.25, 0.9, res["rho"], res["L"]) < res["var"] - mc_tolerance(res, k)
-    assert np.allclose(rsc.var_sim(60, 120, 0.25, 0.25, 0.5, [0, 300]),
-                       rsc.var_obs(60, 120, 0.25, 0.25, 0.5, [0, 300]))
+    assert np.allclose(rsc.var_sim(60, 120, 0.25, 0.25, 0.5, [0, 300]), rsc.var_obs(60, 120, 0.25, 0.25, 0.5, [0, 300]))
 
 
 # ----------------------------------------------------------------------------- estimation
+
 
 def _hand_example():
     # 2 folds, 5 instances, groups {0,1,2} and {3,4}; NaN marks entries outside a test set.
@@ -272,13 +290,13 @@ def test_estimate_parameters_matches_pair_enumeration():
         table, pairs = np.zeros((2, 2)), []
         for j in range(k):
             members = np.flatnonzero(membership[t, j])
-            links = [(a, b) for a in members for b in members
-                     if a != b and group[t, a] == group[t, b]]
+            links = [(a, b) for a in members for b in members if a != b and group[t, a] == group[t, b]]
             pairs.append(len(links))
             for a, b in links:
                 table[int(errors[t, j, a]), int(errors[t, j, b])] += 1
-        phi = ((table[1, 1] * table[0, 0] - table[1, 0] * table[0, 1])
-               / np.sqrt(table[1].sum() * table[0].sum() * table[:, 1].sum() * table[:, 0].sum()))
+        phi = (table[1, 1] * table[0, 0] - table[1, 0] * table[0, 1]) / np.sqrt(
+            table[1].sum() * table[0].sum() * table[:, 1].sum() * table[:, 0].sum()
+        )
         assert est["rho"][t] == pytest.approx(phi)
         assert est["L"][t] == pytest.approx(np.mean(pairs))
         sizes = membership[t].sum(-1)
@@ -322,6 +340,7 @@ def test_estimate_parameters_disjoint_folds():
 
 
 # ----------------------------------------------------------------------------- corrected tests
+
 
 def _null_params(shape, n, m, p):
     """Parameters with delta = 0 (q = p, rho = 0)."""
@@ -412,35 +431,42 @@ def test_rsc_guards():
 
 # ----------------------------------------------------------------------------- input validation
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: rsc.var_rs(10, 100, 0.0, 0.5), "p must lie strictly between 0 and 1"),
-    (lambda: rsc.var_rs(10, 100, 1.2, 0.5), "p must lie strictly between 0 and 1"),
-    (lambda: rsc.var_rs(10, 100, 0.1, 1.5), r"q must lie in \[0, 1\]"),
-    (lambda: rsc.var_rs(200, 100, 0.1, 0.5), "n must not exceed m"),
-    (lambda: rsc.var_rs(0, 100, 0.1, 0.5), "n must be at least 1"),
-    (lambda: rsc.var_rs(1, 1, 0.1, 0.5), "m must be at least 2"),
-    (lambda: rsc.var_obs(10, 100, 0.8, 0.1, 0.0, 0), r"q must be at least \(2p - 1\)/p"),
-    (lambda: rsc.var_corr(10, 0.1, 0.2, -1), "L must be >= 0"),
-    (lambda: rsc.delta(10, 100, 0.1, 0.5, 1.5, 10), r"rho must lie in \[-1, 1\]"),
-    (lambda: rsc.delta(10, 100, np.array([0.1, np.nan]), 0.5, 0.1, 10), "p must lie"),
-    (lambda: rsc.estimate_parameters(np.ones((2, 3), bool), np.full((2, 3), 2), [0, 0, 1]),
-     "errors must be 0/1"),
-    (lambda: rsc.estimate_parameters(np.eye(3, dtype=bool)[:2] * 0, np.zeros((2, 3)), [0, 1, 2]),
-     "every test set"),
-    (lambda: rsc.estimate_parameters(np.ones((2, 3), bool), np.zeros((2, 3)), [0, 1]),
-     "group must have shape"),
-    (lambda: rsc.estimate_parameters(np.ones((2, 3), bool), np.zeros((2, 3)), [0, 1, 2], "mean"),
-     "q_method must be"),
-    (lambda: rsc.rsc_paired(np.zeros((4, 5)), np.zeros((4, 6)), {}, {}), "same shape"),
-    (lambda: rsc.rsc_unpaired(np.zeros((4, 1)), np.zeros((4, 1)), {}, {}), "at least k=2"),
-    (lambda: rsc.rsc_unpaired(np.zeros(5), np.zeros(5), {}, {}, alpha=1.5), "alpha must"),
-    (lambda: rsc.rsc_unpaired(np.zeros(5), np.zeros(5), {"n": 1}, {}), "params must have keys"),
-    (lambda: rsc.simulate_zk(10, 100, 0.1, 0.5, 1.2, 5, 10, 10, np.random.default_rng(1)),
-     r"rho_target must lie in \[0, 1\]"),
-    (lambda: rsc.simulate_zk(10, 100, 0.1, 0.5, 0.2, 5, 1, 10, np.random.default_rng(1)),
-     "k must be an integer >= 2"),
-    (lambda: rsc.simulate_evaluation(10, 100, 0.1, 0.5, 0.2, 5, 3, 2, 42), "rng must be"),
-])
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: rsc.var_rs(10, 100, 0.0, 0.5), "p must lie strictly between 0 and 1"),
+        (lambda: rsc.var_rs(10, 100, 1.2, 0.5), "p must lie strictly between 0 and 1"),
+        (lambda: rsc.var_rs(10, 100, 0.1, 1.5), r"q must lie in \[0, 1\]"),
+        (lambda: rsc.var_rs(200, 100, 0.1, 0.5), "n must not exceed m"),
+        (lambda: rsc.var_rs(0, 100, 0.1, 0.5), "n must be at least 1"),
+        (lambda: rsc.var_rs(1, 1, 0.1, 0.5), "m must be at least 2"),
+        (lambda: rsc.var_obs(10, 100, 0.8, 0.1, 0.0, 0), r"q must be at least \(2p - 1\)/p"),
+        (lambda: rsc.var_corr(10, 0.1, 0.2, -1), "L must be >= 0"),
+        (lambda: rsc.delta(10, 100, 0.1, 0.5, 1.5, 10), r"rho must lie in \[-1, 1\]"),
+        (lambda: rsc.delta(10, 100, np.array([0.1, np.nan]), 0.5, 0.1, 10), "p must lie"),
+        (lambda: rsc.estimate_parameters(np.ones((2, 3), bool), np.full((2, 3), 2), [0, 0, 1]), "errors must be 0/1"),
+        (lambda: rsc.estimate_parameters(np.eye(3, dtype=bool)[:2] * 0, np.zeros((2, 3)), [0, 1, 2]), "every test set"),
+        (lambda: rsc.estimate_parameters(np.ones((2, 3), bool), np.zeros((2, 3)), [0, 1]), "group must have shape"),
+        (
+            lambda: rsc.estimate_parameters(np.ones((2, 3), bool), np.zeros((2, 3)), [0, 1, 2], "mean"),
+            "q_method must be",
+        ),
+        (lambda: rsc.rsc_paired(np.zeros((4, 5)), np.zeros((4, 6)), {}, {}), "same shape"),
+        (lambda: rsc.rsc_unpaired(np.zeros((4, 1)), np.zeros((4, 1)), {}, {}), "at least k=2"),
+        (lambda: rsc.rsc_unpaired(np.zeros(5), np.zeros(5), {}, {}, alpha=1.5), "alpha must"),
+        (lambda: rsc.rsc_unpaired(np.zeros(5), np.zeros(5), {"n": 1}, {}), "params must have keys"),
+        (
+            lambda: rsc.simulate_zk(10, 100, 0.1, 0.5, 1.2, 5, 10, 10, np.random.default_rng(1)),
+            r"rho_target must lie in \[0, 1\]",
+        ),
+        (
+            lambda: rsc.simulate_zk(10, 100, 0.1, 0.5, 0.2, 5, 1, 10, np.random.default_rng(1)),
+            "k must be an integer >= 2",
+        ),
+        (lambda: rsc.simulate_evaluation(10, 100, 0.1, 0.5, 0.2, 5, 3, 2, 42), "rng must be"),
+    ],
+)
 def test_bad_input_raises_clear_error(call, message):
     with pytest.raises(ValueError, match=message):
         call()

@@ -20,9 +20,9 @@ def test_ers_equal_counts_and_sizes(pl, k):
     m = 300
     mem = sampling.ers_test_sets(RNG, 20, m, pl, k)
     size = round((1 - pl) * m)
-    assert (mem.sum(-1) == size).all()                      # every test set has testSetSize
+    assert (mem.sum(-1) == size).all()  # every test set has testSetSize
     per_instance = mem.sum(-2)
-    assert per_instance.max() - per_instance.min() <= 1     # each instance in (near) equally many sets
+    assert per_instance.max() - per_instance.min() <= 1  # each instance in (near) equally many sets
     assert per_instance.sum(-1).tolist() == [k * size] * 20
     if (k * size) % m == 0:
         assert (per_instance == k * size // m).all()
@@ -45,7 +45,7 @@ def test_ers_template_follows_the_greedy_rule_of_table3():
 def test_ncv_folds_are_disjoint_and_cover():
     fold_of = sampling.ncv_fold_of(RNG, 40, 300, 10)
     mem = sampling.ncv_test_sets(fold_of, 10)
-    assert (mem.sum(-2) == 1).all()            # every instance in exactly one test fold
+    assert (mem.sum(-2) == 1).all()  # every instance in exactly one test fold
     assert (mem.sum(-1) == 30).all()
 
 
@@ -72,6 +72,10 @@ def test_impossible_parameters_fail_clearly():
 def test_samplers_are_drawn_in_one_order_whatever_the_mapping_order():
     assert sampling.in_draw_order({"NCV": 10, "RS": 5}) == [("RS", 5), ("NCV", 10)]
     assert sampling.in_draw_order({"CV5x2": 2, "RRS": 30, "NCV": 10, "ERS": 30}) == [
-        ("RRS", 30), ("ERS", 30), ("NCV", 10), ("CV5x2", 2)]
+        ("RRS", 30),
+        ("ERS", 30),
+        ("NCV", 10),
+        ("CV5x2", 2),
+    ]
     with pytest.raises(ValueError, match="unknown sampler 'XV'"):
         sampling.in_draw_order({"XV": 3})

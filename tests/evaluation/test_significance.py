@@ -88,6 +88,7 @@ def test_dietterich_5x2cv_hand_case():
 
 def test_pooled_interval_sums_a_curve_before_the_wilson_interval():
     import pandas as pd
+
     from lib.core import rates
 
     curve = pd.DataFrame({"rejections": [3, 7], "trials": [50, 50]})

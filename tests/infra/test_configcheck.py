@@ -1,11 +1,13 @@
 """A bad config stops the run before any job, with one sentence naming the key."""
+
 import copy
 from pathlib import Path
 
 import pytest
 import yaml
 
-from conftest import ROOT, overlaid as merged, snakemake
+from conftest import ROOT, snakemake
+from conftest import overlaid as merged
 from lib.infra import configcheck
 
 SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"
@@ -59,6 +61,7 @@ def test_quick_profile_changes_trial_counts_only():
                 yield from keys(value, (*path, key))
             else:
                 yield (*path, key)
+
     changed = {path[-1] for path in keys(quick) if path != ("profile",)}
     assert changed <= allowed, changed - allowed
 
@@ -74,7 +77,11 @@ BAD = [
     ("list item range", mutated([*SCEN, "prop_labeled"], [0.1, 1.0]), ["prop_labeled[1]", "< 1"]),
     ("repeated values", mutated([*SCEN, "prop_labeled"], [0.1, 0.1]), ["prop_labeled", "repeat"]),
     ("odd groups", mutated(["simulated", "groups"], 9), ["'simulated.groups'", "multiple of 2"]),
-    ("unknown sampler", mutated([*SCEN, "samplers"], {"LOO": 3}), ["samplers.LOO", "allowed keys are CV5x2, ERS, NCV, RRS, RS"]),
+    (
+        "unknown sampler",
+        mutated([*SCEN, "samplers"], {"LOO": 3}),
+        ["samplers.LOO", "allowed keys are CV5x2, ERS, NCV, RRS, RS"],
+    ),
     ("too few folds", mutated([*SCEN, "samplers"], {"NCV": 1}), ["samplers.NCV", ">= 2"]),
     ("NCV infeasible", mutated([*SCEN, "samplers"], {"NCV": 5}), ["samplers.NCV", "lower propLabeled"]),
     ("M out of range", mutated([*SCEN, "p_err"], [0.02]), ["p_err", "M=0"]),
@@ -83,25 +90,52 @@ BAD = [
     ("relational unknown key", mutated(["relational", "bogus"], 1), ["unknown config key 'relational.bogus'"]),
     ("relational missing", mutated(["relational"], delete=True), ["'relational'", "required"]),
     ("relational sizes", mutated(["relational", "large_nodes"], 300), ["relational.large_nodes", "larger than"]),
-    ("relational Wang trials", mutated(["relational", "wang_trials_per_network"], 101),
-     ["relational.wang_trials_per_network", "at most", "(100)"]),
-    ("relational NCV infeasible", mutated(["relational", "prop_labeled"], [0.1, 0.95]),
-     ["relational.prop_labeled", "NCV", "lower propLabeled"]),
-    ("relational cross rule", mutated(["relational", "network", "cross_rule"], "sum"),
-     ["relational.network.cross_rule", "mean, either, max, both", "sum"]),
-    ("relational selection", mutated(["relational", "handicap_selection"], "some"),
-     ["relational.handicap_selection", "bernoulli, exact"]),
+    (
+        "relational Wang trials",
+        mutated(["relational", "wang_trials_per_network"], 101),
+        ["relational.wang_trials_per_network", "at most", "(100)"],
+    ),
+    (
+        "relational NCV infeasible",
+        mutated(["relational", "prop_labeled"], [0.1, 0.95]),
+        ["relational.prop_labeled", "NCV", "lower propLabeled"],
+    ),
+    (
+        "relational cross rule",
+        mutated(["relational", "network", "cross_rule"], "sum"),
+        ["relational.network.cross_rule", "mean, either, max, both", "sum"],
+    ),
+    (
+        "relational selection",
+        mutated(["relational", "handicap_selection"], "some"),
+        ["relational.handicap_selection", "bernoulli, exact"],
+    ),
     ("relational tolerance", mutated(["relational", "tolerance"], 0), ["relational.tolerance", "> 0"]),
-    ("imbalance Platt folds", mutated(["imbalance", "platt_folds"], "cv10"),
-     ["'imbalance.platt_folds'", "training, cv3, cv5", "cv10"]),
-    ("imbalance aggregation", mutated(["imbalance", "metric_aggregation"], "mean"),
-     ["'imbalance.metric_aggregation'", "per_fold, pooled", "mean"]),
-    ("imbalance reading missing", mutated(["imbalance", "platt_folds"], delete=True),
-     ["'imbalance.platt_folds'", "required"]),
-    ("relational group size", mutated(["relational", "network", "mean_group_size"], 400),
-     ["relational.network", "mean_group_size"]),
-    ("relational one handicap", mutated(["relational", "power_handicaps"], [0.1]),
-     ["relational.power_handicaps", "at least two", "[0.1]"]),
+    (
+        "imbalance Platt folds",
+        mutated(["imbalance", "platt_folds"], "cv10"),
+        ["'imbalance.platt_folds'", "training, cv3, cv5", "cv10"],
+    ),
+    (
+        "imbalance aggregation",
+        mutated(["imbalance", "metric_aggregation"], "mean"),
+        ["'imbalance.metric_aggregation'", "per_fold, pooled", "mean"],
+    ),
+    (
+        "imbalance reading missing",
+        mutated(["imbalance", "platt_folds"], delete=True),
+        ["'imbalance.platt_folds'", "required"],
+    ),
+    (
+        "relational group size",
+        mutated(["relational", "network", "mean_group_size"], 400),
+        ["relational.network", "mean_group_size"],
+    ),
+    (
+        "relational one handicap",
+        mutated(["relational", "power_handicaps"], [0.1]),
+        ["relational.power_handicaps", "at least two", "[0.1]"],
+    ),
 ]
 
 
@@ -149,25 +183,49 @@ RN = ["realnet"]
 REALNET_BAD = [
     ("realnet missing", mutated(RN, delete=True), ["'realnet'", "required"]),
     ("realnet unknown key", mutated([*RN, "bogus"], 1), ["unknown config key 'realnet.bogus'"]),
-    ("table1 unknown dataset", mutated([*RN, "table1", "datasets"], ["cora", "nope"]),
-     ["realnet.table1.datasets", "unknown dataset 'nope'"]),
-    ("table1 tabular dataset", mutated([*RN, "table1", "datasets"], ["iris"]),
-     ["realnet.table1.datasets", "'iris' is not a public network"]),
-    ("set with a tabular dataset", mutated([*RN, "sets", "cora"], {"dataset": "iris", "task": "x"}),
-     ["realnet.sets.cora.dataset", "public network", "'iris'"]),
-    ("set with a wrong task", mutated([*RN, "sets", "cora"], {"dataset": "cora", "task": "Theory?"}),
-     ["realnet.sets.cora.task", "Neural Nets?", "'Theory?'"]),
-    ("shown set unknown", mutated([*RN, "fig3_sets"], ["cora", "imdb"]),
-     ["realnet.fig3_sets", "'imdb'", "realnet.sets"]),
-    ("partition sizes", mutated([*RN, "partition"], {"parts": 6, "min_size": 800, "max_size": 700, "attempts": 5}),
-     ["realnet.partition.min_size", "at most", "(700)"]),
+    (
+        "table1 unknown dataset",
+        mutated([*RN, "table1", "datasets"], ["cora", "nope"]),
+        ["realnet.table1.datasets", "unknown dataset 'nope'"],
+    ),
+    (
+        "table1 tabular dataset",
+        mutated([*RN, "table1", "datasets"], ["iris"]),
+        ["realnet.table1.datasets", "'iris' is not a public network"],
+    ),
+    (
+        "set with a tabular dataset",
+        mutated([*RN, "sets", "cora"], {"dataset": "iris", "task": "x"}),
+        ["realnet.sets.cora.dataset", "public network", "'iris'"],
+    ),
+    (
+        "set with a wrong task",
+        mutated([*RN, "sets", "cora"], {"dataset": "cora", "task": "Theory?"}),
+        ["realnet.sets.cora.task", "Neural Nets?", "'Theory?'"],
+    ),
+    (
+        "shown set unknown",
+        mutated([*RN, "fig3_sets"], ["cora", "imdb"]),
+        ["realnet.fig3_sets", "'imdb'", "realnet.sets"],
+    ),
+    (
+        "partition sizes",
+        mutated([*RN, "partition"], {"parts": 6, "min_size": 800, "max_size": 700, "attempts": 5}),
+        ["realnet.partition.min_size", "at most", "(700)"],
+    ),
     ("NCV infeasible", mutated([*RN, "prop_labeled"], [0.1, 0.95]), ["realnet.prop_labeled", "NCV"]),
     ("bad tolerance", mutated([*RN, "tolerance"], 0), ["realnet.tolerance", "> 0"]),
     ("unknown selection", mutated([*RN, "selection"], "best"), ["realnet.selection", "similar, partition", "'best'"]),
-    ("band below 1", mutated([*RN, "similar", "max_ratio"], {"p_pos": 0.9}),
-     ["realnet.similar.max_ratio.p_pos", ">= 1", "0.9"]),
-    ("unknown band", mutated([*RN, "similar", "max_ratio"], {"size": 2}),
-     ["unknown config key 'realnet.similar.max_ratio.size'"]),
+    (
+        "band below 1",
+        mutated([*RN, "similar", "max_ratio"], {"p_pos": 0.9}),
+        ["realnet.similar.max_ratio.p_pos", ">= 1", "0.9"],
+    ),
+    (
+        "unknown band",
+        mutated([*RN, "similar", "max_ratio"], {"size": 2}),
+        ["unknown config key 'realnet.similar.max_ratio.size'"],
+    ),
 ]
 
 
@@ -182,8 +240,9 @@ def test_bad_realnet_config(kind, config, words):
 
 
 def test_realnet_user_files_are_a_valid_set():
-    config = mutated([*RN, "sets", "addhealth"], {"nodes": "mine/nodes.csv", "edges": "mine/edges.csv",
-                                                    "label": "Smokes?"})
+    config = mutated(
+        [*RN, "sets", "addhealth"], {"nodes": "mine/nodes.csv", "edges": "mine/edges.csv", "label": "Smokes?"}
+    )
     config["realnet"]["fig1f_sets"] = ["addhealth"]
     configcheck.check(config, SCHEMA)
     config["realnet"]["sets"]["addhealth"] = {"nodes": "mine/nodes.csv"}
@@ -192,18 +251,27 @@ def test_realnet_user_files_are_a_valid_set():
 
 
 PERM_BAD = [
-    ("unknown dataset", mutated(["permutation", "uci", "datasets"], ["iris", "irises"]),
-     ["permutation.uci.datasets", "'irises'"]),
+    (
+        "unknown dataset",
+        mutated(["permutation", "uci", "datasets"], ["iris", "irises"]),
+        ["permutation.uci.datasets", "'irises'"],
+    ),
     ("network dataset", mutated(["permutation", "uci", "datasets"], ["cora"]), ["permutation.uci.datasets", "22 UCI"]),
-    ("not an Ojala dataset", mutated(["permutation", "uci", "datasets"], ["letter"]),
-     ["permutation.uci.datasets", "'letter'", "22 UCI"]),
+    (
+        "not an Ojala dataset",
+        mutated(["permutation", "uci", "datasets"], ["letter"]),
+        ["permutation.uci.datasets", "'letter'", "22 UCI"],
+    ),
     ("bad tie rule", mutated(["permutation", "tie_rule"], "random"), ["permutation.tie_rule", "first, vote"]),
     ("bad classifier", mutated(["permutation", "uci", "classifiers"], ["knn"]), ["classifiers[0]", "knn"]),
     ("rho out of range", mutated(["permutation", "fig3", "rho"], [0.0, 1.5]), ["rho[1]", "<= 1"]),
     ("too many folds", mutated(["permutation", "fig3", "folds"], 500), ["permutation.fig3.folds", "at most"]),
     ("zero randomizations", mutated(["permutation", "uci", "randomizations"], 0), ["randomizations", ">= 1"]),
-    ("reduction of an unknown classifier", mutated(["permutation", "uci", "reduced_randomizations"], {"svm": 200}),
-     ["reduced_randomizations", "svm"]),
+    (
+        "reduction of an unknown classifier",
+        mutated(["permutation", "uci", "reduced_randomizations"], {"svm": 200}),
+        ["reduced_randomizations", "svm"],
+    ),
 ]
 
 
@@ -291,13 +359,15 @@ def generated_cases():
             bad = _wrong_type(node)
             if bad is not None:
                 cases.append((path, "wrong type", bad))
-            cases.extend((path, "out of range", bad)
-                         for bad in _out_of_range(node, value if isinstance(value, list) else None))
+            cases.extend(
+                (path, "out of range", bad) for bad in _out_of_range(node, value if isinstance(value, list) else None)
+            )
         if isinstance(value, dict):
             for key, sub in value.items():
                 child = node.get("properties", {}).get(key, node.get("additionalProperties"))
                 if isinstance(child, dict):
                     walk(child, sub, (*path, key))
+
     walk(schema, BASE, ())
     return cases
 
@@ -312,8 +382,11 @@ def test_generated_cases_cover_every_key():
     assert len(keys) > 80 and len(GENERATED) > 200, (len(keys), len(GENERATED))
 
 
-@pytest.mark.parametrize("path,kind,value", GENERATED,
-                         ids=[f"{'.'.join(p)}-{k.replace(' ', '_')}-{i}" for i, (p, k, _) in enumerate(GENERATED)])
+@pytest.mark.parametrize(
+    "path,kind,value",
+    GENERATED,
+    ids=[f"{'.'.join(p)}-{k.replace(' ', '_')}-{i}" for i, (p, k, _) in enumerate(GENERATED)],
+)
 def test_generated_bad_value_is_rejected_naming_the_key(path, kind, value):
     config = mutated(list(path), value)
     with pytest.raises(configcheck.ConfigError) as info:

@@ -1,4 +1,5 @@
 """lib.infra.imports: which lib files a script uses, read from its code, cached on disk by stamp."""
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,14 @@ def tree(tmp_path: Path, monkeypatch) -> Path:
 def test_lib_inputs_follow_imports_transitively_with_package_inits(tree: Path):
     found = imports.lib_inputs(tree / "script.py", tree / "lib")
     names = {str(Path(p).relative_to(tree / "lib")) for p in found}
-    assert names == {"__init__.py", "core/__init__.py", "core/tables.py", "core/seeding.py",
-                     "models/__init__.py", "models/tree.py"}
+    assert names == {
+        "__init__.py",
+        "core/__init__.py",
+        "core/tables.py",
+        "core/seeding.py",
+        "models/__init__.py",
+        "models/tree.py",
+    }
 
 
 def test_the_disk_cache_is_used_and_invalidated_by_an_edit(tree: Path, monkeypatch):
@@ -46,7 +53,7 @@ def test_the_disk_cache_is_used_and_invalidated_by_an_edit(tree: Path, monkeypat
     imports._imports.cache_clear()
     parsed = []
     real_parse = imports._parse_imports
-    monkeypatch.setattr(imports, "_parse_imports", lambda p, l: parsed.append(p) or real_parse(p, l))
+    monkeypatch.setattr(imports, "_parse_imports", lambda p, lib_dir: parsed.append(p) or real_parse(p, lib_dir))
     assert imports.lib_inputs(tree / "script.py", lib) == first and parsed == []
     # an edit changes the file's stamp: that file is parsed again, and its new import counts
     tree_py = lib / "models" / "tree.py"

@@ -4,6 +4,7 @@ values, both Weka threshold modes, and the batched CV engine against fold-by-fol
 The comparison with real Weka (22 UCI data sets and randomisations, identical trees) is
 ``scripts/tools/crosscheck_j48_weka.py``; it needs an optional Weka installation and is not run here.
 """
+
 from __future__ import annotations
 
 import math
@@ -12,9 +13,9 @@ from statistics import NormalDist
 import numpy as np
 import pytest
 
+from lib.evaluation import permutation_tests as pm
 from lib.models import c45
 from lib.models.weka_like import AttributeSpec
-from lib.evaluation import permutation_tests as pm
 
 NAN = np.nan
 
@@ -31,8 +32,8 @@ def test_gain_ratio_prefers_binary_attribute_over_many_valued_one():
     # gain ratio is 0.5 vs 1 and the binary attribute wins although it comes second.
     y = np.repeat([0, 1], 8)
     a = np.repeat([0, 1, 2, 3], 4)  # 4-valued, pure per value
-    b = y.copy()                    # binary, pure
-    c = np.tile([0, 1], 8)          # useless, gain 0
+    b = y.copy()  # binary, pure
+    c = np.tile([0, 1], 8)  # useless, gain 0
     X = np.column_stack([a, b, c]).astype(float)
     m = c45.J48(AttributeSpec.nominal([4, 2, 2])).fit(X, y)
     assert root_attr(m) == 1
@@ -55,8 +56,7 @@ def _reference_root_choice(X, y, V, min_obj=2):
     gains, ratios, valid = [], [], []
     for j, v in enumerate(V):
         sizes = np.bincount(X[:, j].astype(int), minlength=v)
-        cond = sum(sizes[k] / n * _entropy(np.bincount(y[X[:, j] == k]))
-                   for k in range(v) if sizes[k])
+        cond = sum(sizes[k] / n * _entropy(np.bincount(y[X[:, j] == k])) for k in range(v) if sizes[k])
         g = h - cond
         si = _entropy(sizes)
         gains.append(g)
@@ -98,8 +98,7 @@ def test_numeric_threshold_is_moved_to_a_training_value_of_the_whole_training_se
     y = np.array([0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2])
     spec = AttributeSpec((0, 2))
     m = c45.J48(spec).fit(np.column_stack([x, b]), y)
-    assert m.to_text() == ("a1 = 0\n|   a0 <= 6: 0 (4.0)\n|   a0 > 6: 1 (4.0)\n"
-                           "a1 = 1: 2 (4.0)")
+    assert m.to_text() == ("a1 = 0\n|   a0 <= 6: 0 (4.0)\n|   a0 > 6: 1 (4.0)\na1 = 1: 2 (4.0)")
     # 6.5 goes right (class 1): the threshold is the training value 6, not the midpoint 7
     test = np.array([[5.0, 0], [6.0, 0], [6.5, 0], [7.0, 0]])
     assert m.predict(test).tolist() == [0, 0, 1, 1]
@@ -255,8 +254,23 @@ def test_tree_arrays_grow_when_the_initial_capacity_is_too_small():
     numidx, order, count, _ = c45._presort(X, nvals)
     cf, z = c45._confidence_constants(0.25)
     T, W = c45._alloc(2, 3, 3, 4, 4, 2, len(y), 4)  # far too small: grows (doubling) and refits
-    args = (np.ascontiguousarray(X.T), c45._codes(X, nvals), y, np.arange(len(y), dtype=np.int64),
-            nvals, numidx, order, count, 3, 2.0, cf, z, c45._xlogx_table(len(y)), False, True)
+    args = (
+        np.ascontiguousarray(X.T),
+        c45._codes(X, nvals),
+        y,
+        np.arange(len(y), dtype=np.int64),
+        nvals,
+        numidx,
+        order,
+        count,
+        3,
+        2.0,
+        cf,
+        z,
+        c45._xlogx_table(len(y)),
+        False,
+        True,
+    )
     grows = 0
     while not c45._fit(*args, T, W):
         T, W = c45._grow(T, W, 3)
@@ -301,8 +315,7 @@ def test_j48_cv_errors_test1_equals_refits(per_perm_folds):
     perms = pm.label_permutations(len(y), 4, rng)
     F = folds[perms] if per_perm_folds else folds
     got = c45.j48_cv_errors(X, y, F, spec, perms=perms, n_classes=3)
-    want = [_refit_errors(X, y[perms[b]], F[b] if per_perm_folds else folds, spec, 3)
-            for b in range(len(perms))]
+    want = [_refit_errors(X, y[perms[b]], F[b] if per_perm_folds else folds, spec, 3) for b in range(len(perms))]
     np.testing.assert_array_equal(got, want)
 
 
@@ -324,8 +337,7 @@ def test_j48_cv_errors_test2_with_row_indices_that_are_not_permutations():
     X, y, spec = _mixed_data(n=60, seed=8)
     rng = np.random.default_rng(9)
     same_class = [np.flatnonzero(y == c) for c in range(3)]
-    idx = np.stack([np.stack([rng.choice(same_class[y[i]], size=spec.m) for i in range(len(y))])
-                    for _ in range(2)])
+    idx = np.stack([np.stack([rng.choice(same_class[y[i]], size=spec.m) for i in range(len(y))]) for _ in range(2)])
     folds = pm.stratified_folds(y, 5, rng)
     got = c45.j48_cv_errors(X, y, folds, spec, idx=idx, n_classes=3)
     Xp = pm.apply_within_class_permutations(X, idx)

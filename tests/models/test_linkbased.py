@@ -1,5 +1,6 @@
 """Link-based classifier (Lu & Getoor 2003 count-link logistic regression) and non-collective
 wvRN (lib.models.linkbased) on tiny hand-computed graphs."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -11,8 +12,8 @@ from sklearn.linear_model import LogisticRegression
 from lib.data import networks
 
 # 0-1, 0-2, 1-2, 2-3, 3-4: a triangle of + nodes with a tail of - nodes
-
 from lib.models import linkbased
+
 EDGES = [(0, 1), (0, 2), (1, 2), (2, 3), (3, 4)]
 Y = np.array([1, 1, 1, 0, 0])
 LABELED = np.array([True, True, False, True, True])  # node 2 is the one to classify

@@ -1,5 +1,6 @@
 """Tests for lib.models.nb_engine: the compiled CV naive Bayes equals refitting
 weka_like.NaiveBayesWeka fold by fold (same patterns as tests/evaluation/test_permutation_tests.py)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -17,12 +18,14 @@ def rng(seed=0):
 
 def _mixed_data(r, n=60, C=3, missing=0.08):
     y = r.integers(0, C, n)
-    X = np.column_stack([
-        r.normal(size=n) + y,                   # numeric
-        np.round(r.normal(size=n) * 3, 1),      # numeric with a coarse precision
-        r.integers(0, 3, n),                    # nominal, 3 values
-        (r.uniform(size=n) < 0.3 + 0.2 * y),    # nominal, 2 values
-    ]).astype(float)
+    X = np.column_stack(
+        [
+            r.normal(size=n) + y,  # numeric
+            np.round(r.normal(size=n) * 3, 1),  # numeric with a coarse precision
+            r.integers(0, 3, n),  # nominal, 3 values
+            (r.uniform(size=n) < 0.3 + 0.2 * y),  # nominal, 2 values
+        ]
+    ).astype(float)
     X[r.uniform(size=X.shape) < missing] = np.nan
     return X, y, wl.AttributeSpec((0, 0, 3, 2))
 
@@ -39,13 +42,13 @@ def test_coded_data_codes_round_trip():
     d = nb_engine.CodedData(X, spec)
     assert d.num_cols.tolist() == [0, 1] and d.nom_cols.tolist() == [2, 3]
     for a, j in enumerate(d.num_cols):
-        vals = d.values[d.off[a]:d.off[a + 1]]
+        vals = d.values[d.off[a] : d.off[a + 1]]
         assert (np.diff(vals) > 0).all()  # sorted distinct values
         code = d.num_code[:, a]
         ok = ~np.isnan(X[:, j])
         assert (code[~ok] == -1).all()
         np.testing.assert_array_equal(vals[code[ok]], X[ok, j])
-        np.testing.assert_array_equal(d.counts[d.off[a]:d.off[a + 1]], np.bincount(code[ok], minlength=len(vals)))
+        np.testing.assert_array_equal(d.counts[d.off[a] : d.off[a + 1]], np.bincount(code[ok], minlength=len(vals)))
     assert d.nom_V.tolist() == [3, 2] and d.nom_off.tolist() == [0, 3]
     np.testing.assert_array_equal(d.nom_code, np.where(np.isnan(X[:, 2:]), -1, X[:, 2:]))
     np.testing.assert_array_equal(d.num_code_T, d.num_code.T)
@@ -69,12 +72,14 @@ def test_batch_of_permuted_labels_and_travelling_folds_equals_refit():
     perms = pm.label_permutations(len(y), 12, r)
     d = nb_engine.CodedData(X, spec)
     np.testing.assert_array_equal(nb_engine.cv_wrong(d, y[perms], folds, 3), _refit_wrong(X, y[perms], folds, spec, 3))
-    np.testing.assert_array_equal(nb_engine.cv_wrong(d, y[perms], folds[perms], 3),
-                                  _refit_wrong(X, y[perms], folds[perms], spec, 3))
+    np.testing.assert_array_equal(
+        nb_engine.cv_wrong(d, y[perms], folds[perms], 3), _refit_wrong(X, y[perms], folds[perms], spec, 3)
+    )
     # leave-one-out on a few of them
     loo = pm.loo_folds(len(y))
-    np.testing.assert_array_equal(nb_engine.cv_wrong(d, y[perms[:2]], loo, 3),
-                                  _refit_wrong(X, y[perms[:2]], loo, spec, 3))
+    np.testing.assert_array_equal(
+        nb_engine.cv_wrong(d, y[perms[:2]], loo, 3), _refit_wrong(X, y[perms[:2]], loo, spec, 3)
+    )
 
 
 def test_within_class_rows_equal_refit_on_the_randomised_data():
@@ -87,8 +92,10 @@ def test_within_class_rows_equal_refit_on_the_randomised_data():
     np.testing.assert_array_equal(got, _refit_wrong(Xp, y, folds, spec, 3))
     # identity rows give the unpermuted result
     ident = np.broadcast_to(np.arange(len(y))[None, :, None], (1, len(y), X.shape[1]))
-    assert nb_engine.cv_wrong(nb_engine.CodedData(X, spec), y, folds[0], 3, rows=ident.astype(np.int32))[0] == \
-        _refit_wrong(X, y, folds[0], spec, 3)[0]
+    assert (
+        nb_engine.cv_wrong(nb_engine.CodedData(X, spec), y, folds[0], 3, rows=ident.astype(np.int32))[0]
+        == _refit_wrong(X, y, folds[0], spec, 3)[0]
+    )
 
 
 @pytest.mark.parametrize("kind", ["numeric", "nominal"])
@@ -99,8 +106,9 @@ def test_single_kind_of_attribute_equals_refit(kind):
     Xk = X[:, cols]
     speck = wl.AttributeSpec(tuple(spec.n_values[j] for j in cols))
     folds = np.stack([pm.stratified_folds(y, 5, r) for _ in range(4)])
-    np.testing.assert_array_equal(nb_engine.cv_wrong(nb_engine.CodedData(Xk, speck), y, folds, 2),
-                                  _refit_wrong(Xk, y, folds, speck, 2))
+    np.testing.assert_array_equal(
+        nb_engine.cv_wrong(nb_engine.CodedData(Xk, speck), y, folds, 2), _refit_wrong(Xk, y, folds, speck, 2)
+    )
 
 
 def test_degenerate_columns_and_empty_folds_equal_refit():

@@ -1,12 +1,13 @@
 """Tests for lib.models.nn1_nominal: bitset 1-NN on all-nominal data equals Weka's distance + refit."""
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from lib.evaluation import permutation_tests as pm
 from lib.models import nn1_nominal as nb1
 from lib.models import weka_like as wl
-from lib.evaluation import permutation_tests as pm
 from lib.studies import permutation
 from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
 
@@ -15,6 +16,7 @@ def _slow_nn1(spec, C, tie_rule, ranges):
     def fit_predict(Xtr, ytr, Xte):
         D = wl.ibk_sq_distances(Xte, Xtr, spec, ranges)
         return wl.nn1_from_sqdist(D, ytr, C, tie_rule)
+
     return fit_predict
 
 
@@ -46,7 +48,7 @@ def test_bitset_nn1_equals_weka_distance_refit_with_missing_values(tie_rule):
     V = (3, 2, 4, 70)
     X = np.column_stack([(r.integers(0, v, n) + (y if v < 5 else 0)) % v for v in V]).astype(float)
     X[r.uniform(size=X.shape) < 0.1] = np.nan
-    X[:2] = np.nan                                   # a row with every value missing
+    X[:2] = np.nan  # a row with every value missing
     spec = wl.AttributeSpec(V)
     ranges = wl.weka_ranges(X, spec)
     folds = pm.stratified_folds(y, 10, r)
@@ -54,11 +56,11 @@ def test_bitset_nn1_equals_weka_distance_refit_with_missing_values(tie_rule):
     Xp = pm.apply_within_class_permutations(X, idx)
     bits = nb1.row_bitsets(Xp, V)
     slow = _slow_nn1(spec, 3, tie_rule, ranges)
-    np.testing.assert_array_equal(nb1.nn1_cv_wrong(bits, y, folds, tie_rule=tie_rule) / n,
-                                  rm.cv_errors(slow, Xp, y, folds))
+    np.testing.assert_array_equal(
+        nb1.nn1_cv_wrong(bits, y, folds, tie_rule=tie_rule) / n, rm.cv_errors(slow, Xp, y, folds)
+    )
     G = pm.resample_folds(folds, y, len(idx), r)
-    np.testing.assert_array_equal(nb1.nn1_cv_wrong(bits, y, G, tie_rule=tie_rule) / n,
-                                  rm.cv_errors(slow, Xp, y, G))
+    np.testing.assert_array_equal(nb1.nn1_cv_wrong(bits, y, G, tie_rule=tie_rule) / n, rm.cv_errors(slow, Xp, y, G))
 
 
 def test_the_study_uses_the_bitset_path_with_the_blas_answer():
@@ -74,8 +76,7 @@ def test_the_study_uses_the_bitset_path_with_the_blas_answer():
     null = permutation.randomized_errors("1nn", X, y, spec, 2, folds[0], [3], 0, 7, batch=3)
     idx, G = permutation.draw_randomizations(2, y, len(V), folds[0], [3], 0, 7)  # the study's draws
     Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, wl.weka_ranges(X, spec))
-    np.testing.assert_array_equal(null, pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups,
-                                                               weight=weight))
+    np.testing.assert_array_equal(null, pm.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, weight=weight))
 
 
 def test_no_candidate_is_an_error():

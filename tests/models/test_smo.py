@@ -1,11 +1,12 @@
 """Tests of lib.models.smo (Weka SMO re-implemented): hand-checkable cases, Weka's own output
 on a toy problem, filters, voting, and the batched CV engine against fold-by-fold refits."""
+
 import numpy as np
 import pytest
 
+from lib.data.attributes import AttributeSpec
 from lib.models import smo
 from lib.models.smo import SMO, smo_cv_errors
-from lib.data.attributes import AttributeSpec
 
 
 def test_java_random_matches_java():
@@ -55,7 +56,7 @@ def test_weka_toy_model():
 def test_weka_toy_with_duplicates_of_both_classes():
     # identical rows with different classes (eta = 0 cases possible); Weka 3.6.14 prints
     # -0.0908 * a + 0.7262 * b + 0.3646 (i.e. b = -0.3646)
-    X = np.array([[0, 0], [1, 1], [1, 1], [.5, .2], [.2, .9], [1, 1], [0, 0]])
+    X = np.array([[0, 0], [1, 1], [1, 1], [0.5, 0.2], [0.2, 0.9], [1, 1], [0, 0]])
     y = np.array([0, 1, 0, 0, 1, 1, 1])
     m = SMO(AttributeSpec.numeric(2)).fit(X, y)
     np.testing.assert_allclose(m.W_[0], [-0.0908, 0.7262], atol=5e-5)
@@ -120,8 +121,7 @@ def test_nominal_filters_binary_and_one_hot_normalised():
     X = np.array([[2.0, 1, 0], [4.0, 1, 2], [6.0, 1, 0], [3.0, 1, 2]])
     f = smo._Filters(X, AttributeSpec((0, 2, 3)))
     assert f.d == 5
-    np.testing.assert_array_equal(f.Z, [[0, 0, 1, 0, 0], [0.5, 0, 0, 0, 1], [1, 0, 1, 0, 0],
-                                        [0.25, 0, 0, 0, 1]])
+    np.testing.assert_array_equal(f.Z, [[0, 0, 1, 0, 0], [0.5, 0, 0, 0, 1], [1, 0, 1, 0, 0], [0.25, 0, 0, 0, 1]])
     # test values outside the training range are not clipped; constant columns give 0
     np.testing.assert_array_equal(f.transform(np.array([[8.0, 0, 1]])), [[1.5, 0, 0, 0, 0]])
     y = np.array([0, 1, 0, 1])
@@ -143,8 +143,7 @@ def test_errors_are_clear():
 
 def _data(seed=0, n=48):
     rng = np.random.default_rng(seed)
-    X = np.column_stack([rng.normal(size=n), rng.integers(0, 3, n).astype(float),
-                         rng.normal(size=n)])
+    X = np.column_stack([rng.normal(size=n), rng.integers(0, 3, n).astype(float), rng.normal(size=n)])
     X[rng.random(n) < 0.05, 0] = np.nan
     y = ((X[:, 2] + (X[:, 1] == 1) + rng.normal(scale=0.7, size=n)) > 0.5).astype(int)
     y[rng.random(n) < 0.2] = 2
@@ -166,8 +165,7 @@ def test_cv_errors_equal_refits(per_randomisation_folds):
     rng = np.random.default_rng(1)
     k = 2
     folds = np.tile(np.arange(4), n // 4)
-    folds_k = np.array([rng.permutation(folds) for _ in range(k)]) if per_randomisation_folds \
-        else folds
+    folds_k = np.array([rng.permutation(folds) for _ in range(k)]) if per_randomisation_folds else folds
     perms = np.array([rng.permutation(n) for _ in range(k)])
     idx = np.array([[rng.permutation(n) for _ in range(m)] for _ in range(k)]).transpose(0, 2, 1)
     for c in range(3):  # within-class permutations: a row index of the same class
@@ -340,10 +338,24 @@ def _weka_binary_smo(Z, yy, C=1.0, tol=smo.TOL, eps=smo.EPS, dl=smo.DEL):
                             v2 = f2 + b - y1 * alph1 * k12 - y2 * alph2 * k22
                             gamma = alph1 + s * alph2
                             gl, gh = gamma - s * L, gamma - s * H
-                            Lobj = (gl + L - 0.5 * k11 * gl * gl - 0.5 * k22 * L * L
-                                    - s * k12 * gl * L - y1 * gl * v1 - y2 * L * v2)
-                            Hobj = (gh + H - 0.5 * k11 * gh * gh - 0.5 * k22 * H * H
-                                    - s * k12 * gh * H - y1 * gh * v1 - y2 * H * v2)
+                            Lobj = (
+                                gl
+                                + L
+                                - 0.5 * k11 * gl * gl
+                                - 0.5 * k22 * L * L
+                                - s * k12 * gl * L
+                                - y1 * gl * v1
+                                - y2 * L * v2
+                            )
+                            Hobj = (
+                                gh
+                                + H
+                                - 0.5 * k11 * gh * gh
+                                - 0.5 * k22 * H * H
+                                - s * k12 * gh * H
+                                - y1 * gh * v1
+                                - y2 * H * v2
+                            )
                             a2 = L if Lobj > Hobj + eps else H if Lobj < Hobj - eps else alph2
                         if not (abs(a2 - alph2) < eps * (a2 + alph2 + eps)):
                             if a2 > C - dl * C:
@@ -420,8 +432,9 @@ def _run_binary(Z, yy, G, gi, dense_min, dense_fraction):
     ptr, idx, val = smo._nonzeros(Z, rows)
     w = np.zeros(Z.shape[1])
     stats = np.zeros(4, dtype=np.int64)
-    b = smo._binary_smo(Z, ptr, idx, val, yy, 1.0, smo.TOL, smo.EPS, smo.DEL, w, stats, G, gi,
-                        dense_min, dense_fraction)
+    b = smo._binary_smo(
+        Z, ptr, idx, val, yy, 1.0, smo.TOL, smo.EPS, smo.DEL, w, stats, G, gi, dense_min, dense_fraction
+    )
     return w, b, stats
 
 
@@ -441,9 +454,11 @@ def test_binary_smo_equals_literal_weka(seed, nominal):
     gbig = np.empty(len(Zbig), dtype=np.int64)
     gbig[order] = np.arange(len(Zbig))
     Gbig = smo._gram(Zbig[order])
-    for G, gi in ((smo._NO_GRAM, np.arange(n, dtype=np.int64)),
-                  (smo._gram(Z), np.arange(n, dtype=np.int64)),
-                  (Gbig, gbig[:n])):
+    for G, gi in (
+        (smo._NO_GRAM, np.arange(n, dtype=np.int64)),
+        (smo._gram(Z), np.arange(n, dtype=np.int64)),
+        (Gbig, gbig[:n]),
+    ):
         for dense_min, fraction in ((0, 0.0), (10**9, 2.0), (smo.DENSE_MIN_MEMBERS, smo.FULL_ROWS_FRACTION)):
             w, b, stats = _run_binary(Z, yy, G, gi, dense_min, fraction)
             np.testing.assert_array_equal(w, w_ref)
@@ -469,8 +484,7 @@ def test_dense_i0_selects_what_the_linked_list_walk_selects():
     # by whole-array passes (_select_i0_dense, _dense_step's merge of two spans)
     rng = np.random.default_rng(5)
     n = 150  # more than two chunks of _select_i0_dense
-    values = np.array([-1.7976931348623157e308, -2.5, -0.0, 0.0, 1e-300, 0.75, 0.75, 3.0,
-                       1.7976931348623157e308])
+    values = np.array([-1.7976931348623157e308, -2.5, -0.0, 0.0, 1e-300, 0.75, 0.75, 3.0, 1.7976931348623157e308])
     gi = rng.permutation(n).astype(np.int64)  # row -> Gram row
     mem = np.empty(n, dtype=np.int64)
     memg = np.empty(n, dtype=np.int64)
@@ -504,8 +518,7 @@ def test_dense_i0_selects_what_the_linked_list_walk_selects():
         got = smo._update_i0_gram(updated, memg, cnt, zero_rows, n, n + 1, -0.0, -0.0, stampg)
         assert np.array_equal(updated.view(np.int64), errors_g.view(np.int64))
         expect = _linked_list_select(order, errors)
-        assert [row_of[got[1]] if got[1] >= 0 else -1, row_of[got[3]] if got[3] >= 0 else -1] == \
-            [expect[1], expect[3]]
+        assert [row_of[got[1]] if got[1] >= 0 else -1, row_of[got[3]] if got[3] >= 0 else -1] == [expect[1], expect[3]]
         assert np.array_equal(np.array(got[::2]).view(np.int64), np.array(expect[::2]).view(np.int64))
         for spans in (np.array([[0, n], [0, 0]]), np.array([[0, 17], [17, n]]), np.array([[23, n], [0, 23]])):
             gUp = gLow = -1
@@ -523,8 +536,20 @@ def test_dense_i0_selects_what_the_linked_list_walk_selects():
 
 def test_order_key_orders_like_the_doubles():
     rng = np.random.default_rng(2)
-    special = [0.0, -0.0, 5e-324, -5e-324, 2.2250738585072014e-308, -1e-300, 1.0, -1.0,
-               1.7976931348623157e308, -1.7976931348623157e308, np.inf, -np.inf]
+    special = [
+        0.0,
+        -0.0,
+        5e-324,
+        -5e-324,
+        2.2250738585072014e-308,
+        -1e-300,
+        1.0,
+        -1.0,
+        1.7976931348623157e308,
+        -1.7976931348623157e308,
+        np.inf,
+        -np.inf,
+    ]
     x = np.concatenate([special, rng.normal(size=200) * 10.0 ** rng.integers(-300, 300, 200)])
     keys = np.array([smo._order_key(v) for v in x])
     for a in range(len(x)):
@@ -575,11 +600,9 @@ def test_class_spans_and_regrouped_gram():
     np.testing.assert_array_equal(smo._permuted_gram(G, order, out), G[order][:, order])
     # pair (0, 2): two spans; pair (0, 1): one merged span; rows of one class only
     rows02 = np.flatnonzero(y != 1)
-    np.testing.assert_array_equal(smo._class_spans(gidx[rows02], np.where(y[rows02] == 0, -1.0, 1.0)),
-                                  [[0, 2], [5, 8]])
+    np.testing.assert_array_equal(smo._class_spans(gidx[rows02], np.where(y[rows02] == 0, -1.0, 1.0)), [[0, 2], [5, 8]])
     rows01 = np.flatnonzero(y != 2)
-    np.testing.assert_array_equal(smo._class_spans(gidx[rows01], np.where(y[rows01] == 0, -1.0, 1.0)),
-                                  [[0, 5], [0, 0]])
+    np.testing.assert_array_equal(smo._class_spans(gidx[rows01], np.where(y[rows01] == 0, -1.0, 1.0)), [[0, 5], [0, 0]])
     assert smo._class_order(y, 2)[0].tolist() == list(range(8))  # two classes: data order
 
 

@@ -1,5 +1,6 @@
 """Tests for lib.models.weka_like: Weka 3.6 IBk/IB1 distance and ties, NaiveBayes (the refit-per-fold 1-NN
 IBk1 of scripts/tools/reference_models.py is tested in tests/tools/test_reference_models.py)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -27,16 +28,22 @@ def test_ibk_distance_hand_worked_nominal_and_missing():
     r = wl.weka_ranges(TRAIN3, SPEC3)
     T = np.array([[2.0, 1, nan], [nan, nan, 13]])
     D = wl.ibk_sq_distances(T, TRAIN3, SPEC3, r)
-    expected = np.array([
-        # t = (2, 1, ?): norm(2) = 0.2
-        [0.2**2 + 1 + 1,             # A: (0.2-0)^2; 1 != 0; t missing, A present norm 0 -> 1-0 = 1
-         0.3**2 + 0 + 1,             # B: (0.2-0.5)^2; equal; B present norm 1 -> 1
-         0.8**2 + 1 + 1],            # C: (0.2-1)^2; 1 != 2; both missing -> 1
-        # u = (?, ?, 13): norm(13) = 0.3
-        [1 + 1 + 0.3**2,             # A: A norm 0 -> 1; nominal missing -> 1; (0.3-0)^2
-         0.5**2 + 1 + 0.7**2,        # B: B norm 0.5 (not < 0.5) -> 0.5; 1; (0.3-1)^2
-         1 + 1 + 0.7**2],            # C: C norm 1 -> 1; 1; C missing, u norm 0.3 -> 0.7
-    ])
+    expected = np.array(
+        [
+            # t = (2, 1, ?): norm(2) = 0.2
+            [
+                0.2**2 + 1 + 1,  # A: (0.2-0)^2; 1 != 0; t missing, A present norm 0 -> 1-0 = 1
+                0.3**2 + 0 + 1,  # B: (0.2-0.5)^2; equal; B present norm 1 -> 1
+                0.8**2 + 1 + 1,
+            ],  # C: (0.2-1)^2; 1 != 2; both missing -> 1
+            # u = (?, ?, 13): norm(13) = 0.3
+            [
+                1 + 1 + 0.3**2,  # A: A norm 0 -> 1; nominal missing -> 1; (0.3-0)^2
+                0.5**2 + 1 + 0.7**2,  # B: B norm 0.5 (not < 0.5) -> 0.5; 1; (0.3-1)^2
+                1 + 1 + 0.7**2,
+            ],  # C: C norm 1 -> 1; 1; C missing, u norm 0.3 -> 0.7
+        ]
+    )
     np.testing.assert_allclose(D, expected, rtol=0, atol=1e-12)
     # a row with a missing value is at distance > 0 from itself (Weka: both missing -> 1)
     assert wl.ibk_sq_distances(TRAIN3[2:], TRAIN3[2:], SPEC3, r)[0, 0] == 1.0
@@ -60,8 +67,9 @@ def test_blas_encoding_equals_weka_distance_without_missing():
     Z, groups = wl.encode_for_blas(X, spec, rg)
     assert Z.shape == (n, 1 + 4 + 1 + 2)
     assert list(groups) == [0, 1, 1, 1, 1, 2, 3, 3]
-    np.testing.assert_allclose(wl.sq_euclidean(Z[30:], Z[:30]), wl.ibk_sq_distances(X[30:], X[:30], spec, rg),
-                               rtol=0, atol=1e-12)
+    np.testing.assert_allclose(
+        wl.sq_euclidean(Z[30:], Z[:30]), wl.ibk_sq_distances(X[30:], X[:30], spec, rg), rtol=0, atol=1e-12
+    )
     # one nominal mismatch contributes exactly 1 (two one-hot entries of 1/sqrt 2)
     a = np.array([[0.0, 1, 0, 0]])
     b = np.array([[0.0, 2, 0, 0]])

@@ -1,17 +1,18 @@
 from fractions import Fraction as F
 
 import numpy as np
-import scipy.sparse as sp
 import pytest
+import scipy.sparse as sp
 
 from lib.data import networks
-from lib.models import wvrn_nbc
 from lib.evaluation import sampling
+from lib.models import wvrn_nbc
 
 ONE_STEP = wvrn_nbc.Schedule(iterations=1)
 
 
 # ----------------------------------------------------------------------------- tiny graphs
+
 
 def _chain():
     # 0 - 1 - 2 - 3, node 0 labeled +, node 3 labeled -, nodes 1 and 2 unlabeled
@@ -125,10 +126,11 @@ def test_labels_of_unlabeled_nodes_are_never_read():
 
 # ----------------------------------------------------------------------------- batching
 
+
 def _reference(adj, y, labeled, model, schedule=wvrn_nbc.Schedule(), alpha=1.0):
     """Per-node loop implementation of one configuration (independent of the vectorised code)."""
     n = adj.shape[0]
-    nbrs = [adj.indices[adj.indptr[i]:adj.indptr[i + 1]].tolist() for i in range(n)]
+    nbrs = [adj.indices[adj.indptr[i] : adj.indptr[i + 1]].tolist() for i in range(n)]
     lab = [i for i in range(n) if labeled[i]]
     prior = sum(y[i] for i in lab) / len(lab)
     if model == "nbc":
@@ -137,12 +139,11 @@ def _reference(adj, y, labeled, model, schedule=wvrn_nbc.Schedule(), alpha=1.0):
             for j in nbrs[i]:
                 if labeled[j]:
                     m[y[i]][y[j]] += 1
-        cond = [[(m[c][c2] + alpha) / (m[c][0] + m[c][1] + 2 * alpha) for c2 in (0, 1)]
-                for c in (0, 1)]
+        cond = [[(m[c][c2] + alpha) / (m[c][0] + m[c][1] + 2 * alpha) for c2 in (0, 1)] for c in (0, 1)]
         pi = (sum(y[i] for i in lab) + alpha) / (len(lab) + 2 * alpha)
     p = [float(y[i]) if labeled[i] else prior for i in range(n)]
     for t in range(schedule.iterations):
-        beta = schedule.beta0 * schedule.decay ** t
+        beta = schedule.beta0 * schedule.decay**t
         new = list(p)
         for i in range(n):
             if labeled[i]:
@@ -199,6 +200,7 @@ def test_block_diagonal_batch_equals_separate_graphs():
 
 
 # ----------------------------------------------------------------------------- predictions
+
 
 def test_predict_ties_and_accuracy():
     probs = np.array([[0.2, 0.5, 0.8, 0.5 + 1e-13]])
@@ -257,6 +259,7 @@ def test_common_random_numbers_give_nested_selections(selection):
 
 # ----------------------------------------------------------------------------- calibration
 
+
 def _calibration_case(n_test, configs=100, seed=71):
     """Better model: always right (P(+) 0.9 on + nodes, 0.1 on - nodes); other model right on
     55% of the test nodes (5 or 6 of 10 per configuration when n_test = 10)."""
@@ -305,6 +308,7 @@ def test_calibration_rejects_a_wrong_setup():
 
 # ----------------------------------------------------------------------------- evaluation
 
+
 def test_handicap_lowers_accuracy_by_about_c_times_2acc_minus_1():
     """Learn on the RS labeled sets, infer, handicap nBC's test predictions by c = 0.3 and score
     them, as the studies do (lib.evaluation.pairtests.score)."""
@@ -323,6 +327,7 @@ def test_handicap_lowers_accuracy_by_about_c_times_2acc_minus_1():
 
 
 # ----------------------------------------------------------------------------- bad input
+
 
 def test_bad_parameters_raise():
     adj, y, lab = _chain()
@@ -360,8 +365,9 @@ def test_maximum_likelihood_nbc_is_the_count_ratio_and_never_nan():
     conditionals are the labeled pair counts' ratios; a class without labeled links carries no
     evidence (1/2), and a zero estimate makes a class impossible without producing NaN."""
     # path 0-1-2-3-4, labeled 0 (+), 1 (+), 2 (-): pairs (+,+) x2, (+,-) and (-,+)
-    adj = sp.csr_matrix(np.array([[0, 1, 0, 0, 0], [1, 0, 1, 0, 0], [0, 1, 0, 1, 0], [0, 0, 1, 0, 1],
-                                  [0, 0, 0, 1, 0]], float))
+    adj = sp.csr_matrix(
+        np.array([[0, 1, 0, 0, 0], [1, 0, 1, 0, 0], [0, 1, 0, 1, 0], [0, 0, 1, 0, 1], [0, 0, 0, 1, 0]], float)
+    )
     y = np.array([1, 1, 0, 0, 1])
     lab = np.array([True, True, True, False, False])
     ml = wvrn_nbc.nbc_fit(adj, y, lab, smoothing=0)

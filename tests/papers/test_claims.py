@@ -1,4 +1,5 @@
 """lib.papers.claims: the vocabulary of claims (ids, templates, verdicts, rows)."""
+
 import numpy as np
 import pytest
 
@@ -25,8 +26,9 @@ def test_by_range_is_unstable_only_when_the_range_straddles_the_criterion():
 def test_paper_declares_evaluates_and_fills_templates():
     paper = Paper("p2000", "A paper")
 
-    @paper.claim("fig1", "low", "rate at {x:g} below {alpha:g}", value="low", location="Sec. 2",
-                 criterion="rate <= {alpha:g}")
+    @paper.claim(
+        "fig1", "low", "rate at {x:g} below {alpha:g}", value="low", location="Sec. 2", criterion="rate <= {alpha:g}"
+    )
     def _(ev):
         rate = float(ev["summary"]["rate"].iloc[0])
         return judged(rate <= ev.params["alpha"], f"{rate:.2f}", x=0.1)
@@ -34,6 +36,7 @@ def test_paper_declares_evaluates_and_fills_templates():
     paper.add("fig1", "absent", "only when present", lambda ev: None, value="v", criterion="c")
     paper.add("fig2", "other", "t", lambda ev: not_run("not configured"), value="v", criterion="c")
     import pandas as pd
+
     table = paper.evaluate("fig1", Evidence({"summary": pd.DataFrame({"rate": [0.03]})}, {"alpha": 0.05}), "quick")
     assert list(table.columns) == COLUMNS and len(table) == 1  # the claim returning None has no row
     row = table.iloc[0]

@@ -1,11 +1,14 @@
 """lib.papers.criteria: the interval comparisons and formats several claims share."""
+
 from lib.papers import criteria as cr
 
 
 def test_formatting():
     assert cr.fmt_rate(0.05, 0.0312, 0.08) == "0.050 [0.031, 0.080]"
-    assert cr.fmt_series([0.1, 2], [0.5, 0.25], [0.4, 0.2], [0.6, 0.3]) == \
-        "0.1: 0.500 [0.400, 0.600]; 2: 0.250 [0.200, 0.300]"
+    assert (
+        cr.fmt_series([0.1, 2], [0.5, 0.25], [0.4, 0.2], [0.6, 0.3])
+        == "0.1: 0.500 [0.400, 0.600]; 2: 0.250 [0.200, 0.300]"
+    )
     assert cr.fmt_series([], [], [], []) == ""
 
 

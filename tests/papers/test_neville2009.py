@@ -1,9 +1,10 @@
 """Neville et al. 2009: every claim passes on a table built as the paper reports and fails on
 one built against it (``CASES``: artifact -> (passing worlds, failing worlds))."""
+
 import pandas as pd
 import pytest
-from claim_cases import assert_both_ways, band, rate_rows, verdicts, with_network_rates
 
+from claim_cases import assert_both_ways, band, rate_rows, verdicts, with_network_rates
 from lib.papers import neville2009
 from lib.papers.claims import Evidence
 from lib.studies import realnet
@@ -18,11 +19,13 @@ def fig1a(rrs, ers, ncv) -> Evidence:
 
 
 def fig1a_cases():
-    as_in_paper = fig1a(rrs=[0.45, 0.30, 0.20, 0.12, 0.06], ers=[0.35, 0.22, 0.15, 0.10, 0.06],
-                        ncv=[0.05, 0.05, 0.04, 0.05, 0.05])
+    as_in_paper = fig1a(
+        rrs=[0.45, 0.30, 0.20, 0.12, 0.06], ers=[0.35, 0.22, 0.15, 0.10, 0.06], ncv=[0.05, 0.05, 0.04, 0.05, 0.05]
+    )
     # every statement reversed: error rises with labeling, ERS above RRS, NCV high and above both
-    against = fig1a(rrs=[0.04, 0.06, 0.06, 0.06, 0.06], ers=[0.20, 0.20, 0.20, 0.20, 0.20],
-                    ncv=[0.30, 0.30, 0.30, 0.30, 0.30])
+    against = fig1a(
+        rrs=[0.04, 0.06, 0.06, 0.06, 0.06], ers=[0.20, 0.20, 0.20, 0.20, 0.20], ncv=[0.30, 0.30, 0.30, 0.30, 0.30]
+    )
     return as_in_paper, against
 
 
@@ -44,19 +47,32 @@ P_ERR, ERR_CORR = [0.1, 0.2, 0.3], [0.0, 0.5, 1.0]
 
 def fig1b(correlation, rates) -> Evidence:
     """``correlation(p_err, err_corr)``; ``rates[sampler](corr)``."""
-    rows = [{"sampler": sampler, "p_err": p, "err_corr": e, "measured_error_correlation": correlation(p, e),
-             **dict(zip(("rate", "rate_low", "rate_high"), band(rate(correlation(p, e)))))}
-            for sampler, rate in rates.items() for p in P_ERR for e in ERR_CORR]
+    rows = [
+        {
+            "sampler": sampler,
+            "p_err": p,
+            "err_corr": e,
+            "measured_error_correlation": correlation(p, e),
+            **dict(zip(("rate", "rate_low", "rate_high"), band(rate(correlation(p, e))))),
+        }
+        for sampler, rate in rates.items()
+        for p in P_ERR
+        for e in ERR_CORR
+    ]
     return Evidence({"summary": pd.DataFrame(rows)})
 
 
 def fig1b_cases():
     # correlation rises with errCorr and P(err) over 0.2-0.7; rates rise with it, ERS 0.1 below RRS, NCV flat at 0.05
-    as_in_paper = fig1b(lambda p, e: 0.2 + 0.4 * e + 0.5 * (p - 0.1),
-                        {"RRS": lambda c: 0.05 + 0.4 * c, "ERS": lambda c: 0.4 * c - 0.05, "NCV": lambda c: 0.05})
+    as_in_paper = fig1b(
+        lambda p, e: 0.2 + 0.4 * e + 0.5 * (p - 0.1),
+        {"RRS": lambda c: 0.05 + 0.4 * c, "ERS": lambda c: 0.4 * c - 0.05, "NCV": lambda c: 0.05},
+    )
     # correlation falls with P(err) and spans -0.11-1.0; rates fall with it, ERS above RRS, NCV above both
-    against = fig1b(lambda p, e: -0.05 + 1.05 * e - 0.3 * (p - 0.1),
-                    {"RRS": lambda c: 0.5 - 0.3 * c, "ERS": lambda c: 0.6 - 0.3 * c, "NCV": lambda c: 0.7})
+    against = fig1b(
+        lambda p, e: -0.05 + 1.05 * e - 0.3 * (p - 0.1),
+        {"RRS": lambda c: 0.5 - 0.3 * c, "ERS": lambda c: 0.6 - 0.3 * c, "NCV": lambda c: 0.7},
+    )
     return as_in_paper, against
 
 
@@ -65,33 +81,45 @@ TYPE1_LEVELS = [0.1, 0.2, 0.3, 0.4]
 
 
 def networks_table(autocorrelation, contingency, p_pos) -> pd.DataFrame:
-    row = {"role": "evaluation+calibration", "nodes": 300, "networks": 14,
-           "autocorrelation_contingency": contingency}
+    row = {"role": "evaluation+calibration", "nodes": 300, "networks": 14, "autocorrelation_contingency": contingency}
     for column, value in (("autocorrelation", autocorrelation), ("p_pos", p_pos)):
-        row.update({column: value, f"{column}_low": value - 0.02, f"{column}_high": value + 0.02,
-                    f"{column}_sd": 0.05})
+        row.update({column: value, f"{column}_low": value - 0.02, f"{column}_high": value + 0.02, f"{column}_sd": 0.05})
     other_size = {**row, "nodes": 600, "autocorrelation": 0.40, "p_pos": 0.70}  # must not be the one read
     return pd.DataFrame([row, other_size])
 
 
 def fig1c(rs_paired, rs_unpaired, ncv_paired, ncv_unpaired, networks) -> Evidence:
-    curves = {"RS paired": rs_paired, "RS unpaired": rs_unpaired, "NCV paired": ncv_paired,
-              "NCV unpaired": ncv_unpaired}
-    summary = rate_rows("prop_labeled", {m: [band(r) for r in rates] for m, rates in curves.items()}, TYPE1_LEVELS,
-                        group="method")
+    curves = {
+        "RS paired": rs_paired,
+        "RS unpaired": rs_unpaired,
+        "NCV paired": ncv_paired,
+        "NCV unpaired": ncv_unpaired,
+    }
+    summary = rate_rows(
+        "prop_labeled", {m: [band(r) for r in rates] for m, rates in curves.items()}, TYPE1_LEVELS, group="method"
+    )
     summary, per_network = with_network_rates(summary, "prop_labeled")
-    return Evidence({"summary": summary, "networks": networks, "per_network": per_network},
-                    {"alpha": 0.05, "nodes": 300})
+    return Evidence(
+        {"summary": summary, "networks": networks, "per_network": per_network}, {"alpha": 0.05, "nodes": 300}
+    )
 
 
 def fig1c_cases():
-    as_in_paper = fig1c(rs_paired=[0.55, 0.50, 0.30, 0.15], rs_unpaired=[0.50, 0.45, 0.25, 0.10],
-                        ncv_paired=[0.25, 0.15, 0.10, 0.05], ncv_unpaired=[0.10, 0.03, 0.02, 0.02],
-                        networks=networks_table(autocorrelation=0.39, contingency=0.45, p_pos=0.70))
+    as_in_paper = fig1c(
+        rs_paired=[0.55, 0.50, 0.30, 0.15],
+        rs_unpaired=[0.50, 0.45, 0.25, 0.10],
+        ncv_paired=[0.25, 0.15, 0.10, 0.05],
+        ncv_unpaired=[0.10, 0.03, 0.02, 0.02],
+        networks=networks_table(autocorrelation=0.39, contingency=0.45, p_pos=0.70),
+    )
     # RS low and rising, NCV high, networks less autocorrelated (both measures below 0.40) and more positive
-    against = fig1c(rs_paired=[0.05, 0.05, 0.10, 0.20], rs_unpaired=[0.05, 0.05, 0.05, 0.05],
-                    ncv_paired=[0.30, 0.30, 0.30, 0.30], ncv_unpaired=[0.00, 0.20, 0.20, 0.20],
-                    networks=networks_table(autocorrelation=0.29, contingency=0.35, p_pos=0.76))
+    against = fig1c(
+        rs_paired=[0.05, 0.05, 0.10, 0.20],
+        rs_unpaired=[0.05, 0.05, 0.05, 0.05],
+        ncv_paired=[0.30, 0.30, 0.30, 0.30],
+        ncv_unpaired=[0.00, 0.20, 0.20, 0.20],
+        networks=networks_table(autocorrelation=0.29, contingency=0.35, p_pos=0.76),
+    )
     return as_in_paper, against
 
 
@@ -101,22 +129,48 @@ HANDICAPS = [0.025, 0.075, 0.15, 0.3]
 
 def power_table(differences, rs_paired, ncv_paired, ncv_unpaired) -> pd.DataFrame:
     curves = {"RS paired": rs_paired, "NCV paired": ncv_paired, "NCV unpaired": ncv_unpaired}
-    table = rate_rows("calibration_difference", {m: [band(r) for r in rates] for m, rates in curves.items()},
-                      differences, group="method")
+    table = rate_rows(
+        "calibration_difference",
+        {m: [band(r) for r in rates] for m, rates in curves.items()},
+        differences,
+        group="method",
+    )
     return table.assign(handicap_nbc=table["calibration_difference"].map(dict(zip(differences, HANDICAPS))))
 
 
 def fig1d_cases():
-    as_in_paper = Evidence({"summary": power_table([0.04, 0.06, 0.08, 0.10], rs_paired=[0.50, 0.75, 0.90, 0.95],
-                                                   ncv_paired=[0.10, 0.20, 0.40, 0.60],
-                                                   ncv_unpaired=[0.02, 0.04, 0.10, 0.20])})
+    as_in_paper = Evidence(
+        {
+            "summary": power_table(
+                [0.04, 0.06, 0.08, 0.10],
+                rs_paired=[0.50, 0.75, 0.90, 0.95],
+                ncv_paired=[0.10, 0.20, 0.40, 0.60],
+                ncv_unpaired=[0.02, 0.04, 0.10, 0.20],
+            )
+        }
+    )
     # every test detects 5% almost always, and the differences span 0.02-0.19
-    powerful = Evidence({"summary": power_table([0.02, 0.05, 0.10, 0.19], rs_paired=[0.90, 0.97, 0.99, 1.00],
-                                                ncv_paired=[0.92, 0.98, 0.99, 1.00],
-                                                ncv_unpaired=[0.80, 0.90, 0.95, 1.00])})
+    powerful = Evidence(
+        {
+            "summary": power_table(
+                [0.02, 0.05, 0.10, 0.19],
+                rs_paired=[0.90, 0.97, 0.99, 1.00],
+                ncv_paired=[0.92, 0.98, 0.99, 1.00],
+                ncv_unpaired=[0.80, 0.90, 0.95, 1.00],
+            )
+        }
+    )
     # the smallest handicap already gives more than 5%: no power at 5% can be read
-    outside = Evidence({"summary": power_table([0.06, 0.08, 0.10, 0.12], rs_paired=[0.5, 0.6, 0.7, 0.8],
-                                               ncv_paired=[0.1, 0.2, 0.3, 0.4], ncv_unpaired=[0.0, 0.0, 0.1, 0.1])})
+    outside = Evidence(
+        {
+            "summary": power_table(
+                [0.06, 0.08, 0.10, 0.12],
+                rs_paired=[0.5, 0.6, 0.7, 0.8],
+                ncv_paired=[0.1, 0.2, 0.3, 0.4],
+                ncv_unpaired=[0.0, 0.0, 0.1, 0.1],
+            )
+        }
+    )
     return as_in_paper, [powerful, outside]
 
 
@@ -127,17 +181,42 @@ def fig1e(larger, smaller) -> Evidence:
 def fig1e_cases():
     x = [0.04, 0.06, 0.08, 0.10]
     # at 5%, 300 nodes: RS 0.88, NCV paired 0.30, NCV unpaired 0.06
-    smaller = power_table(x, rs_paired=[0.85, 0.91, 0.95, 0.97], ncv_paired=[0.20, 0.40, 0.60, 0.80],
-                          ncv_unpaired=[0.02, 0.10, 0.20, 0.30])
+    smaller = power_table(
+        x,
+        rs_paired=[0.85, 0.91, 0.95, 0.97],
+        ncv_paired=[0.20, 0.40, 0.60, 0.80],
+        ncv_unpaired=[0.02, 0.10, 0.20, 0.30],
+    )
     # at 5%, 600 nodes: RS 0.89 (Type II -8%), NCV paired 0.65 (-50%), NCV unpaired 0.50 (-47%)
-    as_in_paper = fig1e(power_table(x, rs_paired=[0.87, 0.91, 0.95, 0.97], ncv_paired=[0.55, 0.75, 0.85, 0.95],
-                                    ncv_unpaired=[0.40, 0.60, 0.70, 0.80]), smaller)
+    as_in_paper = fig1e(
+        power_table(
+            x,
+            rs_paired=[0.87, 0.91, 0.95, 0.97],
+            ncv_paired=[0.55, 0.75, 0.85, 0.95],
+            ncv_unpaired=[0.40, 0.60, 0.70, 0.80],
+        ),
+        smaller,
+    )
     # RS gains most (Type II -92%), NCV paired little (-7%), NCV unpaired loses power; differences span 0.005-0.2
-    against = fig1e(power_table([0.005, 0.05, 0.10, 0.20], rs_paired=[0.95, 0.99, 1.00, 1.00],
-                                ncv_paired=[0.30, 0.35, 0.50, 0.70], ncv_unpaired=[0.01, 0.03, 0.10, 0.20]), smaller)
+    against = fig1e(
+        power_table(
+            [0.005, 0.05, 0.10, 0.20],
+            rs_paired=[0.95, 0.99, 1.00, 1.00],
+            ncv_paired=[0.30, 0.35, 0.50, 0.70],
+            ncv_unpaired=[0.01, 0.03, 0.10, 0.20],
+        ),
+        smaller,
+    )
     # the larger networks' differences all exceed 5%
-    outside = fig1e(power_table([0.06, 0.08, 0.10, 0.12], rs_paired=[0.9, 0.95, 0.97, 0.99],
-                                ncv_paired=[0.7, 0.8, 0.9, 0.95], ncv_unpaired=[0.5, 0.6, 0.7, 0.8]), smaller)
+    outside = fig1e(
+        power_table(
+            [0.06, 0.08, 0.10, 0.12],
+            rs_paired=[0.9, 0.95, 0.97, 0.99],
+            ncv_paired=[0.7, 0.8, 0.9, 0.95],
+            ncv_unpaired=[0.5, 0.6, 0.7, 0.8],
+        ),
+        smaller,
+    )
     return as_in_paper, [against, outside]
 
 
@@ -149,19 +228,43 @@ def table1(error_correlation, autocorrelation, cell_correlation, computed=6) -> 
     """The first ``computed`` tasks of Table 1 computed with the given values, the others not public."""
     rows = []
     for i, (_, dataset, task, paper_ec, paper_ac) in enumerate(neville2009.TABLE1):
-        row = {"dataset": dataset, "task": task, "paper_error_correlation": paper_ec,
-               "paper_autocorrelation": paper_ac, "status": "data not public"}
+        row = {
+            "dataset": dataset,
+            "task": task,
+            "paper_error_correlation": paper_ec,
+            "paper_autocorrelation": paper_ac,
+            "status": "data not public",
+        }
         if i < computed:
-            row.update({"error_correlation": error_correlation[i], "error_correlation_min_cell": -0.1,
-                        "autocorrelation": autocorrelation[i], "autocorrelation_contingency": autocorrelation[i] + 0.1,
-                        "status": neville2009.COMPUTED})
+            row.update(
+                {
+                    "error_correlation": error_correlation[i],
+                    "error_correlation_min_cell": -0.1,
+                    "autocorrelation": autocorrelation[i],
+                    "autocorrelation_contingency": autocorrelation[i] + 0.1,
+                    "status": neville2009.COMPUTED,
+                }
+            )
         rows.append(row)
     datasets = dict.fromkeys(name for name, *_ in neville2009.TABLE1[:computed])
-    cells = pd.DataFrame([{"dataset": d, "classifier": clf, "collective": coll, "prop_labeled": pl,
-                           "error_correlation": cell_correlation} for d in datasets for clf, coll in MODELS
-                          for pl in (0.1, 0.5, 0.9)])
-    return Evidence({"summary": pd.DataFrame(rows), "cells": cells},
-                    {"tolerance_error_correlation": 0.1, "tolerance_autocorrelation": 0.1})
+    cells = pd.DataFrame(
+        [
+            {
+                "dataset": d,
+                "classifier": clf,
+                "collective": coll,
+                "prop_labeled": pl,
+                "error_correlation": cell_correlation,
+            }
+            for d in datasets
+            for clf, coll in MODELS
+            for pl in (0.1, 0.5, 0.9)
+        ]
+    )
+    return Evidence(
+        {"summary": pd.DataFrame(rows), "cells": cells},
+        {"tolerance_error_correlation": 0.1, "tolerance_autocorrelation": 0.1},
+    )
 
 
 def table1_cases():
@@ -178,8 +281,9 @@ def test_table1_is_the_studys_table():
 
 
 def test_table1_tasks_not_computed_have_no_claims():
-    seen = verdicts(PAPER, "table1", table1([0.2, 0.3, 0.3, 0.4], [0.2, 0.6, 0.2, 0.6], cell_correlation=0.2,
-                                            computed=4))
+    seen = verdicts(
+        PAPER, "table1", table1([0.2, 0.3, 0.3, 0.4], [0.2, 0.6, 0.2, 0.6], cell_correlation=0.2, computed=4)
+    )
     assert not [k for k in seen if "reality-mining" in k]
     assert "error_correlation.cora" in seen
 
@@ -191,11 +295,18 @@ SET_LEVELS = [0.1, 0.2, 0.3, 0.4, 0.5]
 def fig1f(rrs, ncv, sets=neville2009.FIG1F_SETS, trials=100) -> Evidence:
     parts = []
     for name in sets:
-        part = rate_rows("prop_labeled", {"RRS paired": [band(r) for r in rrs], "NCV paired": [band(r) for r in ncv]},
-                         SET_LEVELS, group="method", set=name, trials=trials)
+        part = rate_rows(
+            "prop_labeled",
+            {"RRS paired": [band(r) for r in rrs], "NCV paired": [band(r) for r in ncv]},
+            SET_LEVELS,
+            group="method",
+            set=name,
+            trials=trials,
+        )
         parts.append(part.assign(rejections=(part["rate"] * trials).round().astype(int)))
-    return Evidence({"summary": pd.concat(parts, ignore_index=True)},
-                    {"set_labels": {name: f"stand-in: {name}" for name in sets}})
+    return Evidence(
+        {"summary": pd.concat(parts, ignore_index=True)}, {"set_labels": {name: f"stand-in: {name}" for name in sets}}
+    )
 
 
 def fig1f_cases():
@@ -211,8 +322,16 @@ def test_fig1f_claims_only_for_sets_shown():
     assert table["claim"].str.endswith("(stand-in: cora)").all()
 
 
-CASES = {"fig1a": fig1a_cases, "fig1a_readings": fig1a_readings_cases, "fig1b": fig1b_cases, "fig1c": fig1c_cases,
-         "fig1d": fig1d_cases, "fig1e": fig1e_cases, "table1": table1_cases, "fig1f": fig1f_cases}
+CASES = {
+    "fig1a": fig1a_cases,
+    "fig1a_readings": fig1a_readings_cases,
+    "fig1b": fig1b_cases,
+    "fig1c": fig1c_cases,
+    "fig1d": fig1d_cases,
+    "fig1e": fig1e_cases,
+    "table1": table1_cases,
+    "fig1f": fig1f_cases,
+}
 
 
 def test_every_artifact_has_cases():

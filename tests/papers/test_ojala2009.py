@@ -2,11 +2,12 @@
 tables built against it (``CASES``: artifact -> (passing worlds, failing worlds)); the claims about
 a classifier that is not configured are not run, those about a data set that is not configured
 have no row."""
+
 import numpy as np
 import pandas as pd
 import pytest
-from claim_cases import assert_both_ways, verdicts
 
+from claim_cases import assert_both_ways, verdicts
 from lib.data import datasets
 from lib.papers import ojala2009
 from lib.papers.claims import Evidence
@@ -21,8 +22,9 @@ def table1(k=1000, **reproduced) -> Evidence:
     ``reproduced[name]``) and the paper's row."""
     rows = []
     for name, printed in ojala2009.TABLE1.items():
-        rows.append({"dataset": name, "source": "reproduced", **printed, **reproduced.get(name, {}),
-                     "randomizations": k})
+        rows.append(
+            {"dataset": name, "source": "reproduced", **printed, **reproduced.get(name, {}), "randomizations": k}
+        )
         rows.append({"dataset": name, "source": "paper", **printed, "randomizations": ojala2009.RANDOMIZATIONS})
     return Evidence({"summary": pd.DataFrame(rows)})
 
@@ -31,8 +33,10 @@ def table1_cases():
     as_in_paper = table1()
     # a nonzero leave-one-out error, null errors far from the paper's, Test 1 not significant and
     # Test 2 significant on D1 but not on D2
-    against = table1(D1=dict(orig_err=0.1, t1_mean=0.30, t1_std=0.30, t1_p=0.2, t2_mean=0.30, t2_std=0.20, t2_p=0.001),
-                     D2=dict(orig_err=0.1, t1_mean=0.30, t1_std=0.30, t1_p=0.2, t2_mean=0.30, t2_std=0.30, t2_p=0.5))
+    against = table1(
+        D1=dict(orig_err=0.1, t1_mean=0.30, t1_std=0.30, t1_p=0.2, t2_mean=0.30, t2_std=0.20, t2_p=0.001),
+        D2=dict(orig_err=0.1, t1_mean=0.30, t1_std=0.30, t1_p=0.2, t2_mean=0.30, t2_std=0.30, t2_p=0.5),
+    )
     return as_in_paper, against
 
 
@@ -40,12 +44,20 @@ def test_d1_test2_p_is_unverifiable_when_a_misreading_of_d1_gives_the_printed_va
     """D1 is recovered from garbled text: our 0.428 against the printed 0.358 is unverifiable when
     single-cell flips of D1 that keep its leave-one-out error at 0 span 0.358, a fail when they
     do not, and a pass when ours is within tolerance whatever the flips give."""
+
     def with_flips(t2_p_ours, flips_p):
         evidence = table1(D1=dict(t2_p=t2_p_ours))
-        flips = pd.DataFrame({"cell": range(len(flips_p) + 1), "orig_err": [0.0] * len(flips_p) + [0.0625],
-                              "t1_p": [0.001] * len(flips_p) + [np.nan], "t2_p": list(flips_p) + [np.nan]})
+        flips = pd.DataFrame(
+            {
+                "cell": range(len(flips_p) + 1),
+                "orig_err": [0.0] * len(flips_p) + [0.0625],
+                "t1_p": [0.001] * len(flips_p) + [np.nan],
+                "t2_p": list(flips_p) + [np.nan],
+            }
+        )
         evidence = Evidence({**evidence.tables, "d1_flips": flips}, evidence.params)
         return PAPER.evaluate("table1", evidence, "test").set_index("id").loc["ojala2009/table1/test2_p.d1"]
+
     row = with_flips(0.428, [0.27, 0.45, 0.62])
     assert row["verdict"] == "unverifiable" and "3 of 4 single-cell flips" in row["reproduced"]
     assert "0.270-0.620" in row["reproduced"]
@@ -61,27 +73,52 @@ def test_table1_tolerances_follow_the_randomizations():
 
 # ---- Figure 2 ---------------------------------------------------------------------------------
 def fig2(original, test1, test2, full, r_original, r_test2) -> Evidence:
-    errors = pd.concat([pd.DataFrame({"version": v, "index": np.arange(len(e)), "error": e}) for v, e in
-                        (("original", [original]), ("test1", test1), ("test2", test2), ("full", full))],
-                       ignore_index=True)
+    errors = pd.concat(
+        [
+            pd.DataFrame({"version": v, "index": np.arange(len(e)), "error": e})
+            for v, e in (("original", [original]), ("test1", test1), ("test2", test2), ("full", full))
+        ],
+        ignore_index=True,
+    )
     r_test2 = np.asarray(r_test2)
-    correlations = pd.concat([
-        pd.DataFrame({"version": "original", "index": 0, "class": np.arange(len(r_original)), "r": r_original}),
-        pd.DataFrame({"version": "test2", "index": np.repeat(np.arange(len(r_test2)), r_test2.shape[1]),
-                      "class": np.tile(np.arange(r_test2.shape[1]), len(r_test2)), "r": r_test2.ravel()})],
-        ignore_index=True)
+    correlations = pd.concat(
+        [
+            pd.DataFrame({"version": "original", "index": 0, "class": np.arange(len(r_original)), "r": r_original}),
+            pd.DataFrame(
+                {
+                    "version": "test2",
+                    "index": np.repeat(np.arange(len(r_test2)), r_test2.shape[1]),
+                    "class": np.tile(np.arange(r_test2.shape[1]), len(r_test2)),
+                    "r": r_test2.ravel(),
+                }
+            ),
+        ],
+        ignore_index=True,
+    )
     points = pd.DataFrame({"panel": "Original data", "class": np.repeat(["a", "b", "c"], 50)})  # Iris: 50 per class
     return Evidence({"summary": points, "errors": errors, "correlations": correlations})
 
 
 def fig2_cases():
     # Test 2's within-class |r| as for independent columns (about 0.114 for 50 rows per class)
-    as_in_paper = fig2(0.03, test1=[0.65, 0.70], test2=[0.02, 0.04], full=[0.66, 0.68], r_original=[0.3, 0.8, 0.3],
-                       r_test2=[[0.15, -0.10, 0.12], [-0.08, 0.14, 0.10]])
+    as_in_paper = fig2(
+        0.03,
+        test1=[0.65, 0.70],
+        test2=[0.02, 0.04],
+        full=[0.66, 0.68],
+        r_original=[0.3, 0.8, 0.3],
+        r_test2=[[0.15, -0.10, 0.12], [-0.08, 0.14, 0.10]],
+    )
     # Test 2 destroys the class structure, Test 1 keeps it; one class negatively correlated, and
     # Test 2 keeps the correlation
-    against = fig2(0.03, test1=[0.05, 0.06], test2=[0.30, 0.35], full=[0.66, 0.68], r_original=[-0.2, 0.8, 0.3],
-                   r_test2=[[0.5, 0.7, 0.4], [0.6, 0.8, 0.3]])
+    against = fig2(
+        0.03,
+        test1=[0.05, 0.06],
+        test2=[0.30, 0.35],
+        full=[0.66, 0.68],
+        r_original=[-0.2, 0.8, 0.3],
+        r_test2=[[0.5, 0.7, 0.4], [0.6, 0.8, 0.3]],
+    )
     return as_in_paper, against
 
 
@@ -111,8 +148,17 @@ def fig3(curves) -> Evidence:
     rows = []
     for clf, (orig, t1, t2) in curves.items():
         for rho, o, r1, r2 in zip(RHO, orig, t1, t2):
-            rows.append({"classifier": clf, "rho": rho, "orig_mean": o, "t1_p": 0.001 if r1 else 0.5,
-                         "t1_rejected": r1, "t2_p": 0.001 if r2 else 0.5, "t2_rejected": r2})
+            rows.append(
+                {
+                    "classifier": clf,
+                    "rho": rho,
+                    "orig_mean": o,
+                    "t1_p": 0.001 if r1 else 0.5,
+                    "t1_rejected": r1,
+                    "t2_p": 0.001 if r2 else 0.5,
+                    "t2_rejected": r2,
+                }
+            )
     return Evidence({"summary": pd.DataFrame(rows)}, {"alpha": 0.01})
 
 
@@ -132,10 +178,18 @@ def test_fig3_claims_of_classifiers_not_configured_are_not_run():
     exploits = ([0.0, 0.15, 0.2, 0.15, 0.0], [True] * 5, [True, True, False, True, True])
     only_nb = verdicts(PAPER, "fig3", fig3({"nb": ([0.15] * 5, [True] * 5, [False] * 5)}))
     assert {k for k, v in only_nb.items() if v == "not run"} == {
-        "error_vanishes.j48", "error_vanishes.1nn", "error_vanishes.smo", "test2_rejected_at_strong_rho"}
+        "error_vanishes.j48",
+        "error_vanishes.1nn",
+        "error_vanishes.smo",
+        "test2_rejected_at_strong_rho",
+    }
     only_tree = verdicts(PAPER, "fig3", fig3({"j48": exploits}))
     assert {k for k, v in only_tree.items() if v == "not run"} == {
-        "error_vanishes.1nn", "error_vanishes.smo", "nb_error_flat", "nb_test2_never_rejected"}
+        "error_vanishes.1nn",
+        "error_vanishes.smo",
+        "nb_error_flat",
+        "nb_test2_never_rejected",
+    }
 
 
 # ---- Tables II-III ----------------------------------------------------------------------------
@@ -143,9 +197,15 @@ def uci(table: str, classifiers: dict, randomizations: dict | None = None, k: in
     """The table's csv and the summary of every classifier (``classifiers``: key -> frame of
     UCI_COLUMNS indexed by data set; ``randomizations``: key -> randomisations run, default k)."""
     randomizations = randomizations or {}
-    every = pd.concat([frame.rename_axis("dataset").reset_index().assign(
-        classifier=clf, repetitions=10, randomizations=randomizations.get(clf, k))
-        for clf, frame in classifiers.items()], ignore_index=True)
+    every = pd.concat(
+        [
+            frame.rename_axis("dataset")
+            .reset_index()
+            .assign(classifier=clf, repetitions=10, randomizations=randomizations.get(clf, k))
+            for clf, frame in classifiers.items()
+        ],
+        ignore_index=True,
+    )
     own = ojala2009.UCI_TABLES[table]["classifier"]
     summary = every[every["classifier"] == own].reset_index(drop=True)
     return Evidence({"summary": summary, "classifiers": every}, {"alpha": ALPHA, "randomizations": k})
@@ -182,8 +242,7 @@ def uci_classifiers_as_in_paper() -> dict:
 def uci_classifiers_against() -> dict:
     # the SVM keeps the paper's verdicts, so it disagrees with the flipped tree everywhere; naive
     # Bayes not significant under Test 1 and significant under Test 2 everywhere (more than 1-NN)
-    return {"j48": flipped("table2"), "1nn": flipped("table3"), "nb": naive_bayes(0.5, 0.001),
-            "smo": printed("table2")}
+    return {"j48": flipped("table2"), "1nn": flipped("table3"), "nb": naive_bayes(0.5, 0.001), "smo": printed("table2")}
 
 
 def table2_cases():
@@ -198,12 +257,14 @@ def test_uci_data_sets_not_configured_have_no_rows():
     subset = {c: f.loc[["balance-scale", "iris"]] for c, f in uci_classifiers_as_in_paper().items()}
     got = verdicts(PAPER, "table2", uci("table2", subset))
     per_data_set = {k for k in got if "." in k}
-    assert per_data_set == {f"{claim}.{ds}" for claim in ("orig_error", "test1", "test2")
-                            for ds in ("balance-scale", "iris")}
+    assert per_data_set == {
+        f"{claim}.{ds}" for claim in ("orig_error", "test1", "test2") for ds in ("balance-scale", "iris")
+    }
     breast = uci("table2", {c: f.loc[["breast-cancer"]] for c, f in uci_classifiers_as_in_paper().items()})
     table = PAPER.evaluate("table2", breast, "test").set_index("id")
-    assert not {"ojala2009/table2/iris_test2_below_original", "ojala2009/table2/balance_test2_significant"} \
-        & set(table.index)
+    assert not {"ojala2009/table2/iris_test2_below_original", "ojala2009/table2/balance_test2_significant"} & set(
+        table.index
+    )
     assert table.loc["ojala2009/table2/test1_mostly_significant", "criterion"] == "more than 0.5/1"
 
 
@@ -211,7 +272,11 @@ def test_uci_claim_texts_follow_the_paper():
     table = PAPER.evaluate("table2", uci("table2", uci_classifiers_as_in_paper()), "test").set_index("id")
     row = table.loc["ojala2009/table2/test2.audiology"]
     assert row["claim"] == "Audiology: not significant under Test 2 (Decision Tree)"
-    assert (row["paper_value"], row["location"], row["criterion"]) == ("p = 0.482", "Table II", "same side of α = 0.01, also over fold draws (else unstable at α)")
+    assert (row["paper_value"], row["location"], row["criterion"]) == (
+        "p = 0.482",
+        "Table II",
+        "same side of α = 0.01, also over fold draws (else unstable at α)",
+    )
     assert table.loc["ojala2009/table2/test2_mostly_not_significant", "paper_value"] == "6/22 significant"
     assert table.loc["ojala2009/table2/agreement", "reproduced"] == "44/44 (100 %)"
 
@@ -232,21 +297,26 @@ def test_uci_claims_of_classifiers_not_configured_are_not_run():
 def test_uci_claims_state_reduced_randomizations():
     world = uci("table2", uci_classifiers_as_in_paper(), randomizations={"smo": 50})
     row = PAPER.evaluate("table2", world, "test").set_index("id").loc["ojala2009/table2/svm_like_tree"]
-    assert row["reproduced"].startswith("44/44 (DEVIATION: smo on fewer randomizations per test than the paper's 1000 "
-                                        "(50; permutation.uci.reduced_randomizations; its smallest attainable p-value")
+    assert row["reproduced"].startswith(
+        "44/44 (DEVIATION: smo on fewer randomizations per test than the paper's 1000 "
+        "(50; permutation.uci.reduced_randomizations; its smallest attainable p-value"
+    )
 
 
 def test_reduced_note():
-    summary = pd.DataFrame({"dataset": ["iris", "zoo", "iris"], "classifier": ["smo", "smo", "j48"],
-                            "randomizations": [200, 150, 1000]})
+    summary = pd.DataFrame(
+        {"dataset": ["iris", "zoo", "iris"], "classifier": ["smo", "smo", "j48"], "randomizations": [200, 150, 1000]}
+    )
     assert ojala2009.reduced_note(summary, 1000, 0.01) == (
         "DEVIATION: smo on fewer randomizations per test than the paper's 1000 (iris: 200, zoo: 150; "
-        "permutation.uci.reduced_randomizations).")
+        "permutation.uci.reduced_randomizations)."
+    )
     assert ojala2009.reduced_note(summary, 1000, 0.01, "j48") == ""
     uniform = summary.assign(randomizations=[50, 50, 1000])
     assert ojala2009.reduced_note(uniform, 1000, 0.01, "smo") == (
         "DEVIATION: smo on fewer randomizations per test than the paper's 1000 (50; "
-        "permutation.uci.reduced_randomizations; its smallest attainable p-value 0.020 exceeds α).")
+        "permutation.uci.reduced_randomizations; its smallest attainable p-value 0.020 exceeds α)."
+    )
 
 
 def test_uci_tables_are_the_printed_ones():
@@ -258,8 +328,7 @@ def test_uci_tables_are_the_printed_ones():
     assert all(datasets.get(d).paper_name == name for d, name in ojala2009.UCI_DATASETS.items())
 
 
-CASES = {"table1": table1_cases, "fig2": fig2_cases, "fig3": fig3_cases, "table2": table2_cases,
-         "table3": table3_cases}
+CASES = {"table1": table1_cases, "fig2": fig2_cases, "fig3": fig3_cases, "table2": table2_cases, "table3": table3_cases}
 
 
 def test_every_artifact_has_cases():
@@ -284,12 +353,14 @@ def test_a_p_value_whose_range_over_fold_draws_straddles_alpha_is_unstable():
     """Spect under Test 1 with J48: the paper prints p = 0.004 (significant); a mean p of 0.038 whose
     5-95 % range over fold draws is 0.003-0.17 straddles alpha = 0.01: unstable, not a fail. A range
     wholly above alpha fails; one wholly below passes; without a range the mean p decides."""
+
     def spect(p, low, high):
         tree = printed("table2")
         tree["t1_p_low"], tree["t1_p_high"] = np.nan, np.nan
         tree.loc["spect", ["t1_p", "t1_p_low", "t1_p_high"]] = [p, low, high]
         table = PAPER.evaluate("table2", uci("table2", {**uci_classifiers_as_in_paper(), "j48": tree}), "test")
         return table.set_index("id").loc["ojala2009/table2/test1.spect"]
+
     row = spect(0.038, 0.003, 0.17)
     assert row["verdict"] == "unstable" and "0.003-0.170" in row["reproduced"]
     assert spect(0.038, 0.02, 0.17)["verdict"] == "fail"

@@ -1,9 +1,10 @@
 """Raeder, Forman & Chawla 2012: every claim passes on tables built as the chapter reports and
 fails on tables built against it (``CASES``: artifact -> (passing worlds, failing worlds))."""
+
 import pandas as pd
 import pytest
-from claim_cases import assert_both_ways, verdicts
 
+from claim_cases import assert_both_ways, verdicts
 from lib.data import datasets
 from lib.papers import raeder2012
 from lib.papers.claims import Evidence
@@ -25,11 +26,20 @@ def table1(minority_offset=0, status=None, minority_scale=1.0) -> Evidence:
         if ds.used_by != datasets.RAEDER or ds.paper_table1 is None:
             continue
         t1 = ds.paper_table1
-        row = {"dataset": ds.paper_name, "registry_name": name, "examples": None, "features": None, "minority": None,
-               "status": (status or {}).get(name, raeder2012.COMPUTED if ds.public else "not public")}
+        row = {
+            "dataset": ds.paper_name,
+            "registry_name": name,
+            "examples": None,
+            "features": None,
+            "minority": None,
+            "status": (status or {}).get(name, raeder2012.COMPUTED if ds.public else "not public"),
+        }
         if row["status"] == raeder2012.COMPUTED:
-            row.update(examples=t1["examples"], features=t1["features"],
-                       minority=int(round(t1["minority"] * minority_scale)) + minority_offset)
+            row.update(
+                examples=t1["examples"],
+                features=t1["features"],
+                minority=int(round(t1["minority"] * minority_scale)) + minority_offset,
+            )
         rows.append(row)
     return Evidence({"summary": pd.DataFrame(rows)})
 
@@ -47,7 +57,11 @@ def test_table1_counts_that_round_to_the_printed_percentage_pass():
     assert raeder2012.as_printed(260, 11183, "2.3%") == "2.3%" and raeder2012.as_printed(223, 11183, "2.3%") == "2.0%"
     evidence = table1()
     rows = evidence["summary"].set_index("registry_name")
-    rows.loc["breast-w", "minority"], rows.loc["mammography", "minority"], rows.loc["letter", "minority"] = 212, 260, 790
+    rows.loc["breast-w", "minority"], rows.loc["mammography", "minority"], rows.loc["letter", "minority"] = (
+        212,
+        260,
+        790,
+    )
     table = PAPER.evaluate("table1", Evidence({"summary": rows.reset_index()}), "test").set_index("id")
     assert table.loc["raeder2012/table1/row.breast-w", "verdict"] == "pass"
     mammography = table.loc["raeder2012/table1/row.mammography"]
@@ -69,48 +83,78 @@ def line(start, step):
 
 def curve_rows(metric: str, curves: dict) -> list[dict]:
     """curves: (scheme, classifier) -> values at LEVELS."""
-    return [{"metric": metric, "scheme": s, "classifier": c, "removed_percent": x, "value": v}
-            for (s, c), values in curves.items() for x, v in zip(LEVELS, values)]
+    return [
+        {"metric": metric, "scheme": s, "classifier": c, "removed_percent": x, "value": v}
+        for (s, c), values in curves.items()
+        for x, v in zip(LEVELS, values)
+    ]
 
 
 def both_schemes(per_classifier: dict) -> dict:
     return {(s, c): v for s in raeder2012.SCHEMES for c, v in per_classifier.items()}
 
 
-PANELS = {"fig2a": "auc", "fig2b": "h_measure", "fig2c": "f1", "fig2d": "precision_at_20", "fig2e": "brier",
-          "fig2f": "accuracy", "fig2g": "pr_break_even"}
+PANELS = {
+    "fig2a": "auc",
+    "fig2b": "h_measure",
+    "fig2c": "f1",
+    "fig2d": "precision_at_20",
+    "fig2e": "brier",
+    "fig2f": "accuracy",
+    "fig2g": "pr_break_even",
+}
 
 # As in the chapter: every metric but accuracy falls with imbalance; AUC moves least (range 0.02);
 # NB best on AUC under 5x2, J48 ~ NB under 10-fold; P@20 won by J48 (10-fold) and NB (5x2); NB the
 # worst on Brier while J48 and SMO improve; J48's PR-BEP zigzags under 10-fold.
 AS_IN_PAPER = {
-    "auc": {**{("10-fold", c): line(v, -0.01) for c, v in (("J48", 0.90), ("NB", 0.905), ("SMO", 0.87))},
-            **{("5x2", c): line(v, -0.01) for c, v in (("J48", 0.88), ("NB", 0.90), ("SMO", 0.86))}},
+    "auc": {
+        **{("10-fold", c): line(v, -0.01) for c, v in (("J48", 0.90), ("NB", 0.905), ("SMO", 0.87))},
+        **{("5x2", c): line(v, -0.01) for c, v in (("J48", 0.88), ("NB", 0.90), ("SMO", 0.86))},
+    },
     "h_measure": both_schemes({"J48": line(0.7, -0.05), "NB": line(0.6, -0.05), "SMO": line(0.65, -0.05)}),
     "f1": both_schemes({"J48": line(0.6, -0.1), "NB": line(0.5, -0.1), "SMO": line(0.55, -0.1)}),
-    "precision_at_20": {**{("10-fold", c): line(v, -0.05) for c, v in (("J48", 0.8), ("NB", 0.7), ("SMO", 0.6))},
-                        **{("5x2", c): line(v, -0.05) for c, v in (("J48", 0.7), ("NB", 0.8), ("SMO", 0.6))}},
+    "precision_at_20": {
+        **{("10-fold", c): line(v, -0.05) for c, v in (("J48", 0.8), ("NB", 0.7), ("SMO", 0.6))},
+        **{("5x2", c): line(v, -0.05) for c, v in (("J48", 0.7), ("NB", 0.8), ("SMO", 0.6))},
+    },
     "brier": both_schemes({"J48": line(0.06, -0.01), "NB": line(0.10, 0.01), "SMO": line(0.07, -0.01)}),
     "accuracy": both_schemes({"J48": line(0.90, 0.02), "NB": line(0.85, 0.02), "SMO": line(0.88, 0.02)}),
-    "pr_break_even": {("10-fold", "J48"): [0.5, 0.3, 0.5], ("10-fold", "NB"): line(0.5, -0.05),
-                      ("10-fold", "SMO"): line(0.45, -0.05), ("5x2", "J48"): [0.5, 0.45, 0.45],
-                      ("5x2", "NB"): line(0.5, -0.05), ("5x2", "SMO"): line(0.45, -0.05)},
+    "pr_break_even": {
+        ("10-fold", "J48"): [0.5, 0.3, 0.5],
+        ("10-fold", "NB"): line(0.5, -0.05),
+        ("10-fold", "SMO"): line(0.45, -0.05),
+        ("5x2", "J48"): [0.5, 0.45, 0.45],
+        ("5x2", "NB"): line(0.5, -0.05),
+        ("5x2", "SMO"): line(0.45, -0.05),
+    },
 }
 # Against it: every metric but accuracy rises; AUC moves most (range 0.3); the stated winners lose;
 # the schemes disagree on F1; NB is the best calibrated; J48's PR-BEP is smooth under 10-fold.
 AGAINST = {
-    "auc": {**{("10-fold", c): line(v, 0.15) for c, v in (("J48", 0.5), ("NB", 0.6), ("SMO", 0.55))},
-            **{("5x2", c): line(v, 0.15) for c, v in (("J48", 0.6), ("NB", 0.5), ("SMO", 0.55))}},
+    "auc": {
+        **{("10-fold", c): line(v, 0.15) for c, v in (("J48", 0.5), ("NB", 0.6), ("SMO", 0.55))},
+        **{("5x2", c): line(v, 0.15) for c, v in (("J48", 0.6), ("NB", 0.5), ("SMO", 0.55))},
+    },
     "h_measure": both_schemes({"J48": line(0.6, 0.01), "NB": line(0.6, 0.01), "SMO": line(0.6, 0.01)}),
-    "f1": {**{("10-fold", c): line(0.5, 0.01) for c in CLASSIFIERS},
-           **{("5x2", c): line(0.6, 0.01) for c in CLASSIFIERS}},
-    "precision_at_20": {**{("10-fold", c): line(v, 0.01) for c, v in (("J48", 0.6), ("NB", 0.8), ("SMO", 0.7))},
-                        **{("5x2", c): line(v, 0.01) for c, v in (("J48", 0.8), ("NB", 0.6), ("SMO", 0.7))}},
+    "f1": {
+        **{("10-fold", c): line(0.5, 0.01) for c in CLASSIFIERS},
+        **{("5x2", c): line(0.6, 0.01) for c in CLASSIFIERS},
+    },
+    "precision_at_20": {
+        **{("10-fold", c): line(v, 0.01) for c, v in (("J48", 0.6), ("NB", 0.8), ("SMO", 0.7))},
+        **{("5x2", c): line(v, 0.01) for c, v in (("J48", 0.8), ("NB", 0.6), ("SMO", 0.7))},
+    },
     "brier": both_schemes({"J48": line(0.06, 0.01), "NB": line(0.03, 0.0), "SMO": line(0.07, 0.01)}),
     "accuracy": both_schemes({"J48": line(0.90, -0.02), "NB": line(0.85, -0.02), "SMO": line(0.88, -0.02)}),
-    "pr_break_even": {("10-fold", "J48"): line(0.5, 0.01), ("10-fold", "NB"): [0.3, 0.6, 0.61],
-                      ("10-fold", "SMO"): line(0.45, 0.01), ("5x2", "J48"): [0.5, 0.2, 0.5],
-                      ("5x2", "NB"): line(0.5, 0.01), ("5x2", "SMO"): line(0.45, 0.01)},
+    "pr_break_even": {
+        ("10-fold", "J48"): line(0.5, 0.01),
+        ("10-fold", "NB"): [0.3, 0.6, 0.61],
+        ("10-fold", "SMO"): line(0.45, 0.01),
+        ("5x2", "J48"): [0.5, 0.2, 0.5],
+        ("5x2", "NB"): line(0.5, 0.01),
+        ("5x2", "SMO"): line(0.45, 0.01),
+    },
 }
 
 
@@ -125,12 +169,22 @@ def fig2_cases(panel):
 
 def test_fig2_texts_follow_the_levels_and_k():
     world = {m: {k: [v[0], v[-1]] for k, v in per.items()} for m, per in AS_IN_PAPER.items()}
-    rows = [{"metric": "precision_at_10" if m == "precision_at_20" else m, "scheme": s, "classifier": c,
-             "removed_percent": x, "value": v} for m, per in world.items() for (s, c), vs in per.items()
-            for x, v in zip([10, 40], vs)]
+    rows = [
+        {
+            "metric": "precision_at_10" if m == "precision_at_20" else m,
+            "scheme": s,
+            "classifier": c,
+            "removed_percent": x,
+            "value": v,
+        }
+        for m, per in world.items()
+        for (s, c), vs in per.items()
+        for x, v in zip([10, 40], vs)
+    ]
     curves = pd.DataFrame(rows)
-    table = PAPER.evaluate("fig2d", Evidence({"summary": curves[curves["metric"] == "precision_at_10"],
-                                              "curves": curves}), "test")
+    table = PAPER.evaluate(
+        "fig2d", Evidence({"summary": curves[curves["metric"] == "precision_at_10"], "curves": curves}), "test"
+    )
     assert table["claim"].iloc[0].startswith("Precision @ 10 declines")
     assert table["criterion"].iloc[0] == "sign of (40 % removed - 10 % removed) for every curve"
 
@@ -141,19 +195,32 @@ RANKED = ("auc", "h_measure", "f1", "brier", "accuracy", "pr_break_even", "preci
 
 def ranking_rows(orders: dict) -> Evidence:
     """orders: (metric, scheme) -> classifiers best first, at level "all"."""
-    rows = [{"metric": m, "scheme": s, "level": "all", "ranking": " > ".join(o), "best": o[0], "worst": o[-1]}
-            for (m, s), o in orders.items()]
+    rows = [
+        {"metric": m, "scheme": s, "level": "all", "ranking": " > ".join(o), "best": o[0], "worst": o[-1]}
+        for (m, s), o in orders.items()
+    ]
     return Evidence({"summary": pd.DataFrame(rows)}, {"precision_k": 20})
 
 
 def rankings_cases():
-    tenfold = {"auc": ("J48", "NB", "SMO"), "h_measure": ("J48", "SMO", "NB"), "f1": ("J48", "NB", "SMO"),
-               "brier": ("J48", "SMO", "NB"), "accuracy": ("J48", "NB", "SMO"),
-               "pr_break_even": ("J48", "SMO", "NB"), "precision_at_20": ("J48", "NB", "SMO")}
-    fivebytwo = {**tenfold, "auc": ("NB", "J48", "SMO"), "pr_break_even": ("SMO", "J48", "NB"),
-                 "precision_at_20": ("NB", "J48", "SMO")}
-    as_in_paper = ranking_rows({**{(m, "10-fold"): o for m, o in tenfold.items()},
-                                **{(m, "5x2"): o for m, o in fivebytwo.items()}})
+    tenfold = {
+        "auc": ("J48", "NB", "SMO"),
+        "h_measure": ("J48", "SMO", "NB"),
+        "f1": ("J48", "NB", "SMO"),
+        "brier": ("J48", "SMO", "NB"),
+        "accuracy": ("J48", "NB", "SMO"),
+        "pr_break_even": ("J48", "SMO", "NB"),
+        "precision_at_20": ("J48", "NB", "SMO"),
+    }
+    fivebytwo = {
+        **tenfold,
+        "auc": ("NB", "J48", "SMO"),
+        "pr_break_even": ("SMO", "J48", "NB"),
+        "precision_at_20": ("NB", "J48", "SMO"),
+    }
+    as_in_paper = ranking_rows(
+        {**{(m, "10-fold"): o for m, o in tenfold.items()}, **{(m, "5x2"): o for m, o in fivebytwo.items()}}
+    )
     # every metric and scheme agree on SMO > NB > J48: no disagreement and every stated winner or loser wrong
     against = ranking_rows({(m, s): ("SMO", "NB", "J48") for m in RANKED for s in raeder2012.SCHEMES})
     return as_in_paper, against
@@ -172,10 +239,22 @@ def test_rankings_claims_about_what_is_not_ranked_have_no_row():
 # ---- Fig. 3 -------------------------------------------------------------------------------------
 def fig3(min_positives, largest_negatives) -> Evidence:
     x = [0.1, 0.25, 1.0]
-    curve = pd.DataFrame({"kind": "curve", "dataset": "", "percent_positives": x,
-                          "negatives": [min_positives * (100 - xi) / xi for xi in x]})
-    marks = pd.DataFrame({"kind": "dataset", "dataset": ["Small", "Large"], "percent_positives": [10.0, 0.5],
-                          "negatives": [900, largest_negatives]})
+    curve = pd.DataFrame(
+        {
+            "kind": "curve",
+            "dataset": "",
+            "percent_positives": x,
+            "negatives": [min_positives * (100 - xi) / xi for xi in x],
+        }
+    )
+    marks = pd.DataFrame(
+        {
+            "kind": "dataset",
+            "dataset": ["Small", "Large"],
+            "percent_positives": [10.0, 0.5],
+            "negatives": [900, largest_negatives],
+        }
+    )
     return Evidence({"summary": pd.concat([curve, marks], ignore_index=True)}, {"min_positives": min_positives})
 
 
@@ -185,17 +264,34 @@ def fig3_cases():
 
 
 # ---- Sec. 4 -------------------------------------------------------------------------------------
-def sec4(sd_shift=0.0, ratio_shift=0.0, critical=imbalance.SECTION4_NULL["paper_critical_auc"],
-         reading="best_of_100") -> Evidence:
+def sec4(
+    sd_shift=0.0, ratio_shift=0.0, critical=imbalance.SECTION4_NULL["paper_critical_auc"], reading="best_of_100"
+) -> Evidence:
     rows = []
     for n_pos, n_neg in imbalance.SECTION4_TEST_SETS:
         sd = imbalance.SECTION4_PAPER_SD.get((n_pos, n_neg), 0.03) + sd_shift
         ratio = imbalance.SECTION4_PAPER_RATIO.get((n_pos, n_neg), 1.0) + ratio_shift
-        rows.append({"quantity": "sd_auc", "test_set": f"{n_pos}:{n_neg}", "closed_form_binormal": sd,
-                     "simulated": sd, "ratio_closed_form": ratio, "ratio_simulated": ratio})
+        rows.append(
+            {
+                "quantity": "sd_auc",
+                "test_set": f"{n_pos}:{n_neg}",
+                "closed_form_binormal": sd,
+                "simulated": sd,
+                "ratio_closed_form": ratio,
+                "ratio_simulated": ratio,
+            }
+        )
     for _, label, m in raeder2012.CRITICAL_AUC_READINGS:
-        rows.append({"quantity": "critical_auc", "test_set": "50:1000", "reading": label, "exact": critical,
-                     "normal": critical, "simulated": critical if m == 1 else float("nan")})
+        rows.append(
+            {
+                "quantity": "critical_auc",
+                "test_set": "50:1000",
+                "reading": label,
+                "exact": critical,
+                "normal": critical,
+                "simulated": critical if m == 1 else float("nan"),
+            }
+        )
     return Evidence({"summary": pd.DataFrame(rows)}, {"critical_auc": reading})
 
 
@@ -215,8 +311,13 @@ def sec4_cases():
     return sec4(), sec4(sd_shift=0.002, ratio_shift=0.2, critical=0.60)
 
 
-CASES = {"table1": table1_cases, **{panel: fig2_cases(panel) for panel in PANELS}, "rankings": rankings_cases,
-         "fig3": fig3_cases, "sec4": sec4_cases}
+CASES = {
+    "table1": table1_cases,
+    **{panel: fig2_cases(panel) for panel in PANELS},
+    "rankings": rankings_cases,
+    "fig3": fig3_cases,
+    "sec4": sec4_cases,
+}
 
 
 def test_every_artifact_has_cases():
@@ -231,7 +332,8 @@ def test_every_claim_passes_and_fails(artifact):
 
 def test_sec4_families_follow_the_printed_values():
     keys = [c.key for c in PAPER.of("sec4")]
-    assert len(keys) == (len(imbalance.SECTION4_PAPER_SD) + len(imbalance.SECTION4_PAPER_RATIO)
-                         + 1)  # one critical-AUC claim, judged under the configured reading
+    assert len(keys) == (
+        len(imbalance.SECTION4_PAPER_SD) + len(imbalance.SECTION4_PAPER_RATIO) + 1
+    )  # one critical-AUC claim, judged under the configured reading
     table = PAPER.evaluate("sec4", sec4(), "test")
     assert list(table["paper_value"][:3]) == [f"{v:.3f}" for v in imbalance.SECTION4_PAPER_SD.values()]

@@ -1,5 +1,6 @@
 """The claims registry: ids unique and well formed, every artifact with claims is built by a
 rule, and every claim is exercised both ways by its paper's test module."""
+
 import re
 
 from lib.papers import registry

@@ -1,22 +1,26 @@
 """Wang et al. 2011: every claim passes on a table built as the paper reports and fails on one
 built against it (``CASES``: artifact -> (passing worlds, failing worlds)); claims that need a
 grid point the configuration may lack are ``not run`` without it."""
+
 import pandas as pd
 import pytest
-from claim_cases import assert_both_ways, band, rate_rows, verdicts, with_network_rates
 
+from claim_cases import assert_both_ways, band, rate_rows, verdicts, with_network_rates
 from lib.core import rates
 from lib.papers import wang2011
 from lib.papers.claims import Evidence
 
 PAPER = wang2011.PAPER
-LABELED = [0.1, 0.3, 0.5, 0.7, 0.9]          # Fig. 1(a)
-DIFFERENCES = [0.0, 0.02, 0.04, 0.08]        # Fig. 1(b)
-NETWORK_LABELED = [0.1, 0.2, 0.3, 0.4]       # Fig. 2(a)
-HANDICAPS = [0.025, 0.075, 0.15, 0.3]        # Fig. 2(b), 3(b)
+LABELED = [0.1, 0.3, 0.5, 0.7, 0.9]  # Fig. 1(a)
+DIFFERENCES = [0.0, 0.02, 0.04, 0.08]  # Fig. 1(b)
+NETWORK_LABELED = [0.1, 0.2, 0.3, 0.4]  # Fig. 2(a)
+HANDICAPS = [0.025, 0.075, 0.15, 0.3]  # Fig. 2(b), 3(b)
 CALIBRATION_DIFFERENCES = [0.02, 0.05, 0.1, 0.19]
-SET_LABELS = {"cora": "stand-in: Cora 'Neural Nets?'", "citeseer": "stand-in: Citeseer 'Info. Retrieval?'",
-              "imdb": "imdb (Box office > $60M?)"}
+SET_LABELS = {
+    "cora": "stand-in: Cora 'Neural Nets?'",
+    "citeseer": "stand-in: Citeseer 'Info. Retrieval?'",
+    "imdb": "imdb (Box office > $60M?)",
+}
 
 
 def counted_rows(x_name: str, curves: dict[str, list[int]], x: list, trials: int, **columns) -> pd.DataFrame:
@@ -25,8 +29,19 @@ def counted_rows(x_name: str, curves: dict[str, list[int]], x: list, trials: int
     for method, rejections in curves.items():
         assert len(rejections) == len(x)
         rate, lo, hi = rates.wilson_interval(rejections, [trials] * len(x))
-        rows += [{"method": method, x_name: xi, "rejections": r, "trials": trials, "rate": a, "rate_low": b,
-                  "rate_high": c, **columns} for xi, r, a, b, c in zip(x, rejections, rate, lo, hi)]
+        rows += [
+            {
+                "method": method,
+                x_name: xi,
+                "rejections": r,
+                "trials": trials,
+                "rate": a,
+                "rate_low": b,
+                "rate_high": c,
+                **columns,
+            }
+            for xi, r, a, b, c in zip(x, rejections, rate, lo, hi)
+        ]
     return pd.DataFrame(rows)
 
 
@@ -37,8 +52,9 @@ def fig1a(rs, ncv, rsc) -> Evidence:
 
 
 def fig1a_cases():
-    as_in_paper = fig1a(rs=[0.40, 0.30, 0.20, 0.12, 0.07], ncv=[0.05, 0.05, 0.04, 0.05, 0.05],
-                        rsc=[0.03, 0.03, 0.02, 0.02, 0.02])
+    as_in_paper = fig1a(
+        rs=[0.40, 0.30, 0.20, 0.12, 0.07], ncv=[0.05, 0.05, 0.04, 0.05, 0.05], rsc=[0.03, 0.03, 0.02, 0.02, 0.02]
+    )
     # RS flat, NCV high, RS-C above both
     against = fig1a(rs=[0.06] * 5, ncv=[0.30] * 5, rsc=[0.40] * 5)
     return as_in_paper, against
@@ -65,11 +81,15 @@ def test_fig1b_not_run_without_the_4pct_difference():
 
 # ---- tests_compared --------------------------------------------------------------------------
 def compared(paired, nb, five, bayes, difference=0.0) -> Evidence:
-    rows = [{"sampler": sampler, "test": test, "error_difference": difference, "rate": r, "rate_low": lo,
-             "rate_high": hi}
-            for sampler, test, (r, lo, hi) in [("RS", "paired_t", band(paired)), ("RS", "nb_corrected_t", band(nb)),
-                                               ("CV5x2", "dietterich_5x2cv", band(five)),
-                                               ("RS", "bayes_correlated_t", band(bayes))]]
+    rows = [
+        {"sampler": sampler, "test": test, "error_difference": difference, "rate": r, "rate_low": lo, "rate_high": hi}
+        for sampler, test, (r, lo, hi) in [
+            ("RS", "paired_t", band(paired)),
+            ("RS", "nb_corrected_t", band(nb)),
+            ("CV5x2", "dietterich_5x2cv", band(five)),
+            ("RS", "bayes_correlated_t", band(bayes)),
+        ]
+    ]
     return Evidence({"summary": pd.DataFrame(rows)})
 
 
@@ -89,14 +109,24 @@ def test_tests_compared_not_run_without_a_zero_difference():
 def theorems(mc_over_theory: float) -> Evidence:
     """The two panels of the figure: n/m at rho 0 (Theorem 2) and rho at q = p (Theorem 1) and
     q = 0.9 (Theorem 3); Monte Carlo variance = theory x ``mc_over_theory``, s.e. 1% of it."""
-    rows = [{"panel": "n_over_m", "n_over_m": f, "p": 0.1, "q": q, "rho_target": 0.0, "theory": 1.0 - f * q}
-            for f in (0.3, 0.7) for q in (0.1, 0.9)]
-    rows += [{"panel": "rho", "n_over_m": 0.7, "p": 0.1, "q": q, "rho_target": r, "theory": 1.0 + r}
-             for q in (0.1, 0.9) for r in (0.0, 0.2, 0.4)]
+    rows = [
+        {"panel": "n_over_m", "n_over_m": f, "p": 0.1, "q": q, "rho_target": 0.0, "theory": 1.0 - f * q}
+        for f in (0.3, 0.7)
+        for q in (0.1, 0.9)
+    ]
+    rows += [
+        {"panel": "rho", "n_over_m": 0.7, "p": 0.1, "q": q, "rho_target": r, "theory": 1.0 + r}
+        for q in (0.1, 0.9)
+        for r in (0.0, 0.2, 0.4)
+    ]
     table = pd.DataFrame(rows)
-    table = table.assign(thm1_var_corr=table["theory"], thm2_var_rs=table["theory"],
-                         thm3_var_obs_target_rho=table["theory"], mc_var=table["theory"] * mc_over_theory,
-                         mc_var_se=0.01 * table["theory"])
+    table = table.assign(
+        thm1_var_corr=table["theory"],
+        thm2_var_rs=table["theory"],
+        thm3_var_obs_target_rho=table["theory"],
+        mc_var=table["theory"] * mc_over_theory,
+        mc_var_se=0.01 * table["theory"],
+    )
     return Evidence({"summary": table})
 
 
@@ -147,8 +177,12 @@ def per_set(build, sets=tuple(SET_LABELS)) -> Evidence:
 
 def fig3a(rs, ncv, rsc, sets=tuple(SET_LABELS)) -> Evidence:
     levels = [0.1, 0.2, 0.3, 0.4, 0.5]
-    return per_set(lambda _: counted_rows("prop_labeled", {"RS": [rs] * 5, "NCV": [ncv] * 5, "RS-C": [rsc] * 5},
-                                          levels, trials=100), sets)
+    return per_set(
+        lambda _: counted_rows(
+            "prop_labeled", {"RS": [rs] * 5, "NCV": [ncv] * 5, "RS-C": [rsc] * 5}, levels, trials=100
+        ),
+        sets,
+    )
 
 
 def fig3a_cases():
@@ -163,8 +197,10 @@ def fig3b(ncv, rsc, ncv_handicap_noise=0.0) -> Evidence:
     def build(_):
         table = counted_rows("handicap_nbc", {"NCV": ncv, "RS-C": rsc}, HANDICAPS, trials=100)
         table.loc[table["method"] == "NCV", "handicap_nbc"] += ncv_handicap_noise
-        return table.assign(calibration_difference=table["handicap_nbc"].round(3).map(
-            dict(zip(HANDICAPS, CALIBRATION_DIFFERENCES))))
+        return table.assign(
+            calibration_difference=table["handicap_nbc"].round(3).map(dict(zip(HANDICAPS, CALIBRATION_DIFFERENCES)))
+        )
+
     return per_set(build)
 
 
@@ -177,22 +213,31 @@ def fig3b_cases():
 
 def test_network_set_claims_only_for_configured_sets():
     table = PAPER.evaluate("fig3a", fig3a(rs=30, ncv=5, rsc=4, sets=("cora",)), "test")
-    assert list(table["id"]) == [f"wang2011/fig3a/{k}.cora" for k in ("rsc_below_rs", "rsc_comparable_to_ncv",
-                                                                       "rs_above_ncv")]
+    assert list(table["id"]) == [
+        f"wang2011/fig3a/{k}.cora" for k in ("rsc_below_rs", "rsc_comparable_to_ncv", "rs_above_ncv")
+    ]
     assert table["claim"].str.endswith(f"({SET_LABELS['cora']})").all()
 
 
 def test_power_pairs_match_handicaps_despite_float_noise():
     # a handicap averaged over trials can differ in its last bits between methods
-    table = PAPER.evaluate("fig3b", fig3b(ncv=[50, 80, 95, 100], rsc=[90, 100, 100, 100], ncv_handicap_noise=1e-15),
-                           "test")
+    table = PAPER.evaluate(
+        "fig3b", fig3b(ncv=[50, 80, 95, 100], rsc=[90, 100, 100, 100], ncv_handicap_noise=1e-15), "test"
+    )
     assert (table["verdict"] == "pass").all()
     assert table["reproduced"].str.count("RS-C ").eq(1 + len(HANDICAPS)).all()
 
 
-CASES = {"fig1a": fig1a_cases, "fig1b": fig1b_cases, "tests_compared": compared_cases,
-         "theorems": theorems_cases, "fig2a": fig2a_cases, "fig2b": fig2b_cases, "fig3a": fig3a_cases,
-         "fig3b": fig3b_cases}
+CASES = {
+    "fig1a": fig1a_cases,
+    "fig1b": fig1b_cases,
+    "tests_compared": compared_cases,
+    "theorems": theorems_cases,
+    "fig2a": fig2a_cases,
+    "fig2b": fig2b_cases,
+    "fig3a": fig3a_cases,
+    "fig3b": fig3b_cases,
+}
 
 
 def test_every_artifact_has_cases():

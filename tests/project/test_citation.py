@@ -1,5 +1,6 @@
 """LICENSE and CITATION.cff: present, and CITATION.cff valid against the Citation File Format 1.2.0
 schema (the schema cffconvert --validate uses; vendored, since this machine may be offline)."""
+
 import json
 from pathlib import Path
 

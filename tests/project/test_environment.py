@@ -1,6 +1,7 @@
 """The environments agree: envs/environment.yaml pins exactly envs/requirements.txt (inline, since
 Snakemake copies the yaml before conda reads it), the top-level lists are pinned at the resolved
 versions, and the tests/lint set adds to the run-time set without repeating it."""
+
 import re
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """lib.reporting.readings_table: each claim under each alternative, and which verdicts change."""
+
 from __future__ import annotations
 
 import pandas as pd
@@ -11,15 +12,28 @@ READING = readings.REGISTRY["permutation.tie_rule"]
 
 
 def claims(verdicts: dict, reproduced: str = "0.1") -> pd.DataFrame:
-    return pd.DataFrame([{"id": f"ojala2009/table3/{claim}", "paper": "ojala2009", "artifact": "table3",
-                          "claim": claim, "paper_value": "p",
-                          "reproduced": reproduced, "verdict": verdict, "profile": "quick"}
-                         for claim, verdict in verdicts.items()])
+    return pd.DataFrame(
+        [
+            {
+                "id": f"ojala2009/table3/{claim}",
+                "paper": "ojala2009",
+                "artifact": "table3",
+                "claim": claim,
+                "paper_value": "p",
+                "reproduced": reproduced,
+                "verdict": verdict,
+                "profile": "quick",
+            }
+            for claim, verdict in verdicts.items()
+        ]
+    )
 
 
-RUNS = {("permutation.tie_rule", "shuffled"): claims({"a": "pass", "b": "pass", "c": "fail"}),
-        ("permutation.tie_rule", "first"): claims({"a": "pass", "b": "fail", "c": "fail"}, "0.3"),
-        ("permutation.tie_rule", "vote"): claims({"a": "pass", "b": "not run", "c": "pass"}, "")}
+RUNS = {
+    ("permutation.tie_rule", "shuffled"): claims({"a": "pass", "b": "pass", "c": "fail"}),
+    ("permutation.tie_rule", "first"): claims({"a": "pass", "b": "fail", "c": "fail"}, "0.3"),
+    ("permutation.tie_rule", "vote"): claims({"a": "pass", "b": "not run", "c": "pass"}, ""),
+}
 
 
 def test_long_table_has_a_row_per_reading_alternative_and_claim():

@@ -1,4 +1,5 @@
 """lib.reporting.scorecard: every artifact's claims in one table, with the readings behind them."""
+
 from __future__ import annotations
 
 import io
@@ -19,9 +20,20 @@ def rows(*ids_verdicts):
     out = []
     for cid, verdict in ids_verdicts:
         claim = registry.CLAIMS[cid]
-        out.append({"id": cid, "paper": claim.paper, "artifact": claim.artifact, "claim": claim.text,
-                    "location": claim.location, "paper_value": claim.value, "criterion": claim.criterion,
-                    "reproduced": "r", "verdict": verdict, "profile": "quick"})
+        out.append(
+            {
+                "id": cid,
+                "paper": claim.paper,
+                "artifact": claim.artifact,
+                "claim": claim.text,
+                "location": claim.location,
+                "paper_value": claim.value,
+                "criterion": claim.criterion,
+                "reproduced": "r",
+                "verdict": verdict,
+                "profile": "quick",
+            }
+        )
     return pd.DataFrame(out, columns=COLUMNS)
 
 
@@ -48,8 +60,16 @@ def test_collect_rejects_a_claim_no_paper_declares():
 
 
 def test_markdown_counts_every_verdict_class_and_has_a_section_per_paper():
-    table = sc.collect([rows((FIRST_OF["raeder2012"], "pass"), (FIRST_OF["neville2009"], "fail"),
-                             (FIRST_OF["ojala2009"], "unstable"), (FIRST_OF["wang2011"], "not run"))])
+    table = sc.collect(
+        [
+            rows(
+                (FIRST_OF["raeder2012"], "pass"),
+                (FIRST_OF["neville2009"], "fail"),
+                (FIRST_OF["ojala2009"], "unstable"),
+                (FIRST_OF["wang2011"], "not run"),
+            )
+        ]
+    )
     md = sc.markdown(table)
     assert md.startswith("# Scorecard: paper claims vs reproduced values\n")
     assert "1 pass, 1 fail, 1 unstable, 1 not run of 4 claims." in md

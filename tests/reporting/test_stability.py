@@ -1,4 +1,5 @@
 """lib.reporting.stability: a claim's class from its verdicts under independent seeds."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -8,9 +9,20 @@ from lib.reporting import stability
 
 
 def card(verdicts: dict, reproduced: dict | None = None) -> pd.DataFrame:
-    return pd.DataFrame([{"id": f"p/a/{k}", "paper": "p", "artifact": "a", "claim": k, "paper_value": "v",
-                          "reproduced": (reproduced or {}).get(k, "0.5 [0.4, 0.6]"), "verdict": v}
-                         for k, v in verdicts.items()])
+    return pd.DataFrame(
+        [
+            {
+                "id": f"p/a/{k}",
+                "paper": "p",
+                "artifact": "a",
+                "claim": k,
+                "paper_value": "v",
+                "reproduced": (reproduced or {}).get(k, "0.5 [0.4, 0.6]"),
+                "verdict": v,
+            }
+            for k, v in verdicts.items()
+        ]
+    )
 
 
 def test_classify():
@@ -25,9 +37,13 @@ def test_classify():
 
 
 def test_summarize_counts_passes_and_ranges_the_measured_value():
-    table = stability.summarize({7: card({"x": "pass", "y": "fail", "z": "pass"}, {"x": "0.512 [0.4, 0.6]"}),
-                                 8: card({"x": "fail", "y": "fail", "z": "pass"}, {"x": "p = 0.380; other 9"}),
-                                 9: card({"x": "pass", "y": "fail"})})
+    table = stability.summarize(
+        {
+            7: card({"x": "pass", "y": "fail", "z": "pass"}, {"x": "0.512 [0.4, 0.6]"}),
+            8: card({"x": "fail", "y": "fail", "z": "pass"}, {"x": "p = 0.380; other 9"}),
+            9: card({"x": "pass", "y": "fail"}),
+        }
+    )
     rows = table.set_index("claim")
     assert rows.loc["x", "class"] == "unstable" and rows.loc["x", "passes"] == 2
     assert rows.loc["x", "verdicts"] == "pass/fail/pass"

@@ -1,6 +1,7 @@
 """Raeder et al. (2012) study: stratified k-fold / 5x2 splits, Weka's SMO -M with the reading
 imbalance.platt_folds (-V), and the reading imbalance.metric_aggregation (J48's Laplace leaves:
 tests/models/test_c45.py)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -12,8 +13,8 @@ import pytest
 
 from lib.core import readings, tables
 from lib.data.attributes import AttributeSpec
-from lib.models import smo
 from lib.evaluation import metrics, sampling
+from lib.models import smo
 from lib.studies import imbalance
 
 
@@ -25,11 +26,11 @@ def test_stratified_folds_are_partitions_with_balanced_classes(k, repeats):
     for r in range(repeats):
         for c in (0, 1):
             counts = np.bincount(fold[r, y == c], minlength=k)
-            assert counts.max() - counts.min() <= 1          # "completely stratified"
+            assert counts.max() - counts.min() <= 1  # "completely stratified"
         sizes = np.bincount(fold[r], minlength=k)
         assert sizes.max() - sizes.min() <= 1
     if repeats > 1:
-        assert not (fold[0] == fold[1]).all()               # independent repetitions
+        assert not (fold[0] == fold[1]).all()  # independent repetitions
 
 
 def test_stratified_folds_need_k_rows_per_class():
@@ -52,8 +53,13 @@ def synthetic():
     rng = np.random.default_rng(20261124)
     n_pos, n_neg = 40, 160
     y = np.r_[np.ones(n_pos, int), np.zeros(n_neg, int)]
-    X = np.column_stack([rng.normal(y * 1.2, 1.0), rng.normal(y * 0.6, 1.0),
-                         rng.integers(0, 3, y.size) + (rng.random(y.size) < 0.4 * y)])
+    X = np.column_stack(
+        [
+            rng.normal(y * 1.2, 1.0),
+            rng.normal(y * 0.6, 1.0),
+            rng.integers(0, 3, y.size) + (rng.random(y.size) < 0.4 * y),
+        ]
+    )
     X[:, 2] = np.minimum(X[:, 2], 2)
     X[rng.random(y.size) < 0.03, 0] = np.nan
     return X, y, AttributeSpec((0, 0, 3))
@@ -62,15 +68,28 @@ def synthetic():
 def run(classifiers, *, levels=(0, 25, 50), tenfold_evaluated=10, fivebytwo_repeats=5, platt_folds="training"):
     X, y, spec = synthetic()
     return imbalance.cross_validate_dataset(
-        "synthetic", X, y, spec, np.random.default_rng(5), removed_percent=list(levels), classifiers=classifiers,
-        tenfold_folds=10, precision_k=20, tenfold_evaluated=tenfold_evaluated, fivebytwo_repeats=fivebytwo_repeats,
-        platt_folds=platt_folds)
+        "synthetic",
+        X,
+        y,
+        spec,
+        np.random.default_rng(5),
+        removed_percent=list(levels),
+        classifiers=classifiers,
+        tenfold_folds=10,
+        precision_k=20,
+        tenfold_evaluated=tenfold_evaluated,
+        fivebytwo_repeats=fivebytwo_repeats,
+        platt_folds=platt_folds,
+    )
 
 
 def test_the_lib_offers_exactly_the_registered_alternatives():
     assert set(imbalance.PLATT_FOLDS) == set(readings.REGISTRY["imbalance.platt_folds"].alternatives)
-    assert set(run(["NB"], levels=(0,), tenfold_evaluated=1, fivebytwo_repeats=1)) == set(
-        imbalance.AGGREGATIONS) == set(readings.REGISTRY["imbalance.metric_aggregation"].alternatives)
+    assert (
+        set(run(["NB"], levels=(0,), tenfold_evaluated=1, fivebytwo_repeats=1))
+        == set(imbalance.AGGREGATIONS)
+        == set(readings.REGISTRY["imbalance.metric_aggregation"].alternatives)
+    )
 
 
 def test_per_fold_nb_and_j48_rows_are_those_of_the_parent_commit():
@@ -81,7 +100,8 @@ def test_per_fold_nb_and_j48_rows_are_those_of_the_parent_commit():
     frame.to_csv(buf, index=False, float_format=tables.FLOAT_FORMAT, lineterminator="\n")
     assert len(frame) == 3 * (10 + 10) * 2
     assert hashlib.sha256(buf.getvalue().encode()).hexdigest() == (
-        "4d0b8de69ad52ab23685520e1eecbef8d9adbd91ef638609a1eaa72c4af94dfd")
+        "4d0b8de69ad52ab23685520e1eecbef8d9adbd91ef638609a1eaa72c4af94dfd"
+    )
 
 
 def test_pooled_auc_is_not_the_mean_of_the_fold_aucs():
@@ -108,8 +128,11 @@ def test_pooled_table_pools_each_cv_run():
     assert (pooled["test_pos"] == pooled["n_pos"]).all()
     # accuracy and Brier are means over rows, so the pooled value is the test_n-weighted mean of
     # the fold values; a run pooled with the wrong folds would break this
-    weighted = folds.assign(acc=folds.accuracy * folds.test_n, b=folds.brier * folds.test_n,
-                            n=folds.test_n).groupby(keys)[["acc", "b", "n"]].sum()
+    weighted = (
+        folds.assign(acc=folds.accuracy * folds.test_n, b=folds.brier * folds.test_n, n=folds.test_n)
+        .groupby(keys)[["acc", "b", "n"]]
+        .sum()
+    )
     merged = pooled.set_index(keys).join(weighted)
     assert (merged.n == merged.test_n).all()
     assert np.allclose(merged.accuracy, merged.acc / merged.n, rtol=0, atol=1e-12)
@@ -133,8 +156,10 @@ def test_the_studys_smo_is_weka_smo_with_the_readings_v():
         assert model.C == 1.0 and model.seed == 1 and model.n_classes == 2  # Weka's defaults, two classes
     with pytest.raises(ValueError, match="platt_folds"):
         imbalance.make_classifier("SMO", spec, platt_folds="cv10")
-    fits = {name: imbalance.make_classifier("SMO", spec, platt_folds=name).fit(X[:150], y[:150])
-            for name in imbalance.PLATT_FOLDS}
+    fits = {
+        name: imbalance.make_classifier("SMO", spec, platt_folds=name).fit(X[:150], y[:150])
+        for name in imbalance.PLATT_FOLDS
+    }
     p = {name: m.predict_proba(X[150:])[:, 1] for name, m in fits.items()}
     # the same SVM (trained on all training rows) under every reading; only the logistic model moves
     assert np.array_equal(fits["training"].W_, fits["cv3"].W_) and np.array_equal(fits["cv3"].W_, fits["cv5"].W_)
@@ -149,7 +174,10 @@ def test_the_studys_smo_rows_equal_explicit_weka_smo_refits():
     rows = []
     for percent, keep in zip((0, 50), kept):
         Xk, yk = X[keep], y[keep]
-        parts = {"10-fold": sampling.stratified_fold_of(rng, yk, 10, 1), "5x2": sampling.stratified_fold_of(rng, yk, 2, 5)}
+        parts = {
+            "10-fold": sampling.stratified_fold_of(rng, yk, 10, 1),
+            "5x2": sampling.stratified_fold_of(rng, yk, 2, 5),
+        }
         for scheme, rep, fold in (("10-fold", 0, 0), ("10-fold", 0, 1), ("5x2", 0, 0), ("5x2", 0, 1)):
             test = parts[scheme][rep] == fold
             model = smo.SMO(spec, build_logistic=True, logistic_folds=3, n_classes=2).fit(Xk[~test], yk[~test])
@@ -170,6 +198,7 @@ class JavaRandom:
         def bits31():
             self.seed = (self.seed * 0x5DEECE66D + 0xB) & self.MASK
             return self.seed >> 17
+
         if bound & -bound == bound:
             return (bound * bits31()) >> 31
         while True:
@@ -207,7 +236,7 @@ def weka_internal_cv_outputs(Z, y, k, seed=1):
     for i in range(k):
         size = n // k + (1 if i < n % k else 0)
         first = i * (n // k) + (i if i < n % k else n % k)
-        test, train = rows[first:first + size], rnd.shuffle(rows[:first] + rows[first + size:])
+        test, train = rows[first : first + size], rnd.shuffle(rows[:first] + rows[first + size :])
         W, b, kind, _ = smo._binary_one(Z[train], y[train], 0, 1, 1.0)
         outputs.append(Z[test] @ W[0] - b[0])
         targets.append(y[test].astype(float))

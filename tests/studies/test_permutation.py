@@ -1,13 +1,14 @@
 """The Ojala & Garriga 2009 study (lib.studies.permutation: original_errors, randomized_errors and the
 summaries) and its design choices; the oracle is refitting each classifier fold by fold
 (scripts/tools/reference_models.py)."""
+
 import numpy as np
 import pandas as pd
 import pytest
 
+from lib.evaluation import permutation_tests as pm
 from lib.models import c45
 from lib.models import weka_like as wl
-from lib.evaluation import permutation_tests as pm
 from lib.studies import permutation
 from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
 
@@ -30,8 +31,9 @@ def study_errors(classifier, X, y, spec, test, orig_folds, k, entropy, *, tie_ru
     """The original errors (one per CV repetition) and those of randomisations ``0..k-1``, as a job
     of the study computes them with ``entropy``."""
     orig = permutation.original_errors(classifier, X, y, spec, orig_folds, entropy, tie_rule=tie_rule)
-    null = permutation.randomized_errors(classifier, X, y, spec, test, orig_folds[0], entropy, 0, k,
-                                         tie_rule=tie_rule, batch=batch)
+    null = permutation.randomized_errors(
+        classifier, X, y, spec, test, orig_folds[0], entropy, 0, k, tie_rule=tie_rule, batch=batch
+    )
     return orig, null
 
 
@@ -130,7 +132,8 @@ def test_study_j48_equals_refitting_c45_j48(test, missing):
 def test_study_1nn_shuffled_equals_refit_and_ignores_batch_size(test, nominal):
     """``tie_rule="shuffled"``: the study's errors equal refitting IBk1(tie_rule="shuffled") fold
     by fold with the keys study_errors derives (one TieKeys stream for the original
-    repetitions, one for the randomised data sets), and do not depend on ``batch`` (all-nominal data take the bitset path in batches)."""
+    repetitions, one for the randomised data sets), and do not depend on ``batch`` (all-nominal data
+    take the bitset path in batches)."""
     X, y, spec = _data(7, 50)
     if nominal:
         X = np.column_stack([np.round(X[:, 0] > 0.5), X[:, 2], np.round(X[:, 1] > 0.8)])
@@ -157,8 +160,7 @@ def test_study_1nn_shuffled_equals_refit_and_ignores_batch_size(test, nominal):
     slow = [refit(Xl[b], Yl[b], fs[b], K[b]) for b in range(k)]
     slow_orig = [refit(X, y, f, ok.block(r, r + 1)[0]) for r, f in enumerate(folds)]
     for batch in (1, 3, 50):
-        orig, null = study_errors("1nn", X, y, spec, test, folds, k, [13],
-                                     tie_rule="shuffled", batch=batch)
+        orig, null = study_errors("1nn", X, y, spec, test, folds, k, [13], tie_rule="shuffled", batch=batch)
         np.testing.assert_array_equal(null, slow)
         np.testing.assert_array_equal(orig, slow_orig)
     # the randomised data sets are those of "first": only the tie order differs
@@ -191,12 +193,16 @@ def test_results_do_not_depend_on_the_chunking(classifier, test):
     X, y, spec = _data(8, 45)
     folds = _folds(y, 1)
     tie_rule = "shuffled" if classifier == "1nn" else "first"
-    whole = permutation.randomized_errors(classifier, X, y, spec, test, folds[0], [21, 4], 0, 9,
-                                          tie_rule=tie_rule, batch=4)
+    whole = permutation.randomized_errors(
+        classifier, X, y, spec, test, folds[0], [21, 4], 0, 9, tie_rule=tie_rule, batch=4
+    )
     for cuts in ([(0, 1), (1, 9)], [(0, 4), (4, 5), (5, 9)]):
-        parts = [permutation.randomized_errors(classifier, X, y, spec, test, folds[0], [21, 4], a, b,
-                                               tie_rule=tie_rule, batch=3)
-                 for a, b in cuts]
+        parts = [
+            permutation.randomized_errors(
+                classifier, X, y, spec, test, folds[0], [21, 4], a, b, tie_rule=tie_rule, batch=3
+            )
+            for a, b in cuts
+        ]
         np.testing.assert_array_equal(np.concatenate(parts), whole)
     d1, f1 = permutation.draw_randomizations(test, y, X.shape[1], folds[0], [21, 4], 2, 5)
     d2, f2 = permutation.draw_randomizations(test, y, X.shape[1], folds[0], [21, 5], 2, 5)
@@ -236,25 +242,44 @@ def test_only_1nn_takes_the_tie_rule():
 
 
 def _chunk_rows(kind, errors, test=None, **columns):
-    return pd.DataFrame({**columns, **({"test": test} if test else {}), "kind": kind,
-                         "index": np.arange(len(errors)), "error": errors})
+    return pd.DataFrame(
+        {**columns, **({"test": test} if test else {}), "kind": kind, "index": np.arange(len(errors)), "error": errors}
+    )
 
 
 def test_uci_table_summary_pools_the_chunks():
     """Tables II-III: the mean original error, each test's null mean and std, and the mean over
     the repetitions of the empirical p-values (Definition 1), whatever the chunk order."""
-    raw = pd.concat([
-        _chunk_rows("randomized", [0.1, 0.3], test=2, dataset="iris", classifier="j48"),
-        _chunk_rows("original", [0.1, 0.2], dataset="iris", classifier="j48"),
-        _chunk_rows("randomized", [0.5, 0.6, 0.4], test=1, dataset="iris", classifier="j48"),
-        _chunk_rows("randomized", [0.2], test=2, dataset="iris", classifier="j48").assign(index=2),
-        _chunk_rows("original", [0.3], dataset="zoo", classifier="nb"),
-        _chunk_rows("randomized", [0.2], test=1, dataset="zoo", classifier="nb"),
-        _chunk_rows("randomized", [0.4], test=2, dataset="zoo", classifier="nb")], ignore_index=True)
+    raw = pd.concat(
+        [
+            _chunk_rows("randomized", [0.1, 0.3], test=2, dataset="iris", classifier="j48"),
+            _chunk_rows("original", [0.1, 0.2], dataset="iris", classifier="j48"),
+            _chunk_rows("randomized", [0.5, 0.6, 0.4], test=1, dataset="iris", classifier="j48"),
+            _chunk_rows("randomized", [0.2], test=2, dataset="iris", classifier="j48").assign(index=2),
+            _chunk_rows("original", [0.3], dataset="zoo", classifier="nb"),
+            _chunk_rows("randomized", [0.2], test=1, dataset="zoo", classifier="nb"),
+            _chunk_rows("randomized", [0.4], test=2, dataset="zoo", classifier="nb"),
+        ],
+        ignore_index=True,
+    )
     summary = permutation.uci_table_summary(raw)
-    assert list(summary.columns) == ["dataset", "classifier", "orig", "repetitions", "t1_mean", "t1_std", "t1_p",
-                                     "t1_p_low", "t1_p_high", "randomizations", "t2_mean", "t2_std", "t2_p",
-                                     "t2_p_low", "t2_p_high"]
+    assert list(summary.columns) == [
+        "dataset",
+        "classifier",
+        "orig",
+        "repetitions",
+        "t1_mean",
+        "t1_std",
+        "t1_p",
+        "t1_p_low",
+        "t1_p_high",
+        "randomizations",
+        "t2_mean",
+        "t2_std",
+        "t2_p",
+        "t2_p_low",
+        "t2_p_high",
+    ]
     assert summary[["dataset", "classifier"]].values.tolist() == [["iris", "j48"], ["zoo", "nb"]]
     iris, zoo = summary.iloc[0], summary.iloc[1]
     assert (iris.repetitions, iris.randomizations) == (2, 3)
@@ -268,13 +293,17 @@ def test_fig3_summary_bands_and_rejections():
     """Figure 3: the 1% / 99% quantiles of each test's null errors, and 'rejected' when the mean
     original error lies below the 1% quantile (the paper's reading of the bars at α = 0.01)."""
     null = np.linspace(0.2, 0.6, 101)
-    raw = pd.concat([
-        _chunk_rows("original", [0.1, 0.302], classifier="nb", rho=0.5),
-        _chunk_rows("randomized", null, test=1, classifier="nb", rho=0.5),
-        _chunk_rows("randomized", null - 0.15, test=2, classifier="nb", rho=0.5),
-        _chunk_rows("original", [0.0], classifier="j48", rho=-1.0),
-        _chunk_rows("randomized", null, test=1, classifier="j48", rho=-1.0),
-        _chunk_rows("randomized", null, test=2, classifier="j48", rho=-1.0)], ignore_index=True)
+    raw = pd.concat(
+        [
+            _chunk_rows("original", [0.1, 0.302], classifier="nb", rho=0.5),
+            _chunk_rows("randomized", null, test=1, classifier="nb", rho=0.5),
+            _chunk_rows("randomized", null - 0.15, test=2, classifier="nb", rho=0.5),
+            _chunk_rows("original", [0.0], classifier="j48", rho=-1.0),
+            _chunk_rows("randomized", null, test=1, classifier="j48", rho=-1.0),
+            _chunk_rows("randomized", null, test=2, classifier="j48", rho=-1.0),
+        ],
+        ignore_index=True,
+    )
     summary = permutation.fig3_summary(raw)
     assert summary[["classifier", "rho"]].values.tolist() == [["j48", -1.0], ["nb", 0.5]]  # sorted
     nb = summary.iloc[1]
@@ -297,8 +326,12 @@ def test_fig2_statistics_shapes_and_what_each_version_keeps():
     again = permutation.fig2_statistics(X, y, 20, np.random.default_rng(5), folds=5)
     pd.testing.assert_frame_equal(errors, again[0])
     pd.testing.assert_frame_equal(correlations, again[1])
-    assert errors.groupby("version", sort=False).size().to_dict() == {"original": 1, "test1": 20, "test2": 20,
-                                                                      "full": 20}
+    assert errors.groupby("version", sort=False).size().to_dict() == {
+        "original": 1,
+        "test1": 20,
+        "test2": 20,
+        "full": 20,
+    }
     mean = errors.groupby("version").error.mean()
     assert mean["original"] < 0.05 and mean["test2"] < 0.05 and mean["test1"] > 0.5 and mean["full"] > 0.5
     original = correlations[correlations.version == "original"]
@@ -321,10 +354,15 @@ def test_d1_flips_cover_every_cell_and_keep_the_table_separate():
 def test_the_p_spread_uses_the_first_repetitions_for_the_table_and_the_pool_for_the_range():
     """uci_table_summary: the table's original error and p come from the first `repetitions` CVs
     (the paper's); the further CVs give the p-value's 5-95 % range over fold draws."""
-    rows = [{"dataset": "d", "classifier": "j48", "kind": "original", "index": i, "test": np.nan,
-             "error": e} for i, e in enumerate([0.10, 0.10, 0.30, 0.05, 0.20, 0.12])]
-    rows += [{"dataset": "d", "classifier": "j48", "kind": "randomized", "index": r, "test": t, "error": e}
-             for t in (1, 2) for r, e in enumerate(np.linspace(0.0, 0.5, 50))]
+    rows = [
+        {"dataset": "d", "classifier": "j48", "kind": "original", "index": i, "test": np.nan, "error": e}
+        for i, e in enumerate([0.10, 0.10, 0.30, 0.05, 0.20, 0.12])
+    ]
+    rows += [
+        {"dataset": "d", "classifier": "j48", "kind": "randomized", "index": r, "test": t, "error": e}
+        for t in (1, 2)
+        for r, e in enumerate(np.linspace(0.0, 0.5, 50))
+    ]
     raw = pd.DataFrame(rows)
     table = permutation.uci_table_summary(raw, repetitions=2, spread_entropy=[3]).iloc[0]
     assert table["orig"] == pytest.approx(0.10) and table["repetitions"] == 2

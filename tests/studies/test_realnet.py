@@ -1,5 +1,6 @@
 """Real networks (lib.studies.realnet): Table 1 statistics on toy graphs, the stand-in partition, the
 network-set file format, and leave-one-out calibration."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -17,6 +18,7 @@ def path_graph(n):
 
 # ----------------------------------------------------------------------------- Table 1
 
+
 def test_label_autocorrelation_of_a_path_by_hand():
     # labels + + + - - - on a path: ordered linked pairs n11 = 4, n10 = n01 = 1, n00 = 4 -> phi = 15/25
     adj = path_graph(6)
@@ -28,12 +30,17 @@ def test_table1_rows_and_error_correlation_over_unlabeled_linked_pairs():
     net = networks.generate_lgm(rng, networks.LGMParams(n_nodes=150))
     rows = realnet.table1_task(np.random.default_rng(11), net.adjacency, net.labels, [0.3, 0.7], 4)
     assert len(rows) == 2 * 4 * 4  # levels x models x samples
-    assert {(r["classifier"], r["collective"]) for r in rows} == {("wvRN", False), ("wvRN", True),
-                                                                  ("LR", False), ("LR", True)}
+    assert {(r["classifier"], r["collective"]) for r in rows} == {
+        ("wvRN", False),
+        ("wvRN", True),
+        ("LR", False),
+        ("LR", True),
+    }
     # recompute one row by hand: the first level's labeled sets are the generator's first draws
     labeled = realnet.random_labeled_sets(np.random.default_rng(11), 150, 0.3, 4)
     assert (labeled.sum(axis=1) == 45).all()
-    from lib.models import wvrn_nbc, linkbased
+    from lib.models import linkbased, wvrn_nbc
+
     probs = linkbased.infer("LR", True, net.adjacency, net.labels, labeled)
     errors = wvrn_nbc.prediction_errors(probs, net.labels, ~labeled, wvrn_nbc.majority_class(net.labels, labeled))
     coo = sp.triu(net.adjacency, 1).tocoo()
@@ -42,8 +49,9 @@ def test_table1_rows_and_error_correlation_over_unlabeled_linked_pairs():
     e_i, e_j = errors[s][coo.row[keep]].astype(float), errors[s][coo.col[keep]].astype(float)
     # phi over ordered pairs = Pearson over both orientations
     phi = np.corrcoef(np.concatenate([e_i, e_j]), np.concatenate([e_j, e_i]))[0, 1]
-    row = [r for r in rows if r["prop_labeled"] == 0.3 and r["classifier"] == "LR" and r["collective"]
-           and r["sample"] == s][0]
+    row = [
+        r for r in rows if r["prop_labeled"] == 0.3 and r["classifier"] == "LR" and r["collective"] and r["sample"] == s
+    ][0]
     assert row["error_correlation"] == pytest.approx(phi)
     assert row["linked_test_pairs"] == 2 * keep.sum()
     assert row["test_size"] == 105
@@ -69,30 +77,33 @@ def test_paper_table():
 
 # ----------------------------------------------------------------------------- partition
 
+
 def test_partition_is_disjoint_seeded_in_range_and_keeps_internal_links():
     # a path through 2600 nodes plus 5200 random chords (self loops dropped): one component
     chords = np.random.default_rng(0).integers(0, 2600, (5200, 2))
     chords = chords[chords[:, 0] != chords[:, 1]]
-    adj = networks.adjacency_from_edges(2600, np.concatenate([np.stack([np.arange(2599), np.arange(1, 2600)], 1),
-                                                              chords]))
+    adj = networks.adjacency_from_edges(
+        2600, np.concatenate([np.stack([np.arange(2599), np.arange(1, 2600)], 1), chords])
+    )
     part = realnet.carve_subnetworks(np.random.default_rng(5), adj, 6, 300, 700)
     again = realnet.carve_subnetworks(np.random.default_rng(5), adj, 6, 300, 700)
     other = realnet.carve_subnetworks(np.random.default_rng(6), adj, 6, 300, 700)
-    np.testing.assert_array_equal(part.part_of, again.part_of)          # seeded-deterministic
+    np.testing.assert_array_equal(part.part_of, again.part_of)  # seeded-deterministic
     assert not np.array_equal(part.part_of, other.part_of)
     assert part.met_min_size
     sizes = np.bincount(part.part_of[part.part_of >= 0])
     assert len(sizes) == 6 and sizes.min() >= 300 and sizes.max() <= 700
     subs = realnet.subnetworks(adj, part.part_of)
     seen = np.concatenate([nodes for nodes, _ in subs])
-    assert len(seen) == len(set(seen.tolist()))                           # disjoint
+    assert len(seen) == len(set(seen.tolist()))  # disjoint
     coo = sp.triu(adj, 1).tocoo()
     for r, (nodes, sub) in enumerate(subs):
         inside = (part.part_of[coo.row] == r) & (part.part_of[coo.col] == r)
-        assert sub.nnz // 2 == inside.sum()                               # every internal link kept
+        assert sub.nnz // 2 == inside.sum()  # every internal link kept
         np.testing.assert_array_equal(sub.toarray(), adj[nodes][:, nodes].toarray())
         from scipy.sparse.csgraph import connected_components
-        assert connected_components(sub, directed=False)[0] == 1          # regions are connected
+
+        assert connected_components(sub, directed=False)[0] == 1  # regions are connected
 
 
 def test_partition_of_a_small_graph_reports_the_shortfall():
@@ -104,11 +115,13 @@ def test_partition_of_a_small_graph_reports_the_shortfall():
 
 # ----------------------------------------------------------------------------- selection (reading realnet.selection)
 
+
 def topic_ring(seed=0, topics=12, size=100):
     """A network whose regions differ like Cora's topics: 12 communities of 100 nodes on a ring,
     community c with P(+) from 0.05 to 0.95, dense inside, sparse to the next community, plus a path
     through all nodes (one component)."""
     from lib.data import datasets
+
     rng = np.random.default_rng(seed)
     n = topics * size
     topic = np.repeat(np.arange(topics), size)
@@ -118,7 +131,9 @@ def topic_ring(seed=0, topics=12, size=100):
     keep = rng.random(i.size) < p
     edges = np.concatenate([np.stack([i[keep], j[keep]], 1), np.stack([np.arange(n - 1), np.arange(1, n)], 1)])
     adj = networks.adjacency_from_edges(n, edges)
-    return datasets.NetworkData("ring", adj, tuple(f"v{k}" for k in range(n)), {}, {"pos": y}, {"pos": np.ones(n, bool)})
+    return datasets.NetworkData(
+        "ring", adj, tuple(f"v{k}" for k in range(n)), {}, {"pos": y}, {"pos": np.ones(n, bool)}
+    )
 
 
 RING = topic_ring()
@@ -128,8 +143,15 @@ SIMILAR = {"parts": 6, "blocks_per_part": 4, "candidates": 300, "max_ratio": BAN
 
 def similar(seed, **kw):
     s = {**SIMILAR, **kw}
-    return realnet.select_similar(np.random.default_rng(seed), RING.adjacency, RING.tasks["pos"], s["parts"],
-                                  s["blocks_per_part"], s["candidates"], s["max_ratio"])
+    return realnet.select_similar(
+        np.random.default_rng(seed),
+        RING.adjacency,
+        RING.tasks["pos"],
+        s["parts"],
+        s["blocks_per_part"],
+        s["candidates"],
+        s["max_ratio"],
+    )
 
 
 def test_the_region_grown_partition_of_a_topical_network_is_not_similar():
@@ -145,12 +167,12 @@ def test_similar_networks_are_disjoint_keep_every_internal_link_and_lie_within_t
     subs = realnet.subnetworks(RING.adjacency, chosen.part_of)
     assert len(subs) == 6
     seen = np.concatenate([nodes for nodes, _ in subs])
-    assert len(seen) == len(set(seen.tolist()))                                 # disjoint
+    assert len(seen) == len(set(seen.tolist()))  # disjoint
     coo = sp.triu(RING.adjacency, 1).tocoo()
     stats = []
     for r, (nodes, sub) in enumerate(subs):
         inside = (chosen.part_of[coo.row] == r) & (chosen.part_of[coo.col] == r)
-        assert sub.nnz // 2 == inside.sum()                                     # every internal link kept
+        assert sub.nnz // 2 == inside.sum()  # every internal link kept
         np.testing.assert_array_equal(sub.toarray(), RING.adjacency[nodes][:, nodes].toarray())
         # one block of each stratum: blocks_per_part blocks per network
         assert len(np.unique(chosen.block_of[nodes])) == 4
@@ -158,7 +180,7 @@ def test_similar_networks_are_disjoint_keep_every_internal_link_and_lie_within_t
         stats.append({"nodes": len(nodes), **networks.network_statistics(net)})
     for name, ratio in BANDS.items():
         values = np.array([s[name] for s in stats], dtype=float)
-        assert values.min() > 0 and values.max() <= ratio * values.min(), name   # within the band
+        assert values.min() > 0 and values.max() <= ratio * values.min(), name  # within the band
         # the rule saw exactly the statistics the study reports for these networks
         np.testing.assert_allclose(chosen.statistics[name], values, rtol=1e-12)
     # every node of the (single) component is in a network: nothing is left out
@@ -189,6 +211,7 @@ def test_the_first_deal_within_the_bands_is_kept_and_the_choice_reads_only_the_s
             stats["mean_degree"] = np.full_like(stats["p_pos"], 3.0)
             stats["nodes"] = np.full_like(stats["p_pos"], 200.0)
             return stats
+
         return fake
 
     for k in (0, 17, 299):
@@ -198,16 +221,21 @@ def test_the_first_deal_within_the_bands_is_kept_and_the_choice_reads_only_the_s
 
 
 def test_within_bands_by_hand():
-    stats = {"p_pos": np.array([[0.2, 0.27], [0.2, 0.29], [0.0, 0.1]]),
-             "autocorrelation": np.array([[0.5, 0.6], [0.5, 0.6], [np.nan, 0.5]])}
+    stats = {
+        "p_pos": np.array([[0.2, 0.27], [0.2, 0.29], [0.0, 0.1]]),
+        "autocorrelation": np.array([[0.5, 0.6], [0.5, 0.6], [np.nan, 0.5]]),
+    }
     ok, met = realnet.within_bands(stats, {"p_pos": 1.4, "autocorrelation": 1.4})
-    np.testing.assert_array_equal(ok, [True, False, False])       # 0.29 > 1.4 x 0.2; P(+) 0 and NaN fail
+    np.testing.assert_array_equal(ok, [True, False, False])  # 0.29 > 1.4 x 0.2; P(+) 0 and NaN fail
     assert met == {"p_pos": 1, "autocorrelation": 2}
 
 
 def test_too_few_candidates_within_the_bands_is_one_clear_sentence():
-    with pytest.raises(realnet.SelectionError, match=r"none of the 300 candidate deals of 24 blocks into 6 "
-                                                     r"networks lies within the bands \(max/min p_pos <= 1: met by"):
+    with pytest.raises(
+        realnet.SelectionError,
+        match=r"none of the 300 candidate deals of 24 blocks into 6 "
+        r"networks lies within the bands \(max/min p_pos <= 1: met by",
+    ):
         similar(0, max_ratio={**BANDS, "p_pos": 1.0})
     spec = {"dataset": "ring", "task": "pos", "similar": {**SIMILAR, "max_ratio": {**BANDS, "autocorrelation": 1.0}}}
     with pytest.raises(ValueError) as info:
@@ -238,8 +266,12 @@ def test_partition_reproduces_the_stand_in_of_before_the_reading():
     # realnet.selection existed (commit d8bb41d): selection="partition" must not change a byte
     import hashlib
     import json
-    spec = {"dataset": "ring", "task": "pos", "partition": {"parts": 6, "min_size": 150, "max_size": 700,
-                                                            "attempts": 20}}
+
+    spec = {
+        "dataset": "ring",
+        "task": "pos",
+        "partition": {"parts": 6, "min_size": 150, "max_size": 700, "attempts": 20},
+    }
     out = realnet.carve_stand_in(spec, RING, np.random.default_rng(2024))
     assert out == realnet.carve_stand_in(spec, RING, np.random.default_rng(2024), selection="partition")
     digest = hashlib.sha256(json.dumps(list(out), sort_keys=True, default=str).encode()).hexdigest()
@@ -247,6 +279,7 @@ def test_partition_reproduces_the_stand_in_of_before_the_reading():
 
 
 # ----------------------------------------------------------------------------- file format
+
 
 def write_set(tmp_path, nodes, edges):
     n, e = tmp_path / "nodes.csv", tmp_path / "edges.csv"
@@ -259,9 +292,11 @@ def test_network_set_round_trip(tmp_path):
     rng = np.random.default_rng(2)
     nets = [networks.generate_lgm(rng, networks.LGMParams(n_nodes=m)) for m in (40, 55, 30)]
     ids = [[f"s{g}_{i}" for i in range(net.n_nodes)] for g, net in enumerate(nets)]
-    node_rows, edge_rows = realnet.network_set_tables(["a", "b", "c"], [n.adjacency for n in nets],
-                                                      [n.labels for n in nets], ids)
+    node_rows, edge_rows = realnet.network_set_tables(
+        ["a", "b", "c"], [n.adjacency for n in nets], [n.labels for n in nets], ids
+    )
     import pandas as pd
+
     pd.DataFrame(node_rows).to_csv(tmp_path / "nodes.csv", index=False)
     pd.DataFrame(edge_rows).to_csv(tmp_path / "edges.csv", index=False)
     back = realnet.read_network_set(tmp_path / "nodes.csv", tmp_path / "edges.csv")
@@ -272,20 +307,24 @@ def test_network_set_round_trip(tmp_path):
 
 
 def test_network_set_accepts_both_directions_and_drops_self_loops(tmp_path):
-    n, e = write_set(tmp_path, "network,node,label\nx,a,1\nx,b,0\nx,c,1\n",
-                     "network,source,target\nx,a,b\nx,b,a\nx,c,c\nx,b,c\n")
+    n, e = write_set(
+        tmp_path, "network,node,label\nx,a,1\nx,b,0\nx,c,1\n", "network,source,target\nx,a,b\nx,b,a\nx,c,c\nx,b,c\n"
+    )
     netset = realnet.read_network_set(n, e)
     assert netset.adjacency[0].nnz == 4 and netset.adjacency[0].diagonal().sum() == 0
 
 
-@pytest.mark.parametrize("nodes, edges, message", [
-    ("network,node\nx,a\n", "network,source,target\n", "must have the columns network,node,label"),
-    ("network,node,label\nx,a,2\n", "network,source,target\n", "line 2: label must be 0 or 1"),
-    ("network,node,label\nx,a,1\nx,a,0\n", "network,source,target\n", "appears twice"),
-    ("network,node,label\nx,a,1\n", "network,source,target\ny,a,a\n", "network 'y' has no nodes"),
-    ("network,node,label\nx,a,1\n", "network,source,target\nx,a,z\n", "target 'z' is not a node"),
-    ("network,node,label\nx,,1\n", "network,source,target\n", "empty 'node' field"),
-])
+@pytest.mark.parametrize(
+    "nodes, edges, message",
+    [
+        ("network,node\nx,a\n", "network,source,target\n", "must have the columns network,node,label"),
+        ("network,node,label\nx,a,2\n", "network,source,target\n", "line 2: label must be 0 or 1"),
+        ("network,node,label\nx,a,1\nx,a,0\n", "network,source,target\n", "appears twice"),
+        ("network,node,label\nx,a,1\n", "network,source,target\ny,a,a\n", "network 'y' has no nodes"),
+        ("network,node,label\nx,a,1\n", "network,source,target\nx,a,z\n", "target 'z' is not a node"),
+        ("network,node,label\nx,,1\n", "network,source,target\n", "empty 'node' field"),
+    ],
+)
 def test_network_set_errors_are_one_sentence(tmp_path, nodes, edges, message):
     n, e = write_set(tmp_path, nodes, edges)
     with pytest.raises(realnet.NetworkSetError, match=message):
@@ -294,11 +333,16 @@ def test_network_set_errors_are_one_sentence(tmp_path, nodes, edges, message):
 
 # ----------------------------------------------------------------------------- calibration
 
+
 def test_leave_one_out_calibration_meets_the_tolerance_on_the_other_networks():
     rng = np.random.default_rng(4)
     nets = [networks.generate_lgm(rng, networks.LGMParams(n_nodes=m)) for m in (150, 180, 160, 170)]
-    netset = realnet.NetworkSet(tuple("abcd"), tuple(n.adjacency for n in nets), tuple(n.labels for n in nets),
-                                tuple(tuple(map(str, range(n.n_nodes))) for n in nets))
+    netset = realnet.NetworkSet(
+        tuple("abcd"),
+        tuple(n.adjacency for n in nets),
+        tuple(n.labels for n in nets),
+        tuple(tuple(map(str, range(n.n_nodes))) for n in nets),
+    )
     cal = realnet.calibration_set(np.random.default_rng(1), np.random.default_rng(2), netset, [0.2, 0.3], 3, 10)
     assert cal.test.shape == (4, 2 * 3 * 10, 180)
     assert not cal.test[0, :, 150:].any()  # padding is never scored

@@ -1,5 +1,6 @@
 """The relational-classifier study's additions to the lib (evaluation splits, RS-C parameters with
 graph edges as links, network statistics) by hand, and the calibration's failure path end to end."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -8,10 +9,9 @@ import pytest
 from conftest import snakemake
 from lib.data import networks
 
-
 # ----------------------------------------------------------------------------- splits
-from lib.evaluation import rsc
-from lib.evaluation import sampling
+from lib.evaluation import rsc, sampling
+
 
 @pytest.mark.parametrize("pl", [0.1, 0.3])
 def test_rs_splits_test_the_complement_of_a_labeled_sample(pl):
@@ -27,9 +27,9 @@ def test_rs_splits_test_the_complement_of_a_labeled_sample(pl):
 def test_ncv_splits_score_disjoint_folds_and_label_from_the_others(pl):
     train, test = sampling.within_network_splits(np.random.default_rng(2), "NCV", 4, 50, pl, 10)
     assert train.shape == test.shape == (4, 10, 50)
-    assert (test.sum(axis=1) == 1).all()            # every node in exactly one test fold
+    assert (test.sum(axis=1) == 1).all()  # every node in exactly one test fold
     assert (test.sum(axis=-1) == 5).all()
-    assert not (train & test).any()                 # never labeled in its own fold
+    assert not (train & test).any()  # never labeled in its own fold
     assert (train.sum(axis=-1) == round(pl * 50)).all()
     # some nodes are neither labeled nor tested: they are inferred but not scored
     assert ((~train & ~test).sum(axis=-1) == 50 - 5 - round(pl * 50)).all()
@@ -45,6 +45,7 @@ def test_splits_are_reproducible_and_reject_unknown_samplers():
 
 # ----------------------------------------------------------------------------- RS-C parameters on a graph
 
+
 def _path_evaluation():
     # path 0 - 1 - 2 - 3; test sets A = {0, 1, 2}, B = {1, 2, 3}
     adj = networks.adjacency_from_edges(4, [(0, 1), (1, 2), (2, 3)])
@@ -57,7 +58,7 @@ def test_rsc_parameters_by_hand_on_a_path():
     adj, membership, errors = _path_evaluation()
     params = rsc.estimate_network_parameters(adj, membership, errors)
     assert params["n"] == pytest.approx([3.0]) and params["m"] == pytest.approx([4.0])
-    assert params["p"] == pytest.approx([2 / 3])                 # 2 of 3 wrong in each test set
+    assert params["p"] == pytest.approx([2 / 3])  # 2 of 3 wrong in each test set
     # r_i: node 0 1/1, node 1 1/2, node 2 1/2, node 3 1/1; every node erred once -> mean 3/4
     assert params["q"] == pytest.approx([0.75])
     # ordered linked pairs inside A: 0-1, 1-2 (x2) = 4; inside B: 1-2, 2-3 (x2) = 4
@@ -71,8 +72,7 @@ def test_rsc_parameters_equal_group_based_estimates_when_groups_are_cliques():
     rng = np.random.default_rng(4)
     m = 40
     group = rng.integers(0, 5, m)
-    adj = networks.adjacency_from_edges(
-        m, [(i, j) for i in range(m) for j in range(i + 1, m) if group[i] == group[j]])
+    adj = networks.adjacency_from_edges(m, [(i, j) for i in range(m) for j in range(i + 1, m) if group[i] == group[j]])
     membership = rng.random((3, 4, m)) < 0.6
     errors = rng.random((3, 4, m)) < 0.3
     for q_method in ("erred", "moments"):
@@ -109,21 +109,26 @@ def test_network_statistics_by_hand():
 
 # ----------------------------------------------------------------------------- calibration failure
 
+
 @pytest.mark.workflow
 def test_calibration_that_cannot_meet_the_tolerance_stops_with_one_sentence(workflow_copy):
     # a handicap that barely moves a probability (strength 0.01) cannot close an accuracy gap
     # wider than a tolerance of 1e-6, whichever model is ahead at c = 0
     (workflow_copy / "nocal.yaml").write_text(
         "relational:\n  calibration_networks: 3\n  prop_labeled: [0.1]\n  tolerance: 0.000001\n"
-        "  handicap_strength: 0.01\n")
+        "  handicap_strength: 0.01\n"
+    )
     target = "results/studies/relational/calibration/type1_n300.csv"
-    proc = snakemake(workflow_copy, "--cores", "1", target, "--configfile", "config/quick.yaml", "nocal.yaml",
-                     check=False)
+    proc = snakemake(
+        workflow_copy, "--cores", "1", target, "--configfile", "config/quick.yaml", "nocal.yaml", check=False
+    )
     assert proc.returncode != 0
     assert not (workflow_copy / target).exists()
     log = (workflow_copy / "logs/relational/calibration/type1_n300.log").read_text()
     lines = [line for line in log.splitlines() if "relational calibration failed" in line]
     assert lines, log
     message = lines[-1].split("ValueError: ", 1)[-1]
-    assert message.startswith("relational calibration failed at propLabeled 0.1 on 3 networks of 300 nodes: "
-                              "no wvRN handicap c gives |acc(wvRN_c) - acc(nBC)| <= 1e-06 (")
+    assert message.startswith(
+        "relational calibration failed at propLabeled 0.1 on 3 networks of 300 nodes: "
+        "no wvRN handicap c gives |acc(wvRN_c) - acc(nBC)| <= 1e-06 ("
+    )

@@ -20,8 +20,9 @@ def test_table7_probabilities_keep_the_overall_error(p_err, err_corr):
 def test_simulated_overall_error_equals_p_err(reading):
     # 2000 trials x 30 folds x 270 instances: standard error of the mean error well below 0.002
     a = simulated.GroupErrorModel.from_err_corr(0.1, 0.9, 10)
-    out = simulated.simulate_point(RNG, trials=2000, model_a=a, model_b=a, reading=reading,
-                                   sampler="RRS", folds=30, prop_labeled=[0.1], **POINT)[0]
+    out = simulated.simulate_point(
+        RNG, trials=2000, model_a=a, model_b=a, reading=reading, sampler="RRS", folds=30, prop_labeled=[0.1], **POINT
+    )[0]
     # trial means vary with the sample's group sizes (bias) -> use the spread over trials
     for key in ("error_a", "error_b"):
         se = out[key].std(ddof=1) / np.sqrt(out[key].size)
@@ -54,16 +55,20 @@ def test_ncv_type_one_error_near_alpha_without_error_correlation():
     # errCorr = 0: instances err independently with P(err), folds are disjoint -> the paired t
     # test is exact up to the normal approximation of fold errors; 3000 trials, SE 0.004
     a = simulated.GroupErrorModel.from_err_corr(0.2, 0.0, 10)
-    out = simulated.simulate_point(RNG, trials=3000, model_a=a, model_b=a, reading="per_fold",
-                                   sampler="NCV", folds=10, prop_labeled=[0.5], **POINT)[0]
+    out = simulated.simulate_point(
+        RNG, trials=3000, model_a=a, model_b=a, reading="per_fold", sampler="NCV", folds=10, prop_labeled=[0.5], **POINT
+    )[0]
     assert abs(out["reject_paired_t"].mean() - 0.05) < 4 * np.sqrt(0.05 * 0.95 / 3000)
 
 
 def test_resampling_inflates_type_one_error_with_correlated_errors():
     a = simulated.GroupErrorModel.from_err_corr(0.1, 0.9, 10)
-    rrs, ncv = (simulated.simulate_point(RNG, trials=1000, model_a=a, model_b=a, reading="per_fold",
-                                         sampler=s, folds=k, prop_labeled=[0.1], **POINT)[0]
-                for s, k in (("RRS", 30), ("NCV", 10)))
+    rrs, ncv = (
+        simulated.simulate_point(
+            RNG, trials=1000, model_a=a, model_b=a, reading="per_fold", sampler=s, folds=k, prop_labeled=[0.1], **POINT
+        )[0]
+        for s, k in (("RRS", 30), ("NCV", 10))
+    )
     assert rrs["reject_paired_t"].mean() > 0.25 > 0.1 > ncv["reject_paired_t"].mean()
 
 
@@ -76,20 +81,38 @@ def test_bad_parameters_fail_clearly(p_err, msg):
 def test_bad_reading_and_sampler():
     a = simulated.GroupErrorModel.from_err_corr(0.1, 0.9, 10)
     with pytest.raises(ValueError, match="reading"):
-        simulated.simulate_point(RNG, trials=1, model_a=a, model_b=a, reading="per_group",
-                                 sampler="RRS", folds=2, prop_labeled=[0.5], **POINT)
+        simulated.simulate_point(
+            RNG,
+            trials=1,
+            model_a=a,
+            model_b=a,
+            reading="per_group",
+            sampler="RRS",
+            folds=2,
+            prop_labeled=[0.5],
+            **POINT,
+        )
     with pytest.raises(ValueError, match="sampler"):
-        simulated.simulate_point(RNG, trials=1, model_a=a, model_b=a, reading="per_fold",
-                                 sampler="LOO", folds=2, prop_labeled=[0.5], **POINT)
+        simulated.simulate_point(
+            RNG, trials=1, model_a=a, model_b=a, reading="per_fold", sampler="LOO", folds=2, prop_labeled=[0.5], **POINT
+        )
 
 
 def test_run_chunk_is_deterministic_and_tidy():
-    scenario = dict(reading="per_fold", p_err=[0.1], err_corr=[0.9], error_difference=[0.0],
-                    prop_labeled=[0.3, 0.9], samplers={"RRS": 5, "NCV": 10})
-    one = simulated.run_chunk(np.random.default_rng(3), scenario, m=60, n_groups=10, alpha=0.05,
-                              trials=20, first_trial=40)
-    two = simulated.run_chunk(np.random.default_rng(3), scenario, m=60, n_groups=10, alpha=0.05,
-                              trials=20, first_trial=40)
+    scenario = dict(
+        reading="per_fold",
+        p_err=[0.1],
+        err_corr=[0.9],
+        error_difference=[0.0],
+        prop_labeled=[0.3, 0.9],
+        samplers={"RRS": 5, "NCV": 10},
+    )
+    one = simulated.run_chunk(
+        np.random.default_rng(3), scenario, m=60, n_groups=10, alpha=0.05, trials=20, first_trial=40
+    )
+    two = simulated.run_chunk(
+        np.random.default_rng(3), scenario, m=60, n_groups=10, alpha=0.05, trials=20, first_trial=40
+    )
     assert all(np.array_equal(one[k], two[k], equal_nan=one[k].dtype.kind == "f") for k in one)
     assert len(one["trial"]) == 20 * 2 * 2
     assert one["trial"].min() == 40 and one["trial"].max() == 59
@@ -104,8 +127,17 @@ def test_power_model_keeps_b_error_exact_with_a_groups():
         assert b.expected_error == pytest.approx(p_err + diff)
     a = points[0][3]
     assert a.p_other == pytest.approx(0.1 * (1 - 0.9) / 0.9)  # Wang: p(1 - q)/(1 - p)
-    out = simulated.simulate_point(RNG, trials=2000, model_a=a, model_b=points[1][4], reading="per_trial",
-                                   sampler="NCV", folds=10, prop_labeled=[0.3], **POINT)[0]
+    out = simulated.simulate_point(
+        RNG,
+        trials=2000,
+        model_a=a,
+        model_b=points[1][4],
+        reading="per_trial",
+        sampler="NCV",
+        folds=10,
+        prop_labeled=[0.3],
+        **POINT,
+    )[0]
     for key, target in (("error_a", 0.1), ("error_b", 0.14)):
         se = out[key].std(ddof=1) / np.sqrt(out[key].size)
         assert abs(out[key].mean() - target) < 4 * se
@@ -115,8 +147,7 @@ def test_power_model_keeps_b_error_exact_with_a_groups():
 def test_instance_level_and_group_counts_agree(reading):
     # Same distribution two ways: Type I rates of RRS at propLabeled 0.3 within 4.5 combined SEs
     a = simulated.GroupErrorModel.from_err_corr(0.1, 0.9, 10)
-    kw = dict(trials=1500, model_a=a, model_b=a, reading=reading, sampler="RS", folds=10,
-              prop_labeled=[0.3], **POINT)
+    kw = dict(trials=1500, model_a=a, model_b=a, reading=reading, sampler="RS", folds=10, prop_labeled=[0.3], **POINT)
     fast = simulated.simulate_point(np.random.default_rng(1), **kw)[0]
     slow = simulated.simulate_point(np.random.default_rng(2), instance_level=True, **kw)[0]
     r1, r2 = fast["reject_paired_t"].mean(), slow["reject_paired_t"].mean()
@@ -138,8 +169,17 @@ def test_pooled_error_correlation_on_hand_counts():
 
 def test_cv5x2_sampler_runs_dietterich_test():
     a = simulated.GroupErrorModel.from_err_corr(0.2, 0.0, 10)
-    out = simulated.simulate_point(RNG, trials=2000, model_a=a, model_b=a, reading="per_fold",
-                                   sampler="CV5x2", folds=10, prop_labeled=[0.5], **POINT)[0]
+    out = simulated.simulate_point(
+        RNG,
+        trials=2000,
+        model_a=a,
+        model_b=a,
+        reading="per_fold",
+        sampler="CV5x2",
+        folds=10,
+        prop_labeled=[0.5],
+        **POINT,
+    )[0]
     assert (out["test_size"] == 150).all()
     # independent errors: the 5x2cv test holds its level (Dietterich 1998: at or below alpha)
     assert out["reject_dietterich_5x2cv"].mean() < 0.05 + 4 * np.sqrt(0.05 * 0.95 / 2000)
@@ -166,8 +206,14 @@ def test_hypergeometric_group_counts_match_random_subsets():
 def test_sampler_key_order_changes_nothing():
     """The seed of a job ignores the order of a mapping's keys, so the draws must too: the same
     scenario with its samplers listed in another order gives byte-identical columns."""
-    scenario = {"reading": "per_fold", "p_err": [0.2], "err_corr": [0.5], "error_difference": [0.0],
-                "prop_labeled": [0.3], "samplers": {"RRS": 5, "ERS": 5, "NCV": 5}}
+    scenario = {
+        "reading": "per_fold",
+        "p_err": [0.2],
+        "err_corr": [0.5],
+        "error_difference": [0.0],
+        "prop_labeled": [0.3],
+        "samplers": {"RRS": 5, "ERS": 5, "NCV": 5},
+    }
     reordered = {**scenario, "samplers": {"NCV": 5, "RRS": 5, "ERS": 5}}
     args = dict(m=60, n_groups=10, alpha=0.05, trials=4, first_trial=0)
     one = simulated.run_chunk(np.random.default_rng(3), scenario, **args)

@@ -4,7 +4,8 @@ distance both matter).
 
 Skipped in the normal suite. To run it (about 20 s; needs java):
 
-    make weka-test      # = make weka-env, then REPRO_WEKA_TEST=1 .venv/bin/python -m pytest tests/tools/test_crosscheck_weka.py -v
+    make weka-test      # = make weka-env, then REPRO_WEKA_TEST=1 .venv/bin/python -m pytest \
+                        #   tests/tools/test_crosscheck_weka.py -v
 
 The harness runs in .venv-weka (python-weka-wrapper3, Weka 3.9.7), or in the interpreter named
 by REPRO_WEKA_PYTHON; Weka 3.6 is checked as well when Debian's weka (3.6.14) is installed.
@@ -20,6 +21,7 @@ Thresholds, from the full run over the 22 UCI data sets (results/crosscheck/weka
   agreement was 100% on all 22 data sets in both versions, so it must be 100% here.
 * NaiveBayesWeka agreed on 100% of the rows of all 22 data sets; >= 99% is required.
 """
+
 from __future__ import annotations
 
 import os
@@ -46,11 +48,28 @@ NB_MIN_AGREEMENT = 99.0
 def crosscheck(tmp_path_factory) -> pd.DataFrame:
     tmp = tmp_path_factory.mktemp("weka")
     out = tmp / "weka.csv"
-    proc = subprocess.run([str(WEKA_PYTHON), str(ROOT / "scripts" / "tools" / "crosscheck_weka.py"),
-                           "--mirror", str(DATA_MIRROR), "--raw", str(tmp / "raw"),
-                           "--datasets", "breast-cancer", "--classifiers", "IB1", "IBk -K 1",
-                           "NaiveBayes", "--out", str(out)],
-                          capture_output=True, text=True, timeout=600, cwd=tmp)
+    proc = subprocess.run(
+        [
+            str(WEKA_PYTHON),
+            str(ROOT / "scripts" / "tools" / "crosscheck_weka.py"),
+            "--mirror",
+            str(DATA_MIRROR),
+            "--raw",
+            str(tmp / "raw"),
+            "--datasets",
+            "breast-cancer",
+            "--classifiers",
+            "IB1",
+            "IBk -K 1",
+            "NaiveBayes",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert out.with_suffix(".md").is_file()
     assert (tmp / "weka_disagreements.csv").is_file()
@@ -65,8 +84,9 @@ def test_harness_ran_and_loader_matches_weka(crosscheck):
 
 
 def test_1nn_agrees_with_weka(crosscheck):
-    nn = crosscheck[crosscheck["weka_classifier"].isin(["IB1", "IBk -K 1"])
-                    & ~crosscheck["ours"].str.contains("IB1 absent")]
+    nn = crosscheck[
+        crosscheck["weka_classifier"].isin(["IB1", "IBk -K 1"]) & ~crosscheck["ours"].str.contains("IB1 absent")
+    ]
     assert len(nn) >= 3
     exact = nn["ours"].str.contains("tol=0")
     assert (nn.loc[~exact, "agreement_pct"] >= NN_MIN_AGREEMENT).all(), nn.to_string()

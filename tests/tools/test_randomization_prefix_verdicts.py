@@ -1,6 +1,7 @@
 """scripts/tools/randomization_prefix_verdicts.py, the evidence behind config/reduced_smo.yaml: on
 synthetic chunks with known p-values, the prefix p-values and verdict changes are what Definition 1
 gives, and chunks that do not cover 0..k-1 are refused."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -12,7 +13,8 @@ def write_chunks(folder, classifier, test, errors, cut):
     folder.mkdir(parents=True, exist_ok=True)
     for a, b in cut:
         pd.DataFrame({"index": np.arange(a, b), "error": errors[a:b]}).to_csv(
-            folder / f"{classifier}_test{test}_r{a}-{b}.csv", index=False)
+            folder / f"{classifier}_test{test}_r{a}-{b}.csv", index=False
+        )
 
 
 def test_prefix_pvalues_follow_definition_1(tmp_path):

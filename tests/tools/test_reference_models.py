@@ -1,6 +1,7 @@
 """scripts/tools/reference_models.py: the refit-per-fold references the engine tests use as oracles
 (Weka's 1-NN IBk1 with its sequential ranges and tie rules, the CV loop) and the one-hot input of
 the scikit-learn baselines."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -46,7 +47,7 @@ def test_weka_sequential_ranges_hand_case():
     D = m.sq_distances(T)
     for t in range(3):
         rt = wl.Ranges(s.lo[t], s.width[t])
-        np.testing.assert_allclose(D[t], wl.ibk_sq_distances(T[t:t + 1], TRAIN3, SPEC3, rt)[0], atol=1e-12)
+        np.testing.assert_allclose(D[t], wl.ibk_sq_distances(T[t : t + 1], TRAIN3, SPEC3, rt)[0], atol=1e-12)
 
 
 def test_ibk1_tie_rules():

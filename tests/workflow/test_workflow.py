@@ -1,4 +1,5 @@
 """End-to-end: the DAG on the quick profile, partial reruns, determinism."""
+
 from __future__ import annotations
 
 import re
@@ -27,15 +28,27 @@ def planned_jobs(workdir: Path, *targets: str, configs: tuple[str, ...] = ()) ->
     return {rule: int(n) for rule, n in jobs.items() if rule != "all"}
 
 
-ARTIFACTS = ["neville2009/fig1a", "neville2009/fig1a_readings", "neville2009/fig1b",
-             "wang2011/fig1a", "wang2011/fig1b", "wang2011/tests_compared", "wang2011/theorems"]
+ARTIFACTS = [
+    "neville2009/fig1a",
+    "neville2009/fig1a_readings",
+    "neville2009/fig1b",
+    "wang2011/fig1a",
+    "wang2011/fig1b",
+    "wang2011/tests_compared",
+    "wang2011/theorems",
+]
 # Raeder et al. 2012: figures, plus Table 1 as a Markdown table (md + csv, no pdf/png)
 RAEDER_FIGURES = [f"raeder2012/fig2{p}" for p in "abcdefg"] + ["raeder2012/fig3", "raeder2012/sec4"]
 ARTIFACTS += RAEDER_FIGURES
 TABLE_ARTIFACTS = ["raeder2012/table1", "raeder2012/rankings"]
 # the relational-classifier study (Neville 2009 Fig. 1(c)-(e), Wang 2011 Fig. 2)
-RELATIONAL_ARTIFACTS = ["neville2009/fig1c", "neville2009/fig1d", "neville2009/fig1e", "wang2011/fig2a",
-                        "wang2011/fig2b"]
+RELATIONAL_ARTIFACTS = [
+    "neville2009/fig1c",
+    "neville2009/fig1d",
+    "neville2009/fig1e",
+    "wang2011/fig2a",
+    "wang2011/fig2b",
+]
 ARTIFACTS += RELATIONAL_ARTIFACTS
 # real network data (Neville 2009 Table 1 and Fig. 1(f), Wang 2011 Fig. 3) on the public stand-ins
 REALNET_FIGURES = ["neville2009/fig1f", "wang2011/fig3a", "wang2011/fig3b"]
@@ -65,8 +78,17 @@ def test_quick_profile_builds_every_artifact_and_the_scorecard(quick_run: Path):
         assert (quick_run / "logs" / rel).with_suffix(".log").exists()
         assert (quick_run / "benchmarks" / rel).with_suffix(".tsv").exists()
     card = pd.read_csv(results / "scorecard.csv")
-    assert list(card.columns) == ["paper", "artifact", "claim", "paper_value", "tolerance",
-                                  "reproduced", "verdict", "profile", "readings"]
+    assert list(card.columns) == [
+        "paper",
+        "artifact",
+        "claim",
+        "paper_value",
+        "tolerance",
+        "reproduced",
+        "verdict",
+        "profile",
+        "readings",
+    ]
     # every verdict names the readings it was computed under
     ojala = card[card["artifact"] == "table3"]
     assert ojala["readings"].str.contains("permutation.tie_rule=").all()
@@ -109,7 +131,6 @@ def test_quick_profile_builds_the_imbalance_study(quick_run: Path):
     assert abs(sd["100:5000"] - 0.0099) < 5e-4 and abs(sd["10:500"] - 0.0315) < 5e-4
 
 
-
 def test_quick_profile_builds_the_relational_study(quick_run: Path):
     results = quick_run / "results"
     calibration = pd.read_csv(results / "studies/relational/calibration.csv")
@@ -118,8 +139,13 @@ def test_quick_profile_builds_the_relational_study(quick_run: Path):
     assert (type1["difference"].abs() <= 0.005).all() and (type1["splits"] == 100).all()
     power = calibration[calibration["purpose"] == "power"]
     assert sorted(set(power["nodes"])) == [300, 600] and len(power) == 8
-    for artifact, trials in (("neville2009/fig1c", 40), ("neville2009/fig1d", 40), ("neville2009/fig1e", 40),
-                             ("wang2011/fig2a", 20), ("wang2011/fig2b", 20)):
+    for artifact, trials in (
+        ("neville2009/fig1c", 40),
+        ("neville2009/fig1d", 40),
+        ("neville2009/fig1e", 40),
+        ("wang2011/fig2a", 20),
+        ("wang2011/fig2b", 20),
+    ):
         fig = pd.read_csv(results / f"{artifact}.csv")
         assert (fig["trials"] == trials).all(), artifact
         assert ((fig["rate_low"] <= fig["rate"]) & (fig["rate"] <= fig["rate_high"])).all()
@@ -164,19 +190,27 @@ def test_a_user_network_set_runs_through_the_study(workflow_copy: Path):
 
     rng = np.random.default_rng(0)
     nets = [networks.generate_lgm(rng, networks.LGMParams(n_nodes=120)) for _ in range(4)]
-    nodes, edges = realnet.network_set_tables([f"school{g}" for g in range(4)], [n.adjacency for n in nets],
-                                              [n.labels for n in nets],
-                                              [[f"p{g}_{i}" for i in range(120)] for g in range(4)])
+    nodes, edges = realnet.network_set_tables(
+        [f"school{g}" for g in range(4)],
+        [n.adjacency for n in nets],
+        [n.labels for n in nets],
+        [[f"p{g}_{i}" for i in range(120)] for g in range(4)],
+    )
     (workflow_copy / "mine").mkdir()
     pd.DataFrame(nodes).to_csv(workflow_copy / "mine/nodes.csv", index=False)
     pd.DataFrame(edges).to_csv(workflow_copy / "mine/edges.csv", index=False)
     (workflow_copy / "mine.yaml").write_text(
         "realnet:\n  sets:\n    mine: {nodes: mine/nodes.csv, edges: mine/edges.csv, label: 'Smokes?'}\n"
-        "  fig1f_sets: [mine]\n  fig3_sets: [mine]\n  trials_per_network: 3\n")
+        "  fig1f_sets: [mine]\n  fig3_sets: [mine]\n  trials_per_network: 3\n"
+    )
     target = "results/neville2009/fig1f.pdf"
     assert planned_jobs(workflow_copy, target, configs=("mine.yaml",)) == {
-        "realnet_network_set": 1, "realnet_calibration": 1, "realnet_chunk": 2, "realnet_summary": 1,
-        "realnet_neville2009_fig1f": 1}
+        "realnet_network_set": 1,
+        "realnet_calibration": 1,
+        "realnet_chunk": 2,
+        "realnet_summary": 1,
+        "realnet_neville2009_fig1f": 1,
+    }
     snakemake(workflow_copy, "--cores", "2", target, *QUICK, "mine.yaml")
     fig = pd.read_csv(workflow_copy / "results/neville2009/fig1f.csv")
     assert set(fig["set"]) == {"mine"} and (fig["trials"] == 4 * 3).all()
@@ -197,7 +231,8 @@ def test_quick_profile_builds_the_permutation_study(quick_run: Path):
     k = uci_quick["randomizations"]
     assert uci_quick["randomizations_per_job"] == {"iris/smo": k // 2}
     assert sorted(p.name for p in uci if p.parent.name == "iris" and p.name.startswith("smo_test")) == [
-        f"smo_test{t}_r{a}-{b}.csv" for t in (1, 2) for a, b in ((0, k // 2), (k // 2, k))]
+        f"smo_test{t}_r{a}-{b}.csv" for t in (1, 2) for a, b in ((0, k // 2), (k // 2, k))
+    ]
     assert len(uci) == len(uci_quick["datasets"]) * (4 + 4 * 2) + 2 and len(fig3) == 4 + 4 * 2
     for part in uci:  # every randomisation once, indexed by r
         if "_test" in part.name:
@@ -234,7 +269,10 @@ def test_every_permutation_artifact_builds_without_any_one_classifier(dropped: s
     (wd / "subset.yaml").write_text(f"permutation:\n  uci:\n    classifiers: [{', '.join(kept)}]\n")
     targets = ["results/ojala2009/fig3.pdf", "results/ojala2009/table2.md", "results/ojala2009/table3.md"]
     assert set(planned_jobs(wd, *targets, configs=("subset.yaml",))) <= {
-        "permutation_ojala2009_fig3", "permutation_ojala2009_table2", "permutation_ojala2009_table3"}
+        "permutation_ojala2009_fig3",
+        "permutation_ojala2009_table2",
+        "permutation_ojala2009_table3",
+    }
     snakemake(wd, "--cores", "2", *targets, *QUICK, "subset.yaml")
     claims = pd.concat([pd.read_csv(wd / f"results/ojala2009/{a}.claims.csv") for a in ("fig3", "table2", "table3")])
     not_run = claims[claims["verdict"] == "not run"]
@@ -261,13 +299,21 @@ def test_reduced_randomizations_rerun_only_the_reduced_classifier_and_say_so(qui
     # Iris's SMO is already cut at k/2 (randomizations_per_job), so its first chunk is reused
     assert planned_jobs(wd, *targets, configs=("reduced.yaml",)) == {
         "permutation_uci_randomized": 2 * (len(datasets) - 1),
-        "permutation_ojala2009_table2": 1, "permutation_ojala2009_table3": 1}
+        "permutation_ojala2009_table2": 1,
+        "permutation_ojala2009_table3": 1,
+    }
     snakemake(wd, "--cores", "2", *targets, *QUICK, "reduced.yaml")
     uci = wd / "results/studies/permutation/uci"
     for dataset in datasets:
         for test in (1, 2):
-            full = pd.concat([pd.read_csv(f) for f in sorted((quick_run / "results/studies/permutation/uci" / dataset)
-                                                                .glob(f"smo_test{test}_r*.csv"))]).sort_values("index")
+            full = pd.concat(
+                [
+                    pd.read_csv(f)
+                    for f in sorted(
+                        (quick_run / "results/studies/permutation/uci" / dataset).glob(f"smo_test{test}_r*.csv")
+                    )
+                ]
+            ).sort_values("index")
             reduced = pd.read_csv(uci / dataset / f"smo_test{test}_r0-{k // 2}.csv")
             pd.testing.assert_frame_equal(reduced, full.head(k // 2).reset_index(drop=True))
     caption = (wd / "results/ojala2009/table2.md").read_text()
@@ -287,7 +333,10 @@ def test_a_complete_run_leaves_nothing_to_do(quick_run: Path):
 
 def test_one_figure_builds_only_what_it_needs(workflow_copy: Path):
     assert planned_jobs(workflow_copy, FIG1A) == {
-        "simulated_chunk": 2, "simulated_summary": 1, "simulated_neville2009_fig1a": 1}
+        "simulated_chunk": 2,
+        "simulated_summary": 1,
+        "simulated_neville2009_fig1a": 1,
+    }
 
 
 def test_partial_reruns(workflow_copy: Path):
@@ -307,19 +356,26 @@ def test_partial_reruns(workflow_copy: Path):
     simulated = workflow_copy / "scripts/lib/studies/simulated.py"
     simulated.write_text(simulated.read_text() + "\n# a harmless edit\n")
     assert planned_jobs(workflow_copy, FIG1A) == {
-        "simulated_chunk": 2, "simulated_summary": 1, "simulated_neville2009_fig1a": 1}
+        "simulated_chunk": 2,
+        "simulated_summary": 1,
+        "simulated_neville2009_fig1a": 1,
+    }
     snakemake(workflow_copy, "--cores", "2", FIG1A, *QUICK)
 
     # changing a study parameter reruns that study's chunks
-    (workflow_copy / "tweak.yaml").write_text(
-        "simulated:\n  scenarios:\n    neville_fig1a:\n      err_corr: [0.8]\n")
+    (workflow_copy / "tweak.yaml").write_text("simulated:\n  scenarios:\n    neville_fig1a:\n      err_corr: [0.8]\n")
     assert planned_jobs(workflow_copy, FIG1A, configs=("tweak.yaml",)) == {
-        "simulated_chunk": 2, "simulated_summary": 1, "simulated_neville2009_fig1a": 1}
+        "simulated_chunk": 2,
+        "simulated_summary": 1,
+        "simulated_neville2009_fig1a": 1,
+    }
     # adding chunks computes only the new ones: existing chunks keep their seeds
-    (workflow_copy / "more.yaml").write_text(
-        "simulated:\n  scenarios:\n    neville_fig1a:\n      chunks: 3\n")
+    (workflow_copy / "more.yaml").write_text("simulated:\n  scenarios:\n    neville_fig1a:\n      chunks: 3\n")
     assert planned_jobs(workflow_copy, FIG1A, configs=("more.yaml",)) == {
-        "simulated_chunk": 1, "simulated_summary": 1, "simulated_neville2009_fig1a": 1}
+        "simulated_chunk": 1,
+        "simulated_summary": 1,
+        "simulated_neville2009_fig1a": 1,
+    }
 
 
 # Byte-identical outputs across runs and core counts: tests/workflow/test_archive.py rebuilds the

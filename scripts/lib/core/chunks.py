@@ -4,6 +4,7 @@ Where every item draws from its own generator (``SeedSequence([*entropy, ..., it
 changes the number and size of jobs, never a result; a rule file uses these functions to plan its
 jobs, so this module stays free of heavy imports (the Snakefile imports it while parsing).
 """
+
 from __future__ import annotations
 
 

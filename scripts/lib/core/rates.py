@@ -1,7 +1,9 @@
 """Rejection rates with Wilson score intervals (Wilson 1927), as every figure reports them."""
+
 from __future__ import annotations
 
 import numpy as np
+
 # scipy.special, not scipy.stats: the same quantile functions (norm.ppf is ndtri, t.ppf is stdtrit,
 # bit for bit) without the ~0.8 s import of scipy.stats in every job that reports a rate
 from scipy import special

@@ -8,10 +8,11 @@ scorecard names the readings behind each verdict (:func:`describe`).
 
 This module is data plus lookups; it imports nothing from the lib, so every layer may use it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 
 @dataclass(frozen=True)
@@ -54,249 +55,355 @@ class Reading:
         """The concrete config keys of this reading (for one artifact, or all)."""
         if "{scenario}" not in self.key:
             return [self.key]
-        names = (self.scenarios.get(artifact, ()) if artifact else
-                 sorted({s for group in self.scenarios.values() for s in group}))
+        names = (
+            self.scenarios.get(artifact, ())
+            if artifact
+            else sorted({s for group in self.scenarios.values() for s in group})
+        )
         return [self.key.format(scenario=s) for s in names]
 
 
-REGISTRY: dict[str, Reading] = {r.name: r for r in (
-    Reading(
-        name="simulated.group_draw",
-        key="simulated.scenarios.{scenario}.reading",
-        passage="Neville 2009 Table 7: groupBasedClassification(fold) chooses the groups to misclassify "
-                "inside the per-fold procedure; Wang 2011 Sec. 5.1 models error-prone nodes fixed per network "
-                "sample with Bernoulli errors, and says it replicates the experiments of Neville [6].",
-        alternatives={"per_fold": "groups to misclassify drawn afresh for every fold (Table 7 literally)",
-                      "per_trial": "error-prone groups fixed per network sample, fresh errors per fold"},
-        default="per_fold",
-        why="per_fold reproduces Neville Fig. 1(a)'s axis (RRS Type I up to about 0.5; per_trial gives 0.83) and "
+REGISTRY: dict[str, Reading] = {
+    r.name: r
+    for r in (
+        Reading(
+            name="simulated.group_draw",
+            key="simulated.scenarios.{scenario}.reading",
+            passage="Neville 2009 Table 7: groupBasedClassification(fold) chooses the groups to misclassify "
+            "inside the per-fold procedure; Wang 2011 Sec. 5.1 models error-prone nodes fixed per network "
+            "sample with Bernoulli errors, and says it replicates the experiments of Neville [6].",
+            alternatives={
+                "per_fold": "groups to misclassify drawn afresh for every fold (Table 7 literally)",
+                "per_trial": "error-prone groups fixed per network sample, fresh errors per fold",
+            },
+            default="per_fold",
+            why="per_fold reproduces Neville Fig. 1(a)'s axis (RRS Type I up to about 0.5; per_trial gives 0.83) and "
             "Wang Fig. 1(b)'s RS-C power of about 0.8 at a 4% difference (per_trial: about 0.4, and no valid "
             "test can exceed 0.37 there).",
-        artifacts=("neville2009/fig1a", "neville2009/fig1a_readings", "neville2009/fig1b", "wang2011/fig1a",
-                   "wang2011/fig1b", "wang2011/tests_compared"),
-        scenarios={"neville2009/fig1a": ("neville_fig1a",),
-                   "neville2009/fig1a_readings": ("neville_fig1a", "neville_fig1a_per_trial"),
-                   "neville2009/fig1b": ("neville_fig1b",), "wang2011/fig1a": ("wang_fig1a",),
-                   "wang2011/fig1b": ("wang_fig1b",), "wang2011/tests_compared": ("tests_compared",)},
-        scenario_defaults={"neville_fig1a": "per_fold", "neville_fig1a_per_trial": "per_trial",
-                           "neville_fig1b": "per_fold", "wang_fig1a": "per_fold", "wang_fig1b": "per_fold",
-                           "tests_compared": "per_fold"},
-    ),
-    Reading(
-        name="simulated.fig1b_error_correlation",
-        key="simulated.fig1b_error_correlation",
-        passage="Neville 2009 Sec. 4.1: error correlation is 'the pairwise correlation of 0-1 errors among all "
-                "instances in the same group, averaged over all groups'; Fig. 1(b)'s axis spans 0.2-0.7 and the "
-                "measured correlation rises with P(err) (Sec. 4.2).",
-        alternatives={"per_group": "phi per group (table pooled over the trial's folds), averaged over groups",
-                      "fold_pooled": "phi per fold (table pooled over groups), averaged over folds",
-                      "pooled": "one phi over groups and folds"},
-        default="fold_pooled",
-        why="only fold_pooled rises with P(err) at fixed errCorr, as the paper says; none spans 0.2-0.7.",
-        artifacts=("neville2009/fig1b",),
-    ),
-    Reading(
-        name="relational.cross_rule",
-        key="relational.network.cross_rule",
-        passage="Neville 2009 Sec. 5.2 gives link probabilities within A groups, within B groups and between "
-                "groups, but not for a pair of an A-group and a B-group node; 'many B nodes have more links to A "
-                "groups'; average autocorrelation 0.40.",
-        alternatives={"mean": "the mean of the two between-group probabilities",
-                      "either": "linked when either node's draw links", "max": "the larger probability",
-                      "both": "linked when both draws link (product)"},
-        default="mean",
-        why="P(+) 0.70 as published; no rule gives a Pearson autocorrelation of 0.40 (mean 0.35, max 0.28, "
+            artifacts=(
+                "neville2009/fig1a",
+                "neville2009/fig1a_readings",
+                "neville2009/fig1b",
+                "wang2011/fig1a",
+                "wang2011/fig1b",
+                "wang2011/tests_compared",
+            ),
+            scenarios={
+                "neville2009/fig1a": ("neville_fig1a",),
+                "neville2009/fig1a_readings": ("neville_fig1a", "neville_fig1a_per_trial"),
+                "neville2009/fig1b": ("neville_fig1b",),
+                "wang2011/fig1a": ("wang_fig1a",),
+                "wang2011/fig1b": ("wang_fig1b",),
+                "wang2011/tests_compared": ("tests_compared",),
+            },
+            scenario_defaults={
+                "neville_fig1a": "per_fold",
+                "neville_fig1a_per_trial": "per_trial",
+                "neville_fig1b": "per_fold",
+                "wang_fig1a": "per_fold",
+                "wang_fig1b": "per_fold",
+                "tests_compared": "per_fold",
+            },
+        ),
+        Reading(
+            name="simulated.fig1b_error_correlation",
+            key="simulated.fig1b_error_correlation",
+            passage="Neville 2009 Sec. 4.1: error correlation is 'the pairwise correlation of 0-1 errors among all "
+            "instances in the same group, averaged over all groups'; Fig. 1(b)'s axis spans 0.2-0.7 and the "
+            "measured correlation rises with P(err) (Sec. 4.2).",
+            alternatives={
+                "per_group": "phi per group (table pooled over the trial's folds), averaged over groups",
+                "fold_pooled": "phi per fold (table pooled over groups), averaged over folds",
+                "pooled": "one phi over groups and folds",
+            },
+            default="fold_pooled",
+            why="only fold_pooled rises with P(err) at fixed errCorr, as the paper says; none spans 0.2-0.7.",
+            artifacts=("neville2009/fig1b",),
+        ),
+        Reading(
+            name="relational.cross_rule",
+            key="relational.network.cross_rule",
+            passage="Neville 2009 Sec. 5.2 gives link probabilities within A groups, within B groups and between "
+            "groups, but not for a pair of an A-group and a B-group node; 'many B nodes have more links to A "
+            "groups'; average autocorrelation 0.40.",
+            alternatives={
+                "mean": "the mean of the two between-group probabilities",
+                "either": "linked when either node's draw links",
+                "max": "the larger probability",
+                "both": "linked when both draws link (product)",
+            },
+            default="mean",
+            why="P(+) 0.70 as published; no rule gives a Pearson autocorrelation of 0.40 (mean 0.35, max 0.28, "
             "either 0.24, both 0.51; the paper's wording rules out both); 0.40 lies between Pearson (0.35) and "
             "the corrected contingency coefficient (0.46) under mean. Accepted as a documented deviation.",
-        artifacts=("neville2009/fig1c", "neville2009/fig1d", "neville2009/fig1e", "wang2011/fig2a",
-                   "wang2011/fig2b"),
-    ),
-    Reading(
-        name="relational.handicap_selection",
-        key="relational.handicap_selection",
-        passage="Neville 2009 Sec. 5.3: the better model is handicapped by perturbing its predictions 'with "
-                "probability c'; how many predictions, and how far, is not said.",
-        alternatives={"bernoulli": "each prediction perturbed independently with probability c",
-                      "exact": "exactly round(c n) predictions perturbed"},
-        default="bernoulli",
-        why="bernoulli is the text's 'with probability c' read literally; exact removes the handicap's own "
+            artifacts=(
+                "neville2009/fig1c",
+                "neville2009/fig1d",
+                "neville2009/fig1e",
+                "wang2011/fig2a",
+                "wang2011/fig2b",
+            ),
+        ),
+        Reading(
+            name="relational.handicap_selection",
+            key="relational.handicap_selection",
+            passage="Neville 2009 Sec. 5.3: the better model is handicapped by perturbing its predictions 'with "
+            "probability c'; how many predictions, and how far, is not said.",
+            alternatives={
+                "bernoulli": "each prediction perturbed independently with probability c",
+                "exact": "exactly round(c n) predictions perturbed",
+            },
+            default="bernoulli",
+            why="bernoulli is the text's 'with probability c' read literally; exact removes the handicap's own "
             "sampling noise (an alternative, not yet compared at paper scale).",
-        artifacts=("neville2009/fig1c", "neville2009/fig1d", "neville2009/fig1e", "wang2011/fig2a",
-                   "wang2011/fig2b"),
-    ),
-    Reading(
-        name="network_tests.rsc_q_estimate",
-        key="network_tests.rsc_q_estimate",
-        passage="Wang 2011 Sec. 4: RS-C's variance needs q, the probability that an error-prone instance errs; "
-                "the paper estimates it from the instances' error rates over the test sets that contain them, "
-                "without saying how instances that never erred enter the estimate.",
-        alternatives={"erred": "the mean error rate of the instances that erred at least once",
-                      "moments": "the method-of-moments solution of P(error in two test sets containing i) = "
-                                 "p q^2 + (1 - p) s^2 (lib.evaluation.rsc.estimate_parameters)"},
-        default="erred",
-        why="TO BE MEASURED",
-        artifacts=("wang2011/fig1a", "wang2011/fig1b", "wang2011/tests_compared", "wang2011/fig2a",
-                   "wang2011/fig2b", "wang2011/fig3a", "wang2011/fig3b"),
-    ),
-    Reading(
-        name="network_tests.nbc_estimation",
-        key="network_tests.nbc_estimation",
-        passage="Neville 2009 Sec. 5.1: 'To estimate the parameters of the nBC model, we use maximum likelihood "
-                "estimation over the labeled part of the network'; NetKit, the toolkit of the models, smooths "
-                "its counts with a pseudo-count of 1.",
-        alternatives={"ml": "maximum likelihood (pseudo-count 0; a class without labeled links carries no evidence)",
-                      "laplace": "Laplace smoothing with pseudo-count 1 (NetKit)"},
-        default="laplace",
-        why="TO BE MEASURED",
-        artifacts=("neville2009/fig1c", "neville2009/fig1d", "neville2009/fig1e", "neville2009/fig1f",
-                   "wang2011/fig2a", "wang2011/fig2b", "wang2011/fig3a", "wang2011/fig3b"),
-    ),
-    Reading(
-        name="relational.handicap_stage",
-        key="relational.handicap_stage",
-        passage="Neville 2009 Sec. 5.3-5.4: the better model is handicapped by 'randomly selecting c% of its "
-                "predictions and perturbing those probabilities toward the opposite class'; 'we applied both "
-                "models to the unlabeled portion of the network with the perturbation rate c'. Whether the "
-                "perturbed predictions take part in collective inference is not said.",
-        alternatives={"after": "the handicapped model's final predictions are perturbed after relaxation labeling",
-                      "during": "its estimates of the chosen nodes are perturbed at every relaxation-labeling "
-                                "iteration, so neighbours see them (inference reruns for every c)"},
-        default="after",
-        why="TO BE MEASURED",
-        artifacts=("neville2009/fig1c", "neville2009/fig1d", "neville2009/fig1e", "wang2011/fig2a",
-                   "wang2011/fig2b"),
-    ),
-    Reading(
-        name="realnet.selection",
-        key="realnet.selection",
-        passage="Neville 2009 Sec. 6: 'we consider the social networks of six schools with similar autocorrelation "
-                "and link patterns' (sizes 300-700, average degree 7-8, autocorrelation in [0.25, 0.35]); Wang 2011 "
-                "Sec. 5.2: six disjoint IMDB networks 'using stratified sampling'. Both data sets are not public; the "
-                "stand-ins are six disjoint networks carved from Cora and from Citeseer.",
-        alternatives={"similar": "six networks assembled from region-grown blocks: the first of many stratified "
-                                 "deals whose P(+), label autocorrelation, mean degree and size each lie within a "
-                                 "max/min band from Neville's ranges (config realnet.similar)",
-                      "partition": "the seeded region-growing partition into six parts, whatever their statistics "
-                                   "(config realnet.partition)"},
-        default="similar",
-        why="similar reproduces more of the paper (paper scale, 300 trials per point; Cora / Citeseer): the held-out "
+            artifacts=(
+                "neville2009/fig1c",
+                "neville2009/fig1d",
+                "neville2009/fig1e",
+                "wang2011/fig2a",
+                "wang2011/fig2b",
+            ),
+        ),
+        Reading(
+            name="network_tests.rsc_q_estimate",
+            key="network_tests.rsc_q_estimate",
+            passage="Wang 2011 Sec. 4: RS-C's variance needs q, the probability that an error-prone instance errs; "
+            "the paper estimates it from the instances' error rates over the test sets that contain them, "
+            "without saying how instances that never erred enter the estimate.",
+            alternatives={
+                "erred": "the mean error rate of the instances that erred at least once",
+                "moments": "the method-of-moments solution of P(error in two test sets containing i) = "
+                "p q^2 + (1 - p) s^2 (lib.evaluation.rsc.estimate_parameters)",
+            },
+            default="erred",
+            why="TO BE MEASURED",
+            artifacts=(
+                "wang2011/fig1a",
+                "wang2011/fig1b",
+                "wang2011/tests_compared",
+                "wang2011/fig2a",
+                "wang2011/fig2b",
+                "wang2011/fig3a",
+                "wang2011/fig3b",
+            ),
+        ),
+        Reading(
+            name="network_tests.nbc_estimation",
+            key="network_tests.nbc_estimation",
+            passage="Neville 2009 Sec. 5.1: 'To estimate the parameters of the nBC model, we use maximum likelihood "
+            "estimation over the labeled part of the network'; NetKit, the toolkit of the models, smooths "
+            "its counts with a pseudo-count of 1.",
+            alternatives={
+                "ml": "maximum likelihood (pseudo-count 0; a class without labeled links carries no evidence)",
+                "laplace": "Laplace smoothing with pseudo-count 1 (NetKit)",
+            },
+            default="laplace",
+            why="TO BE MEASURED",
+            artifacts=(
+                "neville2009/fig1c",
+                "neville2009/fig1d",
+                "neville2009/fig1e",
+                "neville2009/fig1f",
+                "wang2011/fig2a",
+                "wang2011/fig2b",
+                "wang2011/fig3a",
+                "wang2011/fig3b",
+            ),
+        ),
+        Reading(
+            name="relational.handicap_stage",
+            key="relational.handicap_stage",
+            passage="Neville 2009 Sec. 5.3-5.4: the better model is handicapped by 'randomly selecting c% of its "
+            "predictions and perturbing those probabilities toward the opposite class'; 'we applied both "
+            "models to the unlabeled portion of the network with the perturbation rate c'. Whether the "
+            "perturbed predictions take part in collective inference is not said.",
+            alternatives={
+                "after": "the handicapped model's final predictions are perturbed after relaxation labeling",
+                "during": "its estimates of the chosen nodes are perturbed at every relaxation-labeling "
+                "iteration, so neighbours see them (inference reruns for every c)",
+            },
+            default="after",
+            why="TO BE MEASURED",
+            artifacts=(
+                "neville2009/fig1c",
+                "neville2009/fig1d",
+                "neville2009/fig1e",
+                "wang2011/fig2a",
+                "wang2011/fig2b",
+            ),
+        ),
+        Reading(
+            name="realnet.selection",
+            key="realnet.selection",
+            passage="Neville 2009 Sec. 6: 'we consider the social networks of six schools with similar autocorrelation "
+            "and link patterns' (sizes 300-700, average degree 7-8, autocorrelation in [0.25, 0.35]); Wang 2011 "
+            "Sec. 5.2: six disjoint IMDB networks 'using stratified sampling'. Both data sets are not public; the "
+            "stand-ins are six disjoint networks carved from Cora and from Citeseer.",
+            alternatives={
+                "similar": "six networks assembled from region-grown blocks: the first of many stratified "
+                "deals whose P(+), label autocorrelation, mean degree and size each lie within a "
+                "max/min band from Neville's ranges (config realnet.similar)",
+                "partition": "the seeded region-growing partition into six parts, whatever their statistics "
+                "(config realnet.partition)",
+            },
+            default="similar",
+            why="similar reproduces more of the paper (paper scale, 300 trials per point; Cora / Citeseer): the "
+            "held-out "
             "accuracy gap at 10% labeled falls from 0.080 / 0.103 (partition) to 0.015 / 0.019; RS Type I peaks at "
             "0.24 / 0.38 (paper: 'up to 40%'; partition 0.87 / 0.91) with NCV at 0.04-0.07; claims passed: Neville "
             "Fig. 1(f) 4 of 6 (partition 2), Wang Fig. 3(a) 3 of 6 (partition 0), Fig. 3(b) 2 of 2 (2). Under both, "
             "RS-C's Type I stays above NCV's (similar: pooled 0.09 / 0.13 vs 0.05).",
-        artifacts=("neville2009/fig1f", "wang2011/fig3a", "wang2011/fig3b"),
-    ),
-    Reading(
-        name="permutation.tie_rule",
-        key="permutation.tie_rule",
-        passage="Ojala & Garriga 2009 Sec. IV: 'Weka 3.6 ... with the default parameters' (IB1); Weka's "
-                "cross-validation randomises each fold's training rows and IB1 keeps the first strictly nearest "
-                "neighbour, so ties go to a random tied neighbour per fold.",
-        alternatives={"first": "the lowest training index among tied neighbours (Weka fed rows in file order)",
-                      "vote": "majority vote among tied neighbours (IBk -K 1)",
-                      "shuffled": "a uniformly random tied neighbour, one random training order per fold"},
-        default="shuffled",
-        why="Weka 3.6's crossValidateModel shuffles every fold's training rows (Instances.trainCV) and IB1 keeps "
+            artifacts=("neville2009/fig1f", "wang2011/fig3a", "wang2011/fig3b"),
+        ),
+        Reading(
+            name="permutation.tie_rule",
+            key="permutation.tie_rule",
+            passage="Ojala & Garriga 2009 Sec. IV: 'Weka 3.6 ... with the default parameters' (IB1); Weka's "
+            "cross-validation randomises each fold's training rows and IB1 keeps the first strictly nearest "
+            "neighbour, so ties go to a random tied neighbour per fold.",
+            alternatives={
+                "first": "the lowest training index among tied neighbours (Weka fed rows in file order)",
+                "vote": "majority vote among tied neighbours (IBk -K 1)",
+                "shuffled": "a uniformly random tied neighbour, one random training order per fold",
+            },
+            default="shuffled",
+            why="Weka 3.6's crossValidateModel shuffles every fold's training rows (Instances.trainCV) and IB1 keeps "
             "the first strictly nearer row; over 50 CV runs per data set, shuffled's mean IB1 error agrees with "
             "Weka's own on 20 of 22 data sets, first on 10 (Tic-tac-toe: Weka 0.191, shuffled 0.194, first 0.326).",
-        artifacts=("ojala2009/table1", "ojala2009/table3", "ojala2009/fig3", "ojala2009/table2"),
-    ),
-    Reading(
-        name="permutation.uci_files",
-        key="permutation.uci.files",
-        passage="Ojala & Garriga 2009 Sec. V: 'we use 22 data sets from the UCI machine learning repository' "
-                "(Table II lists Anneal and Segment among them). Each has two public files: the UCI repository's "
-                "(anneal.data, '?' a missing value, which Weka packages as anneal.ORIG.arff; segmentation.data, "
-                "210 rows) and Weka's cleaned ones (anneal.arff, '?' an ordinary value; segment.arff, 2,310 rows).",
-        alternatives={"uci": "the UCI repository's files (anneal.ORIG.arff, the 210-row segmentation.data)",
-                      "weka": "Weka's anneal.arff and 2,310-row segment.arff"},
-        default="uci",
-        why="The paper's Table II numbers match the UCI files: J48 on anneal.ORIG original error 0.076 (paper "
+            artifacts=("ojala2009/table1", "ojala2009/table3", "ojala2009/fig3", "ojala2009/table2"),
+        ),
+        Reading(
+            name="permutation.uci_files",
+            key="permutation.uci.files",
+            passage="Ojala & Garriga 2009 Sec. V: 'we use 22 data sets from the UCI machine learning repository' "
+            "(Table II lists Anneal and Segment among them). Each has two public files: the UCI repository's "
+            "(anneal.data, '?' a missing value, which Weka packages as anneal.ORIG.arff; segmentation.data, "
+            "210 rows) and Weka's cleaned ones (anneal.arff, '?' an ordinary value; segment.arff, 2,310 rows).",
+            alternatives={
+                "uci": "the UCI repository's files (anneal.ORIG.arff, the 210-row segmentation.data)",
+                "weka": "Weka's anneal.arff and 2,310-row segment.arff",
+            },
+            default="uci",
+            why="The paper's Table II numbers match the UCI files: J48 on anneal.ORIG original error 0.076 (paper "
             "0.07), Test 1 0.238 (0.001) (paper 0.24 (0.00)), Test 2 0.132 (0.014) (paper 0.13 (0.01)); 1-NN "
             "0.046 (paper 0.05); on the 210-row Segment J48 0.133 (paper 0.13), Test 1 0.857 (0.027) (paper 0.86 "
             "(0.03)), Test 2 p 0.136 (paper 0.132). Weka's files give J48 original errors of 0.014 (Anneal) and "
             "0.030 (Segment), and Segment significant under Test 2 (docs/permutation.md).",
-        artifacts=("ojala2009/table2", "ojala2009/table3"),
-    ),
-    Reading(
-        name="imbalance.platt_folds",
-        key="imbalance.platt_folds",
-        passage="Raeder, Forman & Chawla 2012 Sec. 3: 'SMO using the Platt's calibration (-N -M -V options in "
-                "WEKA) ... WEKA v3.6' (the option values are lost in the text); Sec. 4: 'internal "
-                "cross-validation to allow learning methods that perform some sort of self-calibration ..., such "
-                "as the well known Platt scaling'.",
-        alternatives={"training": "-V -1: the logistic model is fitted to the SVM's outputs on its own training "
-                                  "data (Weka's default)",
-                      "cv3": "-V 3: fitted to the outputs of Weka's internal 3-fold CV of the training data "
-                             "(Platt 1999's procedure); the SVM for the test rows is trained on all of it",
-                      "cv5": "-V 5: the same with 5 internal folds (LIBSVM's -b 1)"},
-        default="cv3",
-        why="Measured at paper scale (14 data sets, metric_aggregation=per_fold): training, cv3 and cv5 give the "
+            artifacts=("ojala2009/table2", "ojala2009/table3"),
+        ),
+        Reading(
+            name="imbalance.platt_folds",
+            key="imbalance.platt_folds",
+            passage="Raeder, Forman & Chawla 2012 Sec. 3: 'SMO using the Platt's calibration (-N -M -V options in "
+            "WEKA) ... WEKA v3.6' (the option values are lost in the text); Sec. 4: 'internal "
+            "cross-validation to allow learning methods that perform some sort of self-calibration ..., such "
+            "as the well known Platt scaling'.",
+            alternatives={
+                "training": "-V -1: the logistic model is fitted to the SVM's outputs on its own training "
+                "data (Weka's default)",
+                "cv3": "-V 3: fitted to the outputs of Weka's internal 3-fold CV of the training data "
+                "(Platt 1999's procedure); the SVM for the test rows is trained on all of it",
+                "cv5": "-V 5: the same with 5 internal folds (LIBSVM's -b 1)",
+            },
+            default="cv3",
+            why="Measured at paper scale (14 data sets, metric_aggregation=per_fold): training, cv3 and cv5 give the "
             "same verdicts (Fig. 2 13 of 19 claims, rankings 7 of 9, the same failing claims); the logistic map is "
             "monotone, so SMO's AUC, H, P@20 and PR-BEP move only through ties of saturated probabilities (curves "
             "within 0.005, means over levels within 0.001; 5x2 P@20 SMO 0.836, J48 0.829, NB 0.819 under each) and "
-            "its threshold metrics move more (F1 0.630 training, 0.603 cv3, 0.602 cv5; Brier 0.0669 vs 0.0675). With metric_aggregation=pooled, cv3 and cv5 pass 19 of 28 claims, training 18. With the "
+            "its threshold metrics move more (F1 0.630 training, 0.603 cv3, 0.602 cv5; Brier 0.0669 vs 0.0675). "
+            "With metric_aggregation=pooled, cv3 and cv5 pass 19 of 28 claims, training 18. With the "
             "claims not separating them under per_fold, cv3 follows the chapter's Sec. 4 (Platt scaling as a use of "
             "internal cross-validation) and Platt's (1999) three folds; the chapter lists -N -M -V in the order of "
             "Weka's option string, so it names -V without saying its value.",
-        artifacts=("raeder2012/fig2a", "raeder2012/fig2b", "raeder2012/fig2c", "raeder2012/fig2d",
-                   "raeder2012/fig2e", "raeder2012/fig2f", "raeder2012/fig2g", "raeder2012/rankings"),
-    ),
-    Reading(
-        name="imbalance.metric_aggregation",
-        key="imbalance.metric_aggregation",
-        passage="Raeder, Forman & Chawla 2012 Sec. 3: 'Each classifier produced scores that were then plugged into "
-                "a number of different measures. We used 5x2 CV and 10-fold CV'; Fig. 2 shows each measure "
-                "'averaged over all datasets'. Whether a measure was computed per test fold and averaged, or on the "
-                "scores pooled over a CV run's test folds, is not said.",
-        alternatives={"per_fold": "each metric on every test fold, averaged over the folds of a data set "
-                                  "(Weka Experimenter style)",
-                      "pooled": "each metric once on a CV run's pooled test-fold scores (Weka Explorer style): "
-                                "10-fold = one pooled set per level, 5x2 = one per 2-fold repetition, averaged "
-                                "over the five"},
-        default="per_fold",
-        why="Measured at paper scale (platt_folds=cv3): per_fold passes 20 of 28 Fig. 2 and rankings claims "
+            artifacts=(
+                "raeder2012/fig2a",
+                "raeder2012/fig2b",
+                "raeder2012/fig2c",
+                "raeder2012/fig2d",
+                "raeder2012/fig2e",
+                "raeder2012/fig2f",
+                "raeder2012/fig2g",
+                "raeder2012/rankings",
+            ),
+        ),
+        Reading(
+            name="imbalance.metric_aggregation",
+            key="imbalance.metric_aggregation",
+            passage="Raeder, Forman & Chawla 2012 Sec. 3: 'Each classifier produced scores that were then plugged into "
+            "a number of different measures. We used 5x2 CV and 10-fold CV'; Fig. 2 shows each measure "
+            "'averaged over all datasets'. Whether a measure was computed per test fold and averaged, or on the "
+            "scores pooled over a CV run's test folds, is not said.",
+            alternatives={
+                "per_fold": "each metric on every test fold, averaged over the folds of a data set "
+                "(Weka Experimenter style)",
+                "pooled": "each metric once on a CV run's pooled test-fold scores (Weka Explorer style): "
+                "10-fold = one pooled set per level, 5x2 = one per 2-fold repetition, averaged "
+                "over the five",
+            },
+            default="per_fold",
+            why="Measured at paper scale (platt_folds=cv3): per_fold passes 20 of 28 Fig. 2 and rankings claims "
             "(13 of 19, 7 of 9), pooled 19 (12 of 19, 7 of 9; with platt_folds=training 18): pooled makes SMO the "
             "10-fold P@20 winner (SMO 0.853, J48 0.849, NB 0.825), per_fold J48 as the chapter says (J48 0.767, NB "
             "0.712, SMO 0.694). Per fold, P@20 is capped by the fold's positives (Oil, 10-fold: about 4, so at most "
             "0.2; 7 of the 14 data sets have fewer than 20 positives per 10-fold test fold at 50 % removed), which "
             "is what lowers 10-fold P@20 below 5x2's under per_fold. Neither reading makes NB the 5x2 P@20 winner.",
-        artifacts=("raeder2012/fig2a", "raeder2012/fig2b", "raeder2012/fig2c", "raeder2012/fig2d",
-                   "raeder2012/fig2e", "raeder2012/fig2f", "raeder2012/fig2g", "raeder2012/rankings"),
-    ),
-    Reading(
-        name="imbalance.j48_pruning",
-        key="imbalance.j48_pruning",
-        passage="Raeder, Forman & Chawla 2012 Sec. 3: 'J48 (with Laplace smoothing at the leaves)'; whether the "
-                "tree is pruned is not said.",
-        alternatives={"pruned": "Weka's default J48 -A (-C 0.25 -M 2)",
-                      "unpruned": "J48 -U -A (unpruned, the C4.4-style probability tree)"},
-        default="pruned",
-        why="TO BE MEASURED. Both are Weka-exact: J48 -U -A equals Weka 3.6.14 tree for tree (same tree text, "
+            artifacts=(
+                "raeder2012/fig2a",
+                "raeder2012/fig2b",
+                "raeder2012/fig2c",
+                "raeder2012/fig2d",
+                "raeder2012/fig2e",
+                "raeder2012/fig2f",
+                "raeder2012/fig2g",
+                "raeder2012/rankings",
+            ),
+        ),
+        Reading(
+            name="imbalance.j48_pruning",
+            key="imbalance.j48_pruning",
+            passage="Raeder, Forman & Chawla 2012 Sec. 3: 'J48 (with Laplace smoothing at the leaves)'; whether the "
+            "tree is pruned is not said.",
+            alternatives={
+                "pruned": "Weka's default J48 -A (-C 0.25 -M 2)",
+                "unpruned": "J48 -U -A (unpruned, the C4.4-style probability tree)",
+            },
+            default="pruned",
+            why="TO BE MEASURED. Both are Weka-exact: J48 -U -A equals Weka 3.6.14 tree for tree (same tree text, "
             "predictions and Laplace distributions) on the 14 data sets, 10 folds each "
             "(scripts/tools/crosscheck_j48_weka.py --unpruned).",
-        artifacts=("raeder2012/fig2a", "raeder2012/fig2b", "raeder2012/fig2c", "raeder2012/fig2d",
-                   "raeder2012/fig2e", "raeder2012/fig2f", "raeder2012/fig2g", "raeder2012/rankings"),
-    ),
-    Reading(
-        name="imbalance.critical_auc",
-        key="imbalance.critical_auc",
-        passage="Raeder, Forman & Chawla 2012 Sec. 4 'Null Hypothesis': after the KDD Cup example (117 "
-                "contestants), 'if we want to limit the probability to p = 0.01 that our best method's score could "
-                "be due only to chance, ... the AUC critical value that must be exceeded is 0.654' (50 positives, "
-                "1000 negatives).",
-        alternatives={"single_test": "the critical AUC of one random classifier at p = 0.01",
-                      "best_of_100": "of the best of 100 random classifiers at p = 0.01 (Sidak per-test level)",
-                      "best_of_117": "of the best of 117 (the KDD Cup's contestants) at p = 0.01 (Sidak)"},
-        default="best_of_100",
-        why="The passage is about the best of many scores. Exact permutation distribution of AUC at 50:1000: a "
+            artifacts=(
+                "raeder2012/fig2a",
+                "raeder2012/fig2b",
+                "raeder2012/fig2c",
+                "raeder2012/fig2d",
+                "raeder2012/fig2e",
+                "raeder2012/fig2f",
+                "raeder2012/fig2g",
+                "raeder2012/rankings",
+            ),
+        ),
+        Reading(
+            name="imbalance.critical_auc",
+            key="imbalance.critical_auc",
+            passage="Raeder, Forman & Chawla 2012 Sec. 4 'Null Hypothesis': after the KDD Cup example (117 "
+            "contestants), 'if we want to limit the probability to p = 0.01 that our best method's score could "
+            "be due only to chance, ... the AUC critical value that must be exceeded is 0.654' (50 positives, "
+            "1000 negatives).",
+            alternatives={
+                "single_test": "the critical AUC of one random classifier at p = 0.01",
+                "best_of_100": "of the best of 100 random classifiers at p = 0.01 (Sidak per-test level)",
+                "best_of_117": "of the best of 117 (the KDD Cup's contestants) at p = 0.01 (Sidak)",
+            },
+            default="best_of_100",
+            why="The passage is about the best of many scores. Exact permutation distribution of AUC at 50:1000: a "
             "single test gives 0.5971 (not the printed 0.654); the best of N random classifiers gives 0.6523 "
             "(N = 86), 0.6539 (N = 100), 0.6555 (N = 117): the printed 0.654 is the best of about 100 (96-106 "
             "within the printed rounding), the round number the chapter's arithmetic most likely used; the "
             "117 contestants of its own example give 0.6555.",
-        artifacts=("raeder2012/sec4",),
-    ),
-)}
+            artifacts=("raeder2012/sec4",),
+        ),
+    )
+}
 
 
 #: The permutation study's engines that take a reading, and its option name (the last part of the

@@ -1,5 +1,6 @@
 """Logging for rule scripts: everything a job says, including a failure's traceback, goes to
 the rule's ``log:`` file so a failed job can be diagnosed from ``logs/`` alone."""
+
 from __future__ import annotations
 
 import contextlib
@@ -70,8 +71,15 @@ class Progress:
         elapsed = now - self.start
         rate = self.done / elapsed if elapsed > 0 else float("inf")
         left = (self.total - self.done) / rate if 0 < rate < float("inf") else 0.0
-        self.log.info("progress: %d/%d %s (%.0f %%), %.3g per s, about %.0f s left", self.done, self.total,
-                      self.unit, 100.0 * self.done / max(self.total, 1), rate, left)
+        self.log.info(
+            "progress: %d/%d %s (%.0f %%), %.3g per s, about %.0f s left",
+            self.done,
+            self.total,
+            self.unit,
+            100.0 * self.done / max(self.total, 1),
+            rate,
+            left,
+        )
 
     def advance(self, n: int = 1) -> None:
         """``update(done + n)``."""

@@ -5,6 +5,7 @@ parameters and its chunk index, never on time, process id, job order or core cou
 Python's ``hash()`` is salted per process (PYTHONHASHSEED), so identities are hashed with
 SHA-256 of a canonical JSON encoding instead.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -1,4 +1,5 @@
 """Writing tables so that reruns are byte-identical and a failed write leaves no file behind."""
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,7 @@ def write_csv(frame: pd.DataFrame, path: str | os.PathLike) -> None:
     """Write ``frame`` as CSV with a fixed float format, atomically (temp file + rename)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False,
-                                     newline="") as handle:
+    with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False, newline="") as handle:
         tmp = Path(handle.name)
         try:
             frame.to_csv(handle, index=False, float_format=FLOAT_FORMAT, lineterminator="\n")

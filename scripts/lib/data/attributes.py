@@ -6,10 +6,11 @@ nominal attributes alike. :class:`AttributeSpec` says which columns are nominal 
 values each has. It lives in the data layer because loaders produce it and classifiers consume
 it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -24,12 +25,12 @@ class AttributeSpec:
     n_values: tuple[int, ...]
 
     @classmethod
-    def numeric(cls, m: int) -> "AttributeSpec":
+    def numeric(cls, m: int) -> AttributeSpec:
         """All ``m`` attributes numeric."""
         return cls((0,) * int(m))
 
     @classmethod
-    def nominal(cls, n_values: Sequence[int]) -> "AttributeSpec":
+    def nominal(cls, n_values: Sequence[int]) -> AttributeSpec:
         """All attributes nominal with the given numbers of values."""
         nv = tuple(int(v) for v in n_values)
         if any(v < 1 for v in nv):

@@ -60,6 +60,7 @@ so single networks range from about 0.2 to 0.5. tests/data/test_networks.py re-m
 are used with 60 groups. Between-group pairs double per node, the mean degree rises to 8.8 and
 the autocorrelation falls to 0.28 +- 0.04 (40 networks; analytic 0.275); P(+) stays 0.70.
 """
+
 from __future__ import annotations
 
 import math
@@ -75,8 +76,8 @@ TYPE_A, TYPE_B = 0, 1
 
 # ----------------------------------------------------------------------------- parameters
 
-def _check_probability(name: str, value: float, *, open_low: bool = False,
-                       open_high: bool = False) -> float:
+
+def _check_probability(name: str, value: float, *, open_low: bool = False, open_high: bool = False) -> float:
     value = float(value)
     low_ok = value > 0.0 if open_low else value >= 0.0
     high_ok = value < 1.0 if open_high else value <= 1.0
@@ -109,10 +110,8 @@ class LGMParams:
         if int(self.n_nodes) != self.n_nodes or self.n_nodes < 2:
             raise ValueError(f"n_nodes must be an integer of at least 2, got {self.n_nodes}")
         if not 1.0 <= float(self.mean_group_size) <= self.n_nodes:
-            raise ValueError(f"mean_group_size must lie in [1, n_nodes={self.n_nodes}], "
-                             f"got {self.mean_group_size}")
-        for name in ("p_type_a", "p_pos_a", "p_pos_b", "p_within_a", "p_within_b",
-                     "p_between_a", "p_between_b"):
+            raise ValueError(f"mean_group_size must lie in [1, n_nodes={self.n_nodes}], got {self.mean_group_size}")
+        for name in ("p_type_a", "p_pos_a", "p_pos_b", "p_within_a", "p_within_b", "p_between_a", "p_between_b"):
             _check_probability(name, getattr(self, name))
         if self.cross_rule not in CROSS_RULES:
             raise ValueError(f"cross_rule must be one of {CROSS_RULES}, got {self.cross_rule!r}")
@@ -125,8 +124,9 @@ class LGMParams:
     def p_cross(self) -> float:
         """Link probability of a pair with one end in an A group and the other in a B group."""
         a, b = self.p_between_a, self.p_between_b
-        return {"either": 1.0 - (1.0 - a) * (1.0 - b), "max": max(a, b),
-                "mean": 0.5 * (a + b), "both": a * b}[self.cross_rule]
+        return {"either": 1.0 - (1.0 - a) * (1.0 - b), "max": max(a, b), "mean": 0.5 * (a + b), "both": a * b}[
+            self.cross_rule
+        ]
 
     @property
     def expected_positive_rate(self) -> float:
@@ -179,6 +179,7 @@ class Network:
 
 # ----------------------------------------------------------------------------- generation
 
+
 def generate_lgm(rng: np.random.Generator, params: LGMParams = LGMParams()) -> Network:
     """Draw one network from the latent group model (Neville 2009, Sec. 5.2; module docstring).
 
@@ -203,8 +204,7 @@ def generate_lgm(rng: np.random.Generator, params: LGMParams = LGMParams()) -> N
     type_i, type_j = node_type[rows], node_type[cols]
     both_a = (type_i == TYPE_A) & (type_j == TYPE_A)
     both_b = (type_i == TYPE_B) & (type_j == TYPE_B)
-    prob = np.where(both_a, params.p_between_a,
-                    np.where(both_b, params.p_between_b, params.p_cross))
+    prob = np.where(both_a, params.p_between_a, np.where(both_b, params.p_between_b, params.p_cross))
     same = groups[rows] == groups[cols]
     prob = np.where(same, np.where(type_i == TYPE_A, params.p_within_a, params.p_within_b), prob)
     linked = rng.random(rows.size) < prob
@@ -229,13 +229,11 @@ def expected_label_autocorrelation(params: LGMParams = LGMParams()) -> float:
     k = np.arange(g + 1)
     # the binomial pmf written out: scipy.stats costs about 1 s of import in every process that
     # loads this module (the Snakefile's config check among them)
-    weight = np.array([math.comb(g, int(i)) for i in k]) * params.p_type_a ** k * (1 - params.p_type_a) ** (g - k)
+    weight = np.array([math.comb(g, int(i)) for i in k]) * params.p_type_a**k * (1 - params.p_type_a) ** (g - k)
     share_a, share_b = k / g, (g - k) / g
-    e_aa = pairs * (k / g ** 2 * params.p_within_a
-                    + (share_a ** 2 - k / g ** 2) * params.p_between_a)
-    e_bb = pairs * ((g - k) / g ** 2 * params.p_within_b
-                    + (share_b ** 2 - (g - k) / g ** 2) * params.p_between_b)
-    e_ab = pairs * 2.0 * k * (g - k) / g ** 2 * params.p_cross
+    e_aa = pairs * (k / g**2 * params.p_within_a + (share_a**2 - k / g**2) * params.p_between_a)
+    e_bb = pairs * ((g - k) / g**2 * params.p_within_b + (share_b**2 - (g - k) / g**2) * params.p_between_b)
+    e_ab = pairs * 2.0 * k * (g - k) / g**2 * params.p_cross
     a, b = params.p_pos_a, params.p_pos_b
     n11 = 2 * (e_aa * a * a + e_bb * b * b + e_ab * a * b)
     n00 = 2 * (e_aa * (1 - a) ** 2 + e_bb * (1 - b) ** 2 + e_ab * (1 - a) * (1 - b))
@@ -256,8 +254,7 @@ def adjacency_from_edges(n_nodes: int, edges) -> sp.csr_matrix:
         raise ValueError(f"n_nodes must be a positive integer, got {n_nodes}")
     edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
     if edges.size and (edges.min() < 0 or edges.max() >= n_nodes):
-        raise ValueError(f"edges must hold node ids in [0, {n_nodes - 1}], "
-                         f"got ids in [{edges.min()}, {edges.max()}]")
+        raise ValueError(f"edges must hold node ids in [0, {n_nodes - 1}], got ids in [{edges.min()}, {edges.max()}]")
     if np.any(edges[:, 0] == edges[:, 1]):
         raise ValueError("edges must not contain self loops (a pair (i, i) was given)")
     i = np.concatenate([edges[:, 0], edges[:, 1]])
@@ -302,6 +299,7 @@ def stack_networks(networks) -> tuple[sp.csr_matrix, np.ndarray, np.ndarray]:
 
 # ----------------------------------------------------------------------------- pair statistics
 
+
 def linked_pair_table(adjacency, values, mask=None) -> np.ndarray:
     """2x2 table of a 0/1 variable over the ordered linked pairs inside ``mask``.
 
@@ -327,16 +325,16 @@ def linked_pair_table(adjacency, values, mask=None) -> np.ndarray:
     x = x.astype(np.float64)
     m = np.ones_like(x) if mask is None else np.broadcast_to(np.asarray(mask, bool), x.shape)
     if x.shape[-1] != adj.shape[0]:
-        raise ValueError(f"values must have length n={adj.shape[0]} in the last axis, "
-                         f"got shape {x.shape}")
+        raise ValueError(f"values must have length n={adj.shape[0]} in the last axis, got shape {x.shape}")
     x2 = np.atleast_2d(x)
     m2 = np.atleast_2d(m).astype(np.float64)
     one = x2 * m2
     zero = (1.0 - x2) * m2
     a_one = np.asarray(adj @ one.T).T
     a_zero = np.asarray(adj @ zero.T).T
-    table = np.stack([(one * a_one).sum(-1), (one * a_zero).sum(-1),
-                      (zero * a_one).sum(-1), (zero * a_zero).sum(-1)], axis=-1)
+    table = np.stack(
+        [(one * a_one).sum(-1), (one * a_zero).sum(-1), (zero * a_one).sum(-1), (zero * a_zero).sum(-1)], axis=-1
+    )
     return table.reshape(x.shape[:-1] + (4,))
 
 
@@ -370,7 +368,7 @@ def label_autocorrelation(adjacency, labels, measure: str = "pearson") -> float:
     phi = float(phi_from_table(linked_pair_table(adjacency, labels)))
     if measure == "pearson" or np.isnan(phi):
         return phi
-    return float(np.sign(phi) * np.sqrt(2.0 * phi ** 2 / (1.0 + phi ** 2)))
+    return float(np.sign(phi) * np.sqrt(2.0 * phi**2 / (1.0 + phi**2)))
 
 
 def error_correlation(adjacency, errors, mask=None, pooled: bool = False):
@@ -410,8 +408,10 @@ def network_statistics(network: Network) -> dict:
     """What the paper reports of its networks (Neville 2009 Sec. 5.2: "average autocorrelation of
     0.40 and a class prior of P(+) = 0.70") plus size: ``edges``, ``mean_degree``,
     ``autocorrelation`` (Pearson), ``autocorrelation_contingency`` and ``p_pos``."""
-    return {"edges": network.n_edges, "mean_degree": float(network.degrees.mean()),
-            "autocorrelation": label_autocorrelation(network.adjacency, network.labels),
-            "autocorrelation_contingency": label_autocorrelation(network.adjacency, network.labels,
-                                                                 "contingency"),
-            "p_pos": float(np.mean(network.labels))}
+    return {
+        "edges": network.n_edges,
+        "mean_degree": float(network.degrees.mean()),
+        "autocorrelation": label_autocorrelation(network.adjacency, network.labels),
+        "autocorrelation_contingency": label_autocorrelation(network.adjacency, network.labels, "contingency"),
+        "p_pos": float(np.mean(network.labels)),
+    }

@@ -14,6 +14,7 @@ Q1, Q2 give 0.015-0.048 and do not. The critical AUC 0.654 is the exact permutat
 at a per-test level of 1e-4 (e.g. p = 0.01 for the best of 100 random classifiers); at a single
 p = 0.01 the critical AUC is 0.597. Functions that draw take an explicit ``rng``.
 """
+
 from __future__ import annotations
 
 import functools

@@ -13,6 +13,7 @@ Conventions
   ``(...)`` (a 0-d result is returned as a Python float). Many folds or replicates are thus
   scored in one call. Rows whose metric is undefined (e.g. AUC without positives) give NaN.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -390,9 +391,7 @@ def _upper_hull(x, y):
         x, y = x[keep], y[keep]
     hx, hy = [], []
     for px, py in zip(x.tolist(), y.tolist()):
-        while len(hx) >= 2 and (
-            (hx[-1] - hx[-2]) * (py - hy[-2]) - (hy[-1] - hy[-2]) * (px - hx[-2]) >= 0
-        ):
+        while len(hx) >= 2 and ((hx[-1] - hx[-2]) * (py - hy[-2]) - (hy[-1] - hy[-2]) * (px - hx[-2]) >= 0):
             hx.pop()
             hy.pop()
         hx.append(px)

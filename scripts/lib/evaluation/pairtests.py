@@ -2,6 +2,7 @@
 Sec. 5.4 and 6; Wang 2011 Sec. 5.2). Shared by the relational study on synthetic networks
 (scripts/relational_chunk.py) and the real-network study (scripts/realnet_chunk.py).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -27,12 +28,26 @@ def nanmean(x, axis):
         ``x`` averaged over ``axis`` with NaN values left out; NaN where all are NaN.
     """
     ok = ~np.isnan(x)
-    return np.where(ok.any(axis=axis), np.where(ok, x, 0).sum(axis=axis) / np.maximum(ok.sum(axis=axis), 1),
-                    np.nan)
+    return np.where(ok.any(axis=axis), np.where(ok, x, 0).sum(axis=axis) / np.maximum(ok.sum(axis=axis), 1), np.nan)
 
 
-def score(adjacency, labels, probs, keys, test, tie, handicap_wvrn, handicap_nbc, sampler, alpha, trials,
-          folds, strength, selection, q_method: str = "erred") -> dict:
+def score(
+    adjacency,
+    labels,
+    probs,
+    keys,
+    test,
+    tie,
+    handicap_wvrn,
+    handicap_nbc,
+    sampler,
+    alpha,
+    trials,
+    folds,
+    strength,
+    selection,
+    q_method: str = "erred",
+) -> dict:
     """Per-trial columns for one block of splits and one handicap setting.
 
     Each model's ``P(+)`` is perturbed with its handicap (fixed keys), errors are scored on the
@@ -105,13 +120,18 @@ def score(adjacency, labels, probs, keys, test, tie, handicap_wvrn, handicap_nbc
     out["test_size"] = size.reshape(trials, folds).mean(axis=1)
     phi = np.stack([networks.error_correlation(adjacency, e, test) for e in errors.values()])
     out["error_correlation"] = nanmean(phi.reshape(2, trials, folds), axis=(0, 2))
-    results = {"paired_t": significance.paired_t(acc["wvrn"], acc["nbc"], alpha),
-               "unpaired_t": significance.unpaired_t(acc["wvrn"], acc["nbc"], alpha)}
+    results = {
+        "paired_t": significance.paired_t(acc["wvrn"], acc["nbc"], alpha),
+        "unpaired_t": significance.unpaired_t(acc["wvrn"], acc["nbc"], alpha),
+    }
     if sampler == "RS":
         membership = test.reshape(trials, folds, -1)
-        params = {name: rsc.estimate_network_parameters(adjacency, membership, e.reshape(trials, folds, -1),
-                                                        q_method=q_method)
-                  for name, e in errors.items()}
+        params = {
+            name: rsc.estimate_network_parameters(
+                adjacency, membership, e.reshape(trials, folds, -1), q_method=q_method
+            )
+            for name, e in errors.items()
+        }
         err_w, err_b = 1.0 - acc["wvrn"], 1.0 - acc["nbc"]
         for test_name, test_fn in (("rsc_paired", rsc.rsc_paired), ("rsc_unpaired", rsc.rsc_unpaired)):
             t, pvalue, reject = test_fn(err_w, err_b, params["wvrn"], params["nbc"], alpha)
@@ -137,6 +157,7 @@ def handicapped_pair(adjacency, labels, train, test, probs, keys, handicaps, set
     for i, (model, c) in enumerate(zip(("wvrn", "nbc"), handicaps)):
         if c > 0:
             chosen = wvrn_nbc.chosen_nodes(c, keys[i], test, setting["selection"])
-            out[i] = wvrn_nbc.infer_handicapped(model, adjacency, labels, train, chosen,
-                                                strength=setting["strength"], smoothing=smoothing)
+            out[i] = wvrn_nbc.infer_handicapped(
+                model, adjacency, labels, train, chosen, strength=setting["strength"], smoothing=smoothing
+            )
     return tuple(out), (0.0, 0.0)

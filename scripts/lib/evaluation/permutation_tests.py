@@ -102,11 +102,12 @@ and attribute (~70 ns together here); the former BLAS-batched version took 1.5 /
 on an idle core but 10-20x longer on nominal data (Splice, Mushroom), where the compiled
 engine now takes ~5-15 ms per randomisation.
 """
+
 from __future__ import annotations
 
 import contextlib
 import functools
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from scipy import sparse
@@ -133,15 +134,19 @@ def limit_blas_threads(n: int | None):
 
 def _with_blas_threads(func):
     """Add keyword ``blas_threads`` (default 1; None leaves the BLAS pool alone)."""
+
     @functools.wraps(func)
     def wrapper(*args, blas_threads: int | None = 1, **kwargs):
         with limit_blas_threads(blas_threads):
             return func(*args, **kwargs)
 
-    wrapper.__doc__ = (func.__doc__ or "") + """
+    wrapper.__doc__ = (
+        (func.__doc__ or "")
+        + """
     blas_threads : int or None, keyword, default 1
         BLAS threads used inside the call (threadpoolctl); None leaves them unchanged.
 """
+    )
     return wrapper
 
 
@@ -352,9 +357,18 @@ def _vote_predict(ties_csr, Yp, n_classes: int, rows=None) -> np.ndarray:
 
 
 @_with_blas_threads
-def nn1_cv_errors_test1(sqdist, y, folds, perms, *, n_classes: int | None = None,
-                        tie_rule: str = "first", tol: float = TIE_TOL,
-                        n_candidates: int = 16, tie_keys=None) -> np.ndarray:
+def nn1_cv_errors_test1(
+    sqdist,
+    y,
+    folds,
+    perms,
+    *,
+    n_classes: int | None = None,
+    tie_rule: str = "first",
+    tol: float = TIE_TOL,
+    n_candidates: int = 16,
+    tie_keys=None,
+) -> np.ndarray:
     """CV error of 1-NN for a batch of Test 1 label permutations, without refitting.
 
     Under Test 1 the data ``X`` do not change, so the tied set of nearest training rows of
@@ -524,10 +538,21 @@ def _nn1_test1_perm_folds(sqdist, Yp, G, C, tie_rule, tol, R, tie_keys=None):
 
 
 @_with_blas_threads
-def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, weight=None,
-                        metric: Callable | None = None, n_classes: int | None = None,
-                        tie_rule: str = "first", tol: float = TIE_TOL,
-                        budget: int = 250_000, tie_keys=None) -> np.ndarray:
+def nn1_cv_errors_test2(
+    Z,
+    y,
+    folds,
+    idx,
+    *,
+    groups=None,
+    weight=None,
+    metric: Callable | None = None,
+    n_classes: int | None = None,
+    tie_rule: str = "first",
+    tol: float = TIE_TOL,
+    budget: int = 250_000,
+    tie_keys=None,
+) -> np.ndarray:
     """CV error of 1-NN for a batch of Test 2 randomisations (Sec. III, Test 2).
 
     The data change with every randomisation, so distances are recomputed, in batches:
@@ -591,7 +616,7 @@ def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, weight=None,
             te, tr = np.flatnonzero(folds == f), np.flatnonzero(folds != f)
             rows_per = max(1, budget // max(len(tr), 1))
             for r0 in range(0, len(te), rows_per):
-                parts.append((te[r0:r0 + rows_per], tr))
+                parts.append((te[r0 : r0 + rows_per], tr))
         block = max(len(te) * len(tr) for te, tr in parts)
         step = max(1, budget // block)
         for s in range(0, k, step):
@@ -637,8 +662,9 @@ def nn1_cv_errors_test2(Z, y, folds, idx, *, groups=None, weight=None,
 # --------------------------------------------------------------------------------------
 # Naive Bayes engines
 # --------------------------------------------------------------------------------------
-def nb_cv_errors_test1(X, y, folds, perms, spec: wl.AttributeSpec, *, n_classes: int | None = None,
-                       chunk: int = 1024) -> np.ndarray:
+def nb_cv_errors_test1(
+    X, y, folds, perms, spec: wl.AttributeSpec, *, n_classes: int | None = None, chunk: int = 1024
+) -> np.ndarray:
     """CV error of Weka-like naive Bayes for a batch of Test 1 label permutations.
 
     Compiled (``nb_engine``): per permutation and fold, Weka's precision of the training rows
@@ -669,8 +695,9 @@ def nb_cv_errors_test1(X, y, folds, perms, spec: wl.AttributeSpec, *, n_classes:
     return wrong / len(y)
 
 
-def nb_cv_errors_test2(X, y, folds, idx, spec: wl.AttributeSpec, *, n_classes: int | None = None,
-                       chunk: int = 64) -> np.ndarray:
+def nb_cv_errors_test2(
+    X, y, folds, idx, spec: wl.AttributeSpec, *, n_classes: int | None = None, chunk: int = 64
+) -> np.ndarray:
     """CV error of Weka-like naive Bayes for a batch of Test 2 randomisations.
 
     Compiled (``nb_engine``); the randomised data are read through ``idx`` and never formed.

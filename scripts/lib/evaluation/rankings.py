@@ -6,10 +6,11 @@ A ranking orders classifiers by a metric's mean over datasets (higher is better 
 metrics such as the Brier score). Two rankings *flip* when they order the classifiers
 differently. Pure functions on pandas frames; no I/O.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from itertools import combinations
-from typing import Iterable, Mapping
 
 import pandas as pd
 
@@ -89,9 +90,17 @@ def ranking_table(means: pd.DataFrame, metrics: Iterable[str]) -> pd.DataFrame:
             values = dict(zip(part["classifier"], part[metric]))
             ranked = order(values, metric)
             gap = abs(values[ranked[0]] - values[ranked[1]]) if len(ranked) > 1 else float("nan")
-            rows.append({"metric": metric, "scheme": scheme, "level": level,
-                         "ranking": order_text(ranked), "best": ranked[0], "worst": ranked[-1],
-                         "gap_first_second": gap})
+            rows.append(
+                {
+                    "metric": metric,
+                    "scheme": scheme,
+                    "level": level,
+                    "ranking": order_text(ranked),
+                    "best": ranked[0],
+                    "worst": ranked[-1],
+                    "gap_first_second": gap,
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -127,13 +136,27 @@ def flips(table: pd.DataFrame, level="all") -> pd.DataFrame:
     for scheme in schemes:
         for a, b in combinations(metrics, 2):
             if at[(a, scheme)] != at[(b, scheme)]:
-                rows.append({"changed": "metric", "scheme": scheme, "metric": f"{a} vs {b}",
-                             "first": at[(a, scheme)], "second": at[(b, scheme)]})
+                rows.append(
+                    {
+                        "changed": "metric",
+                        "scheme": scheme,
+                        "metric": f"{a} vs {b}",
+                        "first": at[(a, scheme)],
+                        "second": at[(b, scheme)],
+                    }
+                )
     for metric in metrics:
         for s, t in combinations(schemes, 2):
             if at[(metric, s)] != at[(metric, t)]:
-                rows.append({"changed": "cv scheme", "scheme": f"{s} vs {t}", "metric": metric,
-                             "first": at[(metric, s)], "second": at[(metric, t)]})
+                rows.append(
+                    {
+                        "changed": "cv scheme",
+                        "scheme": f"{s} vs {t}",
+                        "metric": metric,
+                        "first": at[(metric, s)],
+                        "second": at[(metric, t)],
+                    }
+                )
     return pd.DataFrame(rows, columns=["changed", "scheme", "metric", "first", "second"])
 
 

@@ -34,6 +34,7 @@ Notes on the paper's algebra (re-derived by hand; checked numerically in tests/e
   marginal phi (Sec. 4) that term over-corrects on this module's simulator (see
   :func:`simulate_zk`); it is implemented as published.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -42,9 +43,16 @@ from scipy import special  # t.sf(x, v) = stdtr(v, -x); see lib.evaluation.signi
 from ..data import networks
 
 __all__ = [
-    "var_corr", "var_rs", "var_obs", "delta", "var_sim",
-    "estimate_parameters", "rsc_unpaired", "rsc_paired",
-    "simulate_evaluation", "simulate_zk",
+    "var_corr",
+    "var_rs",
+    "var_obs",
+    "delta",
+    "var_sim",
+    "estimate_parameters",
+    "rsc_unpaired",
+    "rsc_paired",
+    "simulate_evaluation",
+    "simulate_zk",
 ]
 
 # Error rates live on a 1/n grid, so a real fold-error variance is >= ~1e-7 for any n < 1e3;
@@ -54,6 +62,7 @@ _BLOCK_ELEMENTS = 2_000_000  # (reps, k, m) cells simulated at once in simulate_
 
 
 # ----------------------------------------------------------------------------- validation
+
 
 def _check(name, value, ok, rule):
     value = np.asarray(value, dtype=float)
@@ -69,8 +78,9 @@ def _check_pair(name, value, other_name, other, ok, rule):
     value, other = np.broadcast_arrays(np.asarray(value, float), np.asarray(other, float))
     bad = ~ok(value, other)
     if np.any(bad):
-        raise ValueError(f"{name} must {rule} (got {name}={value[bad].flat[0]!r}, "
-                         f"{other_name}={other[bad].flat[0]!r}).")
+        raise ValueError(
+            f"{name} must {rule} (got {name}={value[bad].flat[0]!r}, {other_name}={other[bad].flat[0]!r})."
+        )
 
 
 def _validate(n=None, m=None, p=None, q=None, rho=None, L=None):
@@ -91,19 +101,24 @@ def _validate(n=None, m=None, p=None, q=None, rho=None, L=None):
         q = _check("q", q, lambda v: (v >= 0) & (v <= 1), "lie in [0, 1]")
         if p is not None:
             # type-0 error probability s = p(1-q)/(1-p) must be <= 1 (only binds for p > 0.5)
-            _check_pair("q", q, "p", p, lambda a, b: a >= (2 * b - 1) / b - 1e-12,
-                        "be at least (2p - 1)/p so that the type-0 error probability "
-                        "p(1-q)/(1-p) is at most 1")
+            _check_pair(
+                "q",
+                q,
+                "p",
+                p,
+                lambda a, b: a >= (2 * b - 1) / b - 1e-12,
+                "be at least (2p - 1)/p so that the type-0 error probability p(1-q)/(1-p) is at most 1",
+            )
         out.append(q)
     if rho is not None:
         out.append(_check("rho", rho, lambda v: (v >= -1) & (v <= 1), "lie in [-1, 1]"))
     if L is not None:
-        out.append(_check("L", L, lambda v: v >= 0,
-                          "be >= 0 (number of ordered linked pairs in a test set)"))
+        out.append(_check("L", L, lambda v: v >= 0, "be >= 0 (number of ordered linked pairs in a test set)"))
     return out
 
 
 # ----------------------------------------------------------------------------- closed forms
+
 
 def var_corr(n, p, rho, L):
     """Variance of ``Z_k`` with correlated errors and independent samples (Theorem 1, eq. 2).
@@ -242,10 +257,11 @@ def var_sim(n, m, p, q, rho_target, L):
     p10 = 2 * pm * (m - pm) / (m * (m - 1))
     p00 = (m - pm) * (m - pm - 1) / (m * (m - 1))
     cov = p11 * q * (1 - q) + p10 * (np.minimum(q, s) - q * s) + p00 * s * (1 - s)
-    return var_rs(n, m, p, q) + rho * L / n ** 2 * cov
+    return var_rs(n, m, p, q) + rho * L / n**2 * cov
 
 
 # ----------------------------------------------------------------------------- estimation
+
 
 def _as_evaluation(membership, errors, group):
     mem = np.asarray(membership)
@@ -258,8 +274,7 @@ def _as_evaluation(membership, errors, group):
     try:
         mem, err = np.broadcast_arrays(mem, err)
     except ValueError:
-        raise ValueError(f"errors must have the shape of membership {mem.shape}, "
-                         f"got {err.shape}.") from None
+        raise ValueError(f"errors must have the shape of membership {mem.shape}, got {err.shape}.") from None
     err = np.where(mem, err, 0)  # entries outside a test set are ignored, even NaN
     _check("errors", err, lambda v: (v == 0) | (v == 1), "be 0/1 wherever membership is True")
     err = err.astype(bool)
@@ -267,12 +282,10 @@ def _as_evaluation(membership, errors, group):
     try:
         np.broadcast_to(grp, mem.shape[:-2] + mem.shape[-1:])
     except ValueError:
-        raise ValueError(f"group must have shape (..., m) or (m,) with m={mem.shape[-1]}, "
-                         f"got {grp.shape}.") from None
+        raise ValueError(f"group must have shape (..., m) or (m,) with m={mem.shape[-1]}, got {grp.shape}.") from None
     sizes = mem.sum(axis=-1)
     if np.any(sizes == 0):
-        raise ValueError("membership must give every test set at least one instance "
-                         "(found an empty fold).")
+        raise ValueError("membership must give every test set at least one instance (found an empty fold).")
     return mem, err, grp, sizes
 
 
@@ -291,14 +304,14 @@ def _pair_counts(mem, err, grp):
     cell = np.arange(trials * k).reshape(trials, k, 1) * n_codes + codes
 
     def per_group(w):
-        return np.bincount(cell.reshape(-1), weights=w.reshape(-1),
-                           minlength=trials * k * n_codes).reshape(trials, k, n_codes)
+        return np.bincount(cell.reshape(-1), weights=w.reshape(-1), minlength=trials * k * n_codes).reshape(
+            trials, k, n_codes
+        )
 
     t = per_group(mem.reshape(trials, k, m))
     e = per_group(err.reshape(trials, k, m))
     f = t - e
-    counts = np.stack([(e * (e - 1)).sum(-1), (e * f).sum(-1), (f * (f - 1)).sum(-1),
-                       (t * (t - 1)).sum(-1)], axis=-1)
+    counts = np.stack([(e * (e - 1)).sum(-1), (e * f).sum(-1), (f * (f - 1)).sum(-1), (t * (t - 1)).sum(-1)], axis=-1)
     return counts.reshape(lead + (k, 4))
 
 
@@ -306,7 +319,7 @@ def _phi(n11, n10, n00):
     """Phi of a symmetric 2x2 table (n01 = n10); 0 where a margin is empty."""
     margins = (n11 + n10) * (n10 + n00)
     with np.errstate(divide="ignore", invalid="ignore"):
-        phi = (n11 * n00 - n10 ** 2) / np.where(margins > 0, margins, 1)
+        phi = (n11 * n00 - n10**2) / np.where(margins > 0, margins, 1)
     return np.where(margins > 0, phi, 0.0)
 
 
@@ -412,12 +425,12 @@ def estimate_parameters(membership, errors, group, q_method="erred"):
 
 # ----------------------------------------------------------------------------- corrected tests
 
+
 def _fold_errors(err_a, err_b, alpha):
     a = np.asarray(err_a, dtype=float)
     b = np.asarray(err_b, dtype=float)
     if a.ndim < 1 or a.shape != b.shape:
-        raise ValueError(f"errA and errB must have the same shape (..., k), got {a.shape} "
-                         f"and {b.shape}.")
+        raise ValueError(f"errA and errB must have the same shape (..., k), got {a.shape} and {b.shape}.")
     if a.shape[-1] < 2:
         raise ValueError(f"errA and errB need at least k=2 folds, got k={a.shape[-1]}.")
     if not 0 < alpha < 1:
@@ -428,13 +441,13 @@ def _fold_errors(err_a, err_b, alpha):
 def _params_delta(params, shape):
     """delta (eq. 41) from an estimate_parameters dict; 0 where p is 0 or 1."""
     try:
-        n, m, p, q, rho, L = (np.broadcast_to(np.asarray(params[key], dtype=float), shape)
-                              for key in ("n", "m", "p", "q", "rho", "L"))
+        n, m, p, q, rho, L = (
+            np.broadcast_to(np.asarray(params[key], dtype=float), shape) for key in ("n", "m", "p", "q", "rho", "L")
+        )
     except KeyError as exc:
         raise ValueError(f"params must have keys n, m, p, q, rho, L (missing {exc}).") from None
     except ValueError:
-        raise ValueError(f"params arrays must broadcast to the trial shape {shape} of the fold "
-                         "errors.") from None
+        raise ValueError(f"params arrays must broadcast to the trial shape {shape} of the fold errors.") from None
     _check("params['p']", p, lambda v: (v >= 0) & (v <= 1), "lie in [0, 1]")
     # p in {0, 1}: every error identical, p(1-p) = 0 in eqs. (2)-(4) and delta -> 0 as p -> 0 or 1
     inside = (p > 0) & (p < 1)
@@ -522,12 +535,12 @@ def rsc_paired(errA, errB, paramsA, paramsB, alpha=0.05):
     d = adjust(a, paramsA) - adjust(b, paramsB)
     mean, se = d.mean(axis=-1), d.std(axis=-1, ddof=1) / np.sqrt(k)
     with np.errstate(divide="ignore", invalid="ignore"):
-        t = np.where(se > 0, mean / np.where(se > 0, se, 1.0),
-                     np.where(mean == 0, 0.0, np.copysign(np.inf, mean)))
+        t = np.where(se > 0, mean / np.where(se > 0, se, 1.0), np.where(mean == 0, 0.0, np.copysign(np.inf, mean)))
     return _two_sided(t, k - 1, alpha)
 
 
 # ----------------------------------------------------------------------------- Monte Carlo
+
 
 def _check_int(name, value, low):
     if int(value) != value or value < low:
@@ -592,10 +605,10 @@ def simulate_evaluation(n, m, p, q, rho_target, group_size, k, reps, rng):
     n_type1 = int(round(p * m))
     s = p * (1 - q) / (1 - p)
     order = rng.random((reps, m)).argsort(axis=-1)
-    mu = np.where(order.argsort(axis=-1) < n_type1, q, s)[:, None, :]   # (reps, 1, m)
+    mu = np.where(order.argsort(axis=-1) < n_type1, q, s)[:, None, :]  # (reps, 1, m)
 
     draw = rng.random((reps, k, m))
-    membership = draw <= np.partition(draw, n - 1, axis=-1)[..., n - 1:n]
+    membership = draw <= np.partition(draw, n - 1, axis=-1)[..., n - 1 : n]
     shock = rng.random((reps, k, int(group[-1]) + 1))[..., group]
     own = rng.random((reps, k, m))
     shared = rng.random((reps, k, m)) < np.sqrt(rho_target)
@@ -653,8 +666,7 @@ def simulate_zk(n, m, p, q, rho_target, group_size, k, reps, rng):
     block = max(1, _BLOCK_ELEMENTS // (k * m))
     z, counts = [], np.zeros(4)
     for start in range(0, reps, block):
-        mem, err, group = simulate_evaluation(n, m, p, q, rho_target, group_size, k,
-                                              min(block, reps - start), rng)
+        mem, err, group = simulate_evaluation(n, m, p, q, rho_target, group_size, k, min(block, reps - start), rng)
         err &= mem
         z.append(err.sum(axis=-1) / n)
         counts += _pair_counts(mem, err, group).sum(axis=(0, 1))
@@ -700,8 +712,7 @@ def estimate_network_parameters(adjacency, membership, errors, q_method: str = "
     mem = np.asarray(membership, dtype=bool)
     m = adj.shape[0]
     if mem.ndim < 2 or mem.shape[-1] != m:
-        raise ValueError(f"membership must have shape (..., k, {m}) to match the adjacency, "
-                         f"got {mem.shape}")
+        raise ValueError(f"membership must have shape (..., k, {m}) to match the adjacency, got {mem.shape}")
     params = estimate_parameters(mem, errors, np.arange(m), q_method=q_method)  # no links
     err = np.where(mem, np.asarray(errors), 0).astype(np.int8)
     table = networks.linked_pair_table(adj, err.reshape(-1, m), mem.reshape(-1, m))

@@ -11,6 +11,7 @@ Procedures
 - ERS, equal-instance resampling: Neville et al. 2009, Table 3.
 - NCV, network cross-validation: Neville et al. 2009, Table 4; Wang et al. 2011, Sec. 2.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -105,8 +106,7 @@ def check_folds(k: int) -> None:
         raise ValueError(f"the number of folds k must be an integer of at least 2, got {k}")
 
 
-def rrs_test_sets(rng: np.random.Generator, trials: int, m: int, prop_labeled: float,
-                  k: int) -> np.ndarray:
+def rrs_test_sets(rng: np.random.Generator, trials: int, m: int, prop_labeled: float, k: int) -> np.ndarray:
     """Simple random resampling (RRS; RS in Wang et al. 2011), vectorised over trials.
 
     Each of the ``k`` test sets is an independent uniform sample, without replacement, of
@@ -206,8 +206,7 @@ def ers_template(m: int, prop_labeled: float, k: int) -> np.ndarray:
     return template
 
 
-def ers_test_sets(rng: np.random.Generator, trials: int, m: int, prop_labeled: float,
-                  k: int) -> np.ndarray:
+def ers_test_sets(rng: np.random.Generator, trials: int, m: int, prop_labeled: float, k: int) -> np.ndarray:
     """Equal-instance random resampling (ERS), vectorised over trials.
 
     The pool order is a uniform random permutation of the instances in each trial; the
@@ -351,8 +350,7 @@ def ncv_training_size(m: int, prop_labeled: float, k: int) -> int:
     return size
 
 
-def ncv_training_sets(rng: np.random.Generator, fold_of: np.ndarray, prop_labeled: float,
-                      k: int) -> np.ndarray:
+def ncv_training_sets(rng: np.random.Generator, fold_of: np.ndarray, prop_labeled: float, k: int) -> np.ndarray:
     """Training sets of NCV: per fold, a uniform sample of ``propLabeled * m`` other-fold instances.
 
     For each fold, the training set is a uniform random sample, without replacement, of
@@ -397,8 +395,7 @@ def ncv_training_sets(rng: np.random.Generator, fold_of: np.ndarray, prop_labele
     return membership
 
 
-def repeated_kfold_test_sets(rng: np.random.Generator, trials: int, m: int, k: int,
-                             repeats: int) -> np.ndarray:
+def repeated_kfold_test_sets(rng: np.random.Generator, trials: int, m: int, k: int, repeats: int) -> np.ndarray:
     """Test sets of ``repeats`` independent k-fold partitions, vectorised over trials.
 
     Test set ``r * k + j`` is fold ``j`` of repetition ``r``; each training set is the rest of the
@@ -491,8 +488,7 @@ def stratified_fold_of(rng: np.random.Generator, y, k: int, repeats: int = 1) ->
 EVALUATION_SAMPLERS = ("RS", "NCV")
 
 
-def within_network_splits(rng: np.random.Generator, sampler: str, trials: int, m: int,
-                          prop_labeled: float, folds: int):
+def within_network_splits(rng: np.random.Generator, sampler: str, trials: int, m: int, prop_labeled: float, folds: int):
     """Labeled and test sets of ``trials`` evaluations of one network.
 
     ``"RS"`` (Neville's RRS, Wang's RS): each of the ``folds`` test sets is a uniform sample of
@@ -539,8 +535,7 @@ def within_network_splits(rng: np.random.Generator, sampler: str, trials: int, m
         return ~test, test
     if sampler == "NCV":
         fold_of = ncv_fold_of(rng, trials, m, folds)
-        return (ncv_training_sets(rng, fold_of, prop_labeled, folds),
-                ncv_test_sets(fold_of, folds))
+        return (ncv_training_sets(rng, fold_of, prop_labeled, folds), ncv_test_sets(fold_of, folds))
     raise ValueError(f"sampler must be one of {EVALUATION_SAMPLERS}, got {sampler!r}")
 
 

@@ -7,11 +7,13 @@ fold for algorithms A and B. Every test returns a :class:`TestResult` of arrays 
 Neville et al. 2009, Sec. 3.2 and Wang et al. 2011, Sec. 2 use the paired and the unpaired
 (pooled-variance, 2k - 2 degrees of freedom) Student t-test.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import numpy as np
+
 # Student's t through scipy.special (t.sf(x, v) is stdtr(v, -x), t.cdf(x, v) is stdtr(v, x), bit
 # for bit): scipy.stats costs about 1 s of import in every job and Snakefile parse that loads this
 # module; only the Wilcoxon test needs it, and imports it where it runs.
@@ -41,8 +43,7 @@ def _t_from(mean: np.ndarray, se: np.ndarray, dof: int, alpha: float) -> TestRes
     # se == 0 happens when every fold gives the same difference: t is 0 if that difference is 0
     # (nothing to detect) and infinite otherwise (a constant non-zero difference).
     with np.errstate(divide="ignore", invalid="ignore"):
-        t = np.where(se > 0, mean / np.where(se > 0, se, 1.0),
-                     np.where(mean == 0, 0.0, np.copysign(np.inf, mean)))
+        t = np.where(se > 0, mean / np.where(se > 0, se, 1.0), np.where(mean == 0, 0.0, np.copysign(np.inf, mean)))
     p = 2.0 * special.stdtr(dof, -np.abs(t))
     return TestResult(t, p, p < alpha)
 
@@ -273,8 +274,7 @@ class BayesianResult:
     decide: np.ndarray
 
 
-def bayesian_correlated_t(a, b, test_size, train_size, rope: float = 0.01,
-                          decision: float = 0.95) -> BayesianResult:
+def bayesian_correlated_t(a, b, test_size, train_size, rope: float = 0.01, decision: float = 0.95) -> BayesianResult:
     """Bayesian correlated t-test of Benavoli, Corani, Demšar & Zaffalon (2017), beyond the papers.
 
     The posterior of the mean difference ``b - a`` over the ``J`` splits is a Student t with
@@ -320,8 +320,9 @@ def bayesian_correlated_t(a, b, test_size, train_size, rope: float = 0.01,
     j = a.shape[-1]
     d = b - a
     mean = d.mean(axis=-1)
-    scale = np.sqrt((1.0 / j + np.asarray(test_size, dtype=float) / np.asarray(train_size, dtype=float))
-                    * d.var(axis=-1, ddof=1))
+    scale = np.sqrt(
+        (1.0 / j + np.asarray(test_size, dtype=float) / np.asarray(train_size, dtype=float)) * d.var(axis=-1, ddof=1)
+    )
     ok = scale > 0
     safe = np.where(ok, scale, 1.0)
     left = np.where(ok, special.stdtr(j - 1, (-rope - mean) / safe), (mean < -rope).astype(float))

@@ -1,4 +1,5 @@
 """From tidy per-trial tables to rates per setting."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -90,17 +91,26 @@ def clustered_interval(rates) -> tuple[float, float, float]:
     """``(mean, low, high)``: the 95 % Student t interval of the mean of independent units' rates
     (e.g. per-network rates), clipped to [0, 1]; NaN bounds with fewer than two units."""
     mean, _, low, high = t_interval(np.asarray(rates, dtype=float))
-    return float(mean), float(max(0.0, low)) if np.isfinite(low) else np.nan, \
-        float(min(1.0, high)) if np.isfinite(high) else np.nan
+    return (
+        float(mean),
+        float(max(0.0, low)) if np.isfinite(low) else np.nan,
+        float(min(1.0, high)) if np.isfinite(high) else np.nan,
+    )
 
 
 def with_network_intervals(shown: pd.DataFrame, per_network: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     """``shown`` with ``networks``, ``rate_networks_low`` and ``rate_networks_high``: the
     :func:`clustered_interval` of each row's per-network rates (``per_network`` rows matched on
     ``keys``)."""
-    stats = per_network.groupby(keys, sort=False)["rate"].agg(
-        networks="size", rate_networks_low=lambda r: clustered_interval(r)[1],
-        rate_networks_high=lambda r: clustered_interval(r)[2]).reset_index()
+    stats = (
+        per_network.groupby(keys, sort=False)["rate"]
+        .agg(
+            networks="size",
+            rate_networks_low=lambda r: clustered_interval(r)[1],
+            rate_networks_high=lambda r: clustered_interval(r)[2],
+        )
+        .reset_index()
+    )
     return shown.merge(stats, on=keys, how="left", validate="many_to_one")
 
 
@@ -144,8 +154,9 @@ def method_curves(summary: pd.DataFrame, lines: dict, x: str) -> dict[str, pd.Da
     curves : dict of str to pandas.DataFrame
         For each label, the rows of ``summary`` with its sampler and test, sorted by ``x``.
     """
-    return {label: select(summary, sampler=sampler, test=test).sort_values(x)
-            for label, (sampler, test) in lines.items()}
+    return {
+        label: select(summary, sampler=sampler, test=test).sort_values(x) for label, (sampler, test) in lines.items()
+    }
 
 
 def rate_at(curve: pd.DataFrame, x: str, x0: float) -> dict | None:

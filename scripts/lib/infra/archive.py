@@ -27,6 +27,7 @@ the workflow download them; either way they are verified against the pinned sha2
 The tarball is deterministic: members sorted, mtime fixed (:data:`EPOCH`), owner root, modes
 0644/0755, gzip header without name or time. No Snakemake in here.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -38,16 +39,26 @@ import re
 import subprocess
 import sys
 import tarfile
+from collections.abc import Iterable, Mapping
 from importlib import metadata
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from ..data import datasets
 
 # 2000-01-01T00:00:00Z: a fixed member mtime, so that identical inputs give an identical tarball.
 EPOCH = 946684800
-CODE_PARTS = ["Snakefile", "Makefile", "README.md", "workflow", "scripts", "config", "envs", "tests",
-              "data/README.md", ".ci"]
+CODE_PARTS = [
+    "Snakefile",
+    "Makefile",
+    "README.md",
+    "workflow",
+    "scripts",
+    "config",
+    "envs",
+    "tests",
+    "data/README.md",
+    ".ci",
+]
 _SKIP = re.compile(r"(^|/)(__pycache__|\.pytest_cache|\.snakemake|\.venv)(/|$)|\.pyc$")
 _OPEN_LICENCE = re.compile(r"\bCC[ -]?BY\b|\bCC0\b|public domain|\b(GPL|MIT|BSD|Apache)\b", re.IGNORECASE)
 
@@ -63,8 +74,10 @@ def sha256_bytes(data: bytes) -> str:
 
 def git_provenance(root: Path) -> dict:
     """Commit and dirty files of the checkout at ``root``; ``{"commit": None}`` outside git."""
+
     def git(*args):
         return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, check=True).stdout
+
     try:
         top = Path(git("rev-parse", "--show-toplevel").strip()).resolve()
         if top != root.resolve():  # a copy of the workflow inside some other repository
@@ -81,8 +94,11 @@ def code_files(root: Path, in_git: bool) -> list[str]:
     """Relative paths of the code: in a git checkout its tracked files plus untracked ones that
     are not ignored (both listed in PROVENANCE.json), else :data:`CODE_PARTS`."""
     if in_git:
-        out = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                             capture_output=True, check=True).stdout
+        out = subprocess.run(
+            ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            capture_output=True,
+            check=True,
+        ).stdout
         names = [n for n in out.decode().split("\0") if n]
     else:
         names = []
@@ -97,9 +113,11 @@ def code_files(root: Path, in_git: bool) -> list[str]:
 
 def environment_text() -> str:
     """The interpreter and every installed distribution (name==version, sorted)."""
-    dists = sorted({f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions()
-                    if d.metadata["Name"]}, key=str.lower)
-    head = f"# python {platform.python_version()} ({sys.implementation.name}) on {platform.system()} {platform.machine()}\n"
+    dists = sorted(
+        {f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions() if d.metadata["Name"]}, key=str.lower
+    )
+    python = f"{platform.python_version()} ({sys.implementation.name})"
+    head = f"# python {python} on {platform.system()} {platform.machine()}\n"
     return head + "\n".join(dists) + "\n"
 
 
@@ -113,10 +131,18 @@ def data_rows(raw_root: Path) -> list[dict]:
         for f in ds.files:
             local = raw_root / name / f.filename
             carried = verified and local.is_file() and redistributable(ds.licence) and f.sha256 is not None
-            rows.append({"dataset": name, "path": f.path, "sha256": f.sha256 or "unpinned",
-                         "bytes": f.size if f.size is not None else "", "licence": ds.licence,
-                         "used": "yes" if verified else "no", "carried": "yes" if carried else "no",
-                         "_local": local if carried else None})
+            rows.append(
+                {
+                    "dataset": name,
+                    "path": f.path,
+                    "sha256": f.sha256 or "unpinned",
+                    "bytes": f.size if f.size is not None else "",
+                    "licence": ds.licence,
+                    "used": "yes" if verified else "no",
+                    "carried": "yes" if carried else "no",
+                    "_local": local if carried else None,
+                }
+            )
     return rows
 
 
@@ -137,8 +163,11 @@ def write_tarball(out: Path, top: str, members: Mapping[str, bytes], executable:
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".part")
     try:
-        with open(tmp, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as gz, \
-                tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        with (
+            open(tmp, "wb") as raw,
+            gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as gz,
+            tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as tar,
+        ):
             dirs = sorted({str(Path(name).parent) for name in members} - {"."})
             dirs = sorted({p for d in dirs for p in [str(q) for q in [Path(d), *Path(d).parents]] if p != "."})
             for d in dirs:

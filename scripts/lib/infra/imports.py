@@ -9,6 +9,7 @@ each file's size and modification time, as Python's own bytecode cache is), beca
 Snakemake invocation -- each job of a cluster run among them -- parses the Snakefile again and
 ``ast.parse`` of the whole lib costs about 1 s.
 """
+
 from __future__ import annotations
 
 import ast
@@ -51,7 +52,7 @@ def _save(lib: Path) -> None:
         pass
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _imports(path: Path, lib: Path) -> frozenset[Path]:
     cache = _disk_cache(lib)
     try:
@@ -98,8 +99,9 @@ def _parse_imports(path: Path, lib: Path) -> frozenset[Path]:
                 parts = alias.name.split(".")
                 if parts[0] == "lib" and len(parts) > 1:
                     target = lib.joinpath(*parts[1:])
-                    found.add(target.with_suffix(".py") if target.with_suffix(".py").is_file()
-                              else target / "__init__.py")
+                    found.add(
+                        target.with_suffix(".py") if target.with_suffix(".py").is_file() else target / "__init__.py"
+                    )
     return frozenset(found)
 
 

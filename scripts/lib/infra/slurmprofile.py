@@ -19,13 +19,14 @@ Rules without any measurement keep the profile's ``default-resources``. Benchmar
 scale run give the right sizes for paper-scale jobs; quick-profile measurements underestimate
 them, which the factors and floors are meant to absorb (rederive after a paper-scale run).
 """
+
 from __future__ import annotations
 
 import csv
 import math
 import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Iterable, Mapping
 
 MEM_FACTOR = 1.5
 MEM_EXTRA_MB = 300
@@ -42,7 +43,7 @@ def benchmark_rules(dry_run_text: str) -> dict[str, str]:
     """Benchmark path -> rule name, from the job blocks of a ``snakemake --dry-run`` listing."""
     out, rule = {}, None
     for line in dry_run_text.splitlines():
-        if (m := _RULE.match(line)):
+        if m := _RULE.match(line):
             rule = m.group(1)
         elif (m := _BENCH.match(line)) and rule:
             out[m.group(1)] = rule
@@ -73,8 +74,14 @@ def derive(measurements: Mapping[str, Iterable[Mapping[str, float]]]) -> dict[st
         busy = max((r["cpu_time"] / r["s"]) if r["s"] > 0 else 0.0 for r in rows)
         mem = max(MEM_FLOOR_MB, math.ceil((max_rss * MEM_FACTOR + MEM_EXTRA_MB) / 100) * 100)
         runtime = max(RUNTIME_FLOOR_MIN, math.ceil(max_s * TIME_FACTOR / 60))
-        out[rule] = {"threads": 2 if busy > 1.5 else 1, "mem_mb": int(mem), "runtime": int(runtime),
-                     "jobs": len(rows), "max_s": round(max_s, 2), "max_rss": round(max_rss, 1)}
+        out[rule] = {
+            "threads": 2 if busy > 1.5 else 1,
+            "mem_mb": int(mem),
+            "runtime": int(runtime),
+            "jobs": len(rows),
+            "max_s": round(max_s, 2),
+            "max_rss": round(max_rss, 1),
+        }
     return out
 
 

@@ -132,6 +132,7 @@ Performance notes
   about 7 s (:func:`j48_cv_errors`) on this project's machine; later processes load the cache
   in well under a second.
 """
+
 from __future__ import annotations
 
 import math
@@ -183,8 +184,7 @@ def _add_errs_ge1(N, e, z):
     if e + 0.5 >= N:
         return max(N - e, 0.0)
     f = (e + 0.5) / N
-    r = (f + (z * z) / (2.0 * N)
-         + z * math.sqrt((f / N) - (f * f / N) + (z * z / (4.0 * N * N)))) / (1.0 + (z * z) / N)
+    r = (f + (z * z) / (2.0 * N) + z * math.sqrt((f / N) - (f * f / N) + (z * z / (4.0 * N * N)))) / (1.0 + (z * z) / N)
     return (r * N) - e
 
 
@@ -272,19 +272,44 @@ def _old_ent(pck, known, C, tab):
 @_jit
 def _alloc(nc, S, C, tc, bc, mnum, N, ec):
     ni = np.zeros((nc, 7), np.int64)
-    T = (ni, np.zeros((nc, 2)), np.zeros((nc, S, C)), np.zeros((nc, S)), np.zeros((nc, C)),
-         np.zeros(tc, np.int64), np.zeros(tc), np.zeros(4, np.int64))
-    W = (np.zeros(bc, np.int64), np.zeros(bc, np.int64), np.zeros(bc),
-         np.zeros(bc * mnum + 1, np.int64), np.zeros(bc * mnum + 1),
-         np.zeros((nc, 13), np.int64), np.zeros((nc, mnum), np.int64), np.zeros((2, N), np.int64),
-         np.zeros(ec, np.int64), np.zeros(ec), np.zeros(nc))
+    T = (
+        ni,
+        np.zeros((nc, 2)),
+        np.zeros((nc, S, C)),
+        np.zeros((nc, S)),
+        np.zeros((nc, C)),
+        np.zeros(tc, np.int64),
+        np.zeros(tc),
+        np.zeros(4, np.int64),
+    )
+    W = (
+        np.zeros(bc, np.int64),
+        np.zeros(bc, np.int64),
+        np.zeros(bc),
+        np.zeros(bc * mnum + 1, np.int64),
+        np.zeros(bc * mnum + 1),
+        np.zeros((nc, 13), np.int64),
+        np.zeros((nc, mnum), np.int64),
+        np.zeros((2, N), np.int64),
+        np.zeros(ec, np.int64),
+        np.zeros(ec),
+        np.zeros(nc),
+    )
     return T, W
 
 
 @_jit
 def _grow(T, W, C):
-    return _alloc(2 * T[0].shape[0], T[2].shape[1], C, 2 * T[5].shape[0], 2 * W[0].shape[0],
-                  W[6].shape[1], W[7].shape[1], 2 * W[8].shape[0])
+    return _alloc(
+        2 * T[0].shape[0],
+        T[2].shape[1],
+        C,
+        2 * T[5].shape[0],
+        2 * W[0].shape[0],
+        W[6].shape[1],
+        W[7].shape[1],
+        2 * W[8].shape[0],
+    )
 
 
 @_jit
@@ -477,7 +502,7 @@ def _eval_numeric(srt_j, val_j, k, ecls, ew, C, W, minobj, tab, cnt, pb, pck):
     s_cls = 0.0  # sum over both branches and classes of x ln x
     for c in range(C):
         s_cls += _lnf(cnt[1, c], tab)
-    best = 0.0        # best gain as tracked by the scan
+    best = 0.0  # best gain as tracked by the scan
     best_exact = 0.0  # the same, computed from scratch as Weka does
     sidx = -1
     n_cuts = 0
@@ -600,9 +625,38 @@ def _eval_numeric_unit(srt_j, val_j, k, ecls, C, W, minobj, tab, a, cnt, pb, pck
 
 
 @_jit
-def _select_and_split(node, erow, ecls, ew, srt, sval, scnt, Xt, Xc, y, nvals, numidx, allrows, tab,
-                      C, minobj, multival, T, work, pb, pck, valid, gains, ratios, mids, sidxs,
-                      ia, ipb, ipck, pcn):
+def _select_and_split(
+    node,
+    erow,
+    ecls,
+    ew,
+    srt,
+    sval,
+    scnt,
+    Xt,
+    Xc,
+    y,
+    nvals,
+    numidx,
+    allrows,
+    tab,
+    C,
+    minobj,
+    multival,
+    T,
+    work,
+    pb,
+    pck,
+    valid,
+    gains,
+    ratios,
+    mids,
+    sidxs,
+    ia,
+    ipb,
+    ipck,
+    pcn,
+):
     """``C45ModelSelection.selectModel`` for one node; stores the node (leaf or split).
 
     Returns the chosen attribute, or -1 for a leaf.
@@ -640,11 +694,13 @@ def _select_and_split(node, erow, ecls, ew, srt, sval, scnt, Xt, Xc, y, nvals, n
             if scnt[jn] == 0:
                 continue
             if unit:
-                ok, g, r, mid, si = _eval_numeric_unit(srt[jn], sval[jn], scnt[jn], ecls, C, W,
-                                                        minobj, tab, ia, work, pb, pck, pc)
+                ok, g, r, mid, si = _eval_numeric_unit(
+                    srt[jn], sval[jn], scnt[jn], ecls, C, W, minobj, tab, ia, work, pb, pck, pc
+                )
             else:
-                ok, g, r, mid, si = _eval_numeric(srt[jn], sval[jn], scnt[jn], ecls, ew, C, W,
-                                                   minobj, tab, work, pb, pck)
+                ok, g, r, mid, si = _eval_numeric(
+                    srt[jn], sval[jn], scnt[jn], ecls, ew, C, W, minobj, tab, work, pb, pck
+                )
             mids[j] = mid
             sidxs[j] = si
         if ok:
@@ -788,16 +844,45 @@ def _build(Xt, Xc, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T, 
         # everything above this node's data belongs to finished subtrees
         rtop = ro + ne
         stop = so + mnum * ne
-        erow = arow[ro:ro + ne]
-        ew = aw[ro:ro + ne]
-        ecls = acl[ro:ro + ne]
-        srt = asrt[so:so + mnum * ne].reshape((mnum, ne))
-        sval = aval[so:so + mnum * ne].reshape((mnum, ne))
+        erow = arow[ro : ro + ne]
+        ew = aw[ro : ro + ne]
+        ecls = acl[ro : ro + ne]
+        srt = asrt[so : so + mnum * ne].reshape((mnum, ne))
+        sval = aval[so : so + mnum * ne].reshape((mnum, ne))
         for jn in range(mnum):
             scnt[jn] = bscnt[sp_, jn]
-        j = _select_and_split(node, erow, ecls, ew, srt, sval, scnt, Xt, Xc, y, nvals, numidx,
-                              allrows, tab, C, minobj, multival, T, work, pb, pck, valid, gains,
-                              ratios, mids, sidxs, ia, ipb, ipck, pcn)
+        j = _select_and_split(
+            node,
+            erow,
+            ecls,
+            ew,
+            srt,
+            sval,
+            scnt,
+            Xt,
+            Xc,
+            y,
+            nvals,
+            numidx,
+            allrows,
+            tab,
+            C,
+            minobj,
+            multival,
+            T,
+            work,
+            pb,
+            pck,
+            valid,
+            gains,
+            ratios,
+            mids,
+            sidxs,
+            ia,
+            ipb,
+            ipck,
+            pcn,
+        )
         if j < 0:
             continue
         nb = nbag[node]
@@ -870,7 +955,7 @@ def _build(Xt, Xc, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T, 
         soff_top = stop
         for b in range(nb - 1, -1, -1):
             o = coff[b]
-            trivial[b] = _trivial(acl[o:o + ccount[b]], aw[o:o + ccount[b]], C, minobj)
+            trivial[b] = _trivial(acl[o : o + ccount[b]], aw[o : o + ccount[b]], C, minobj)
             if trivial[b]:
                 continue
             slot[b] = nslot
@@ -910,7 +995,7 @@ def _build(Xt, Xc, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr, T, 
             child = s0 + b
             o = coff[b]
             if trivial[b]:
-                _make_leaf(child, arow[o:o + ccount[b]], aw[o:o + ccount[b]], y, T)
+                _make_leaf(child, arow[o : o + ccount[b]], aw[o : o + ccount[b]], y, T)
                 continue
             q = slot[b]
             bstk[q, 0] = child
@@ -1091,8 +1176,8 @@ def _est_branch(node, rows, ws, Xt, Xc, y, nvals, cf, z, T, W):
         o = stk[sp_, 1]
         c_ = stk[sp_, 2]
         top = o + c_
-        r = erow[o:o + c_]
-        w = ew[o:o + c_]
+        r = erow[o : o + c_]
+        w = ew[o : o + c_]
         if leaf[v]:
             for c in range(C):
                 qc[c] = 0.0
@@ -1103,8 +1188,7 @@ def _est_branch(node, rows, ws, Xt, Xc, y, nvals, cf, z, T, W):
             total += _est_errors(tot, qc, cf, z)
             continue
         tot = _reset_split_dist(v, r, w, Xt, Xc, y, nvals, T, qcb, qb, qc)
-        top, sp_ = _push_branches(v, r, w, Xt, Xc, nvals, qb, tot, T, sub, erow, ew, top, stk,
-                                  sp_)
+        top, sp_ = _push_branches(v, r, w, Xt, Xc, nvals, qb, tot, T, sub, erow, ew, top, stk, sp_)
         if sp_ < 0:
             cnt[2] = 1
             return -1.0
@@ -1159,8 +1243,8 @@ def _new_distribution(node, Xt, Xc, y, nvals, T, W):
         v = stk[sp_, 0]
         o = stk[sp_, 1]
         c_ = stk[sp_, 2]
-        r = trrow[o:o + c_]
-        w = trw[o:o + c_]
+        r = trrow[o : o + c_]
+        w = trw[o : o + c_]
         if leaf[v]:
             s = _set_leaf_dist(v, r, w, y, T)
             if not abs(s) < SMALL:
@@ -1170,8 +1254,7 @@ def _new_distribution(node, Xt, Xc, y, nvals, T, W):
         ptot[v] = tot
         troff[v] = o
         trcnt[v] = c_
-        top, sp_ = _push_branches(v, r, w, Xt, Xc, nvals, pbag[v], tot, T, sub, trrow, trw,
-                                  cnt[1], stk, sp_)
+        top, sp_ = _push_branches(v, r, w, Xt, Xc, nvals, pbag[v], tot, T, sub, trrow, trw, cnt[1], stk, sp_)
         if sp_ < 0:
             cnt[2] = 1
             return
@@ -1218,12 +1301,11 @@ def _prune(Xt, Xc, y, nvals, cf, z, no_missing, T, W):
                 mx = pbag[v, b]
                 L = b
         o = troff[v]
-        rows = trrow[o:o + trcnt[v]]
-        ws = trw[o:o + trcnt[v]]
+        rows = trrow[o : o + trcnt[v]]
+        ws = trw[o : o + trcnt[v]]
         if no_missing:
             call += 1
-            err_branch = _est_branch_walk(son0[v] + L, rows, ws, Xt, Xc, y, nvals, cf, z, T, acc,
-                                          stamp, touched, call)
+            err_branch = _est_branch_walk(son0[v] + L, rows, ws, Xt, Xc, y, nvals, cf, z, T, acc, stamp, touched, call)
         else:
             err_branch = _est_branch(son0[v] + L, rows, ws, Xt, Xc, y, nvals, cf, z, T, W)
         if cnt[2] != 0:
@@ -1326,8 +1408,7 @@ def _predict_proba(Xt, Xc, nvals, laplace, C, T):
 # Fitting and the compiled cross-validation loop
 # --------------------------------------------------------------------------------------
 @_jit
-def _fit(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, exact, prune,
-         T, W):
+def _fit(Xt, Xc, y, train_rows, nvals, numidx, gorder, gcnt, C, minobj, cf, z, tab, exact, prune, T, W):
     """Grow, collapse and (``prune``) prune a tree on ``train_rows``; False on a capacity overflow."""
     cnt = T[7]
     arow, acl, aw, asrt, aval, bscnt, cmap = W[0], W[1], W[2], W[3], W[4], W[6], W[7][1]
@@ -1395,8 +1476,9 @@ def _first_max(d):
 
 
 @_jit
-def _cv_driver(Xt, Xc, y, mode, perms, idx, folds, nvals, numidx, gorder, gcnt, rank, C, minobj,
-               cf, z, tab, exact, T, W):
+def _cv_driver(
+    Xt, Xc, y, mode, perms, idx, folds, nvals, numidx, gorder, gcnt, rank, C, minobj, cf, z, tab, exact, T, W
+):
     """Misclassification rates of J48 under CV for ``k`` randomised data sets.
 
     ``mode`` 1: ``perms`` (k, N) label permutations; 2: ``idx`` (k, N, m) row indices per
@@ -1459,8 +1541,7 @@ def _cv_driver(Xt, Xc, y, mode, perms, idx, folds, nvals, numidx, gorder, gcnt, 
                 if fb[i] != f:
                     train_rows[q] = i
                     q += 1
-            while not _fit(Xb, Xcb, yb, train_rows, nvals, numidx, ob, cb, C, minobj, cf, z, tab,
-                           exact, True, T, W):
+            while not _fit(Xb, Xcb, yb, train_rows, nvals, numidx, ob, cb, C, minobj, cf, z, tab, exact, True, T, W):
                 T, W = _grow(T, W, C)  # capacity overflow: double everything and refit
             if snode.shape[0] < T[0].shape[0]:
                 snode = np.empty(T[0].shape[0], np.int64)
@@ -1520,7 +1601,7 @@ def _presort(X: np.ndarray, nvals: np.ndarray):
         col = X[:, j]
         known = np.flatnonzero(~np.isnan(col))
         o = known[np.argsort(col[known], kind="stable")]
-        order[jn, :len(o)] = o
+        order[jn, : len(o)] = o
         count[jn] = len(o)
         rank[jn, o] = np.arange(len(o))
     return numidx, order, count, rank
@@ -1561,9 +1642,16 @@ class J48:
         pruned; ``confidence`` is then unused)
     """
 
-    def __init__(self, spec: AttributeSpec, laplace: bool = False, min_num_obj: int = 2,
-                 confidence: float = 0.25, n_classes: int | None = None, weka: str = "3.6",
-                 prune: bool = True):
+    def __init__(
+        self,
+        spec: AttributeSpec,
+        laplace: bool = False,
+        min_num_obj: int = 2,
+        confidence: float = 0.25,
+        n_classes: int | None = None,
+        weka: str = "3.6",
+        prune: bool = True,
+    ):
         self.exact_ = _exact(weka)
         self.weka = weka
         self.spec = spec
@@ -1575,7 +1663,7 @@ class J48:
         self.tree_ = None
         self.n_classes_ = None
 
-    def fit(self, X, y) -> "J48":
+    def fit(self, X, y) -> J48:
         X = check_X(X, self.spec)
         y = np.asarray(y, dtype=np.int64)
         if y.shape != (X.shape[0],) or len(y) == 0 or y.min() < 0:
@@ -1590,8 +1678,9 @@ class J48:
         T, W = _new_tree(n, nvals, C)
         Xt, Xc, rows = np.ascontiguousarray(X.T), _codes(X, nvals), np.arange(n, dtype=np.int64)
         tab, minobj = _xlogx_table(n), float(self.min_num_obj)
-        while not _fit(Xt, Xc, y, rows, nvals, numidx, order, count, C, minobj, cf, z, tab,
-                       self.exact_, self.prune, T, W):
+        while not _fit(
+            Xt, Xc, y, rows, nvals, numidx, order, count, C, minobj, cf, z, tab, self.exact_, self.prune, T, W
+        ):
             T, W = _grow(T, W, C)  # capacity overflow: double everything and refit
         self.tree_ = T
         self.n_classes_ = C
@@ -1607,8 +1696,9 @@ class J48:
         self._check_fitted()
         X = check_X(X, self.spec)
         nvals = np.asarray(self.spec.n_values, dtype=np.int64)
-        return _predict_proba(np.ascontiguousarray(X.T), _codes(X, nvals), nvals, self.laplace,
-                              self.n_classes_, self.tree_)
+        return _predict_proba(
+            np.ascontiguousarray(X.T), _codes(X, nvals), nvals, self.laplace, self.n_classes_, self.tree_
+        )
 
     def predict(self, X) -> np.ndarray:
         """First class of maximal probability (``Utils.maxIndex``, as Weka's Evaluation)."""
@@ -1652,7 +1742,7 @@ class J48:
             if self.exact_:  # Weka 3.9: the exact decimal value, rounded
                 s = f"{x:.{digits}f}".rstrip("0").rstrip(".")
                 return "0" if s in ("", "-0") else s
-            t = float(x) * 10.0 ** digits  # Weka 3.6: (long) (x * 10^digits + 0.5)
+            t = float(x) * 10.0**digits  # Weka 3.6: (long) (x * 10^digits + 0.5)
             p = int(t + 0.5) if t > 0 else -int(abs(t) + 0.5)
             d = str(abs(p)).rjust(digits + 1, "0")
             s = (d[:-digits] + "." + d[-digits:]).rstrip("0").rstrip(".")
@@ -1692,9 +1782,19 @@ class J48:
         return "\n".join(lines)
 
 
-def j48_cv_errors(X, y, folds, spec: AttributeSpec, *, perms=None, idx=None,
-                  n_classes: int | None = None, min_num_obj: int = 2,
-                  confidence: float = 0.25, weka: str = "3.6") -> np.ndarray:
+def j48_cv_errors(
+    X,
+    y,
+    folds,
+    spec: AttributeSpec,
+    *,
+    perms=None,
+    idx=None,
+    n_classes: int | None = None,
+    min_num_obj: int = 2,
+    confidence: float = 0.25,
+    weka: str = "3.6",
+) -> np.ndarray:
     """CV error of :class:`J48` for a batch of randomised data sets (compiled loop).
 
     ``folds`` (n,) shared or (k, n) per randomised data set; exactly one of ``perms`` (k, n)
@@ -1741,6 +1841,24 @@ def j48_cv_errors(X, y, folds, spec: AttributeSpec, *, perms=None, idx=None,
         raise ValueError(f"folds must be (n,) or ({k}, n)")
     if k == 0:
         return np.zeros(0)
-    return _cv_driver(np.ascontiguousarray(X.T), _codes(X, nvals), y, mode, perms, idx_arr,
-                      folds2, nvals, numidx, order, count, rank, C, float(min_num_obj), cf, z,
-                      _xlogx_table(n), exact, *_new_tree(n, nvals, C))
+    return _cv_driver(
+        np.ascontiguousarray(X.T),
+        _codes(X, nvals),
+        y,
+        mode,
+        perms,
+        idx_arr,
+        folds2,
+        nvals,
+        numidx,
+        order,
+        count,
+        rank,
+        C,
+        float(min_num_obj),
+        cf,
+        z,
+        _xlogx_table(n),
+        exact,
+        *_new_tree(n, nvals, C),
+    )

@@ -34,6 +34,7 @@ Choices (the papers do not give them; each is tested in tests/models/test_linkba
 - Predictions, ties and errors as in :mod:`lib.models.wvrn_nbc` (``P(+) > 0.5``; ties to the labeled
   set's majority class).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -70,21 +71,21 @@ def _labeled_counts(adj, y, lab) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _fit(adj, y, lab, l2, iterations, tol):
-    lab_f = lab.astype(np.float64)                       # (n, B)
-    pos, neg = _labeled_counts(adj, y, lab)               # (n, B) each
+    lab_f = lab.astype(np.float64)  # (n, B)
+    pos, neg = _labeled_counts(adj, y, lab)  # (n, B) each
     n, b = lab.shape
-    x = np.stack([np.ones((n, b)), pos, neg], axis=-1)    # (n, B, 3)
+    x = np.stack([np.ones((n, b)), pos, neg], axis=-1)  # (n, B, 3)
     penalty = np.diag([0.0, float(l2), float(l2)])
     coef = np.zeros((b, 3))
     converged = np.zeros(b, dtype=bool)
     steps = 0
     for steps in range(1, int(iterations) + 1):
         p = expit(np.einsum("nbk,bk->nb", x, coef))
-        resid = lab_f * (y[:, None] - p)                  # (n, B), zero off the labeled set
+        resid = lab_f * (y[:, None] - p)  # (n, B), zero off the labeled set
         grad = np.einsum("nbk,nb->bk", x, resid) - coef @ penalty
         weight = lab_f * p * (1.0 - p)
         hess = np.einsum("nbk,nb,nbl->bkl", x, weight, x) + penalty
-        hess[:, 0, 0] += 1e-12                            # keep a one-class intercept solvable
+        hess[:, 0, 0] += 1e-12  # keep a one-class intercept solvable
         step = np.linalg.solve(hess, grad[..., None])[..., 0]
         coef = coef + step
         converged = np.abs(step).max(axis=1) < tol
@@ -93,8 +94,7 @@ def _fit(adj, y, lab, l2, iterations, tol):
     return LRParams(coef=coef, iterations=steps, converged=converged)
 
 
-def lr_fit(adjacency, labels, labeled, *, l2: float = 1.0, iterations: int = 50,
-           tol: float = 1e-10) -> LRParams:
+def lr_fit(adjacency, labels, labeled, *, l2: float = 1.0, iterations: int = 50, tol: float = 1e-10) -> LRParams:
     """Fit the link-based logistic regression ([LG03] count-link) on each labeled set.
 
     Parameters
@@ -124,9 +124,16 @@ def _prior(y, lab):
     return (lab_f * y[:, None]).sum(axis=0, keepdims=True) / lab_f.sum(axis=0, keepdims=True)  # (1, B)
 
 
-def link_based(adjacency, labels, labeled, *, collective: bool = True,
-               schedule: Schedule = Schedule(), l2: float = 1.0,
-               params: LRParams | None = None) -> np.ndarray:
+def link_based(
+    adjacency,
+    labels,
+    labeled,
+    *,
+    collective: bool = True,
+    schedule: Schedule = Schedule(),
+    l2: float = 1.0,
+    params: LRParams | None = None,
+) -> np.ndarray:
     """Link-based classifier ([LG03] count-link logistic regression) on each labeled set;
     ``P(+)`` of every node, shape ``(B, n)`` (``(n,)`` for 1-d ``labeled``); labeled nodes hold
     their label. ``collective=False``: counts of labeled neighbours only; ``True``: relaxation
@@ -167,8 +174,9 @@ def wvrn_local(adjacency, labels, labeled) -> np.ndarray:
     return out[0] if squeeze else out
 
 
-def infer(classifier: str, collective: bool, adjacency, labels, labeled, *,
-          schedule: Schedule = Schedule(), l2: float = 1.0) -> np.ndarray:
+def infer(
+    classifier: str, collective: bool, adjacency, labels, labeled, *, schedule: Schedule = Schedule(), l2: float = 1.0
+) -> np.ndarray:
     """``P(+)`` ``(B, n)`` of one of the four Table 1 models: ``classifier`` in ``("wvRN", "LR")``,
     with or without collective inference."""
     if classifier == "wvRN":

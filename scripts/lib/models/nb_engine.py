@@ -20,6 +20,7 @@ rules are the same; sums are accumulated in row order instead of by matrix produ
 ``Phi`` is ``erfc``-based, so log-likelihoods agree to the last few bits and predictions are
 identical unless two classes tie to ~1e-13 (tested equal on mixed data with missing values).
 """
+
 from __future__ import annotations
 
 import math
@@ -105,10 +106,23 @@ def cv_wrong(data: CodedData, labels, folds, n_classes: int, *, rows=None) -> np
     for name, a in (("labels", labels), ("folds", folds), ("rows", rows)):
         if a.shape[0] not in (1, k) or a.shape[1] != n:
             raise ValueError(f"{name} must have shape (1 or {k}, {n}, ...), got {a.shape}")
-    return _cv_wrong(k, data.num_code_T, data.values, data.counts, data.off, data.nom_code_T,
-                     data.nom_V, data.nom_off, rows, data.num_cols, data.nom_cols, labels, folds,
-                     int(n_classes),
-                     wl.DEFAULT_NUM_PRECISION)
+    return _cv_wrong(
+        k,
+        data.num_code_T,
+        data.values,
+        data.counts,
+        data.off,
+        data.nom_code_T,
+        data.nom_V,
+        data.nom_off,
+        rows,
+        data.num_cols,
+        data.nom_cols,
+        labels,
+        folds,
+        int(n_classes),
+        wl.DEFAULT_NUM_PRECISION,
+    )
 
 
 @njit(cache=True)
@@ -117,8 +131,9 @@ def _ndtr(z):
 
 
 @njit(cache=True)
-def _cv_wrong(k, num_code, values, counts, off, nom_code, nom_V, nom_off, rows, num_cols, nom_cols,
-              labels, folds, C, default_prec):
+def _cv_wrong(
+    k, num_code, values, counts, off, nom_code, nom_V, nom_off, rows, num_cols, nom_cols, labels, folds, C, default_prec
+):
     n = rows.shape[1]
     mn = num_code.shape[0]
     q = nom_code.shape[0]
@@ -138,7 +153,7 @@ def _cv_wrong(k, num_code, values, counts, off, nom_code, nom_V, nom_off, rows, 
     logc = np.empty((C, totV))
     nc = np.empty(C)
     logp = np.empty(C)
-    xv = np.empty(mn)          # one row's numeric values (NaN = missing)
+    xv = np.empty(mn)  # one row's numeric values (NaN = missing)
     xc = np.empty(q, np.int64)  # one row's nominal codes
     for b in range(k):
         yb = labels[b if labels.shape[0] > 1 else 0]

@@ -17,6 +17,7 @@ randomisation: here each pair costs a few word operations and nothing is stored.
 visited once (``matches`` is symmetric) in an order in which every row sees its candidates
 by increasing index, so the first-maximum rule is kept.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -184,8 +185,7 @@ def _wrong_counts_shuffled(bits, y, folds, keys):
     return out
 
 
-def nn1_cv_wrong(bits, y, folds, *, n_classes: int | None = None, tie_rule: str = "first",
-                 tie_keys=None) -> np.ndarray:
+def nn1_cv_wrong(bits, y, folds, *, n_classes: int | None = None, tie_rule: str = "first", tie_keys=None) -> np.ndarray:
     """Misclassified counts of cross-validated 1-NN, one per data set of a batch.
 
     Parameters

@@ -125,6 +125,7 @@ values are computed on the fly over the row-wise non-zeros.
 Not reproduced: kernels other than the linear ``PolyKernel`` (``-E 1``), ``-N 1``
 (standardise) and ``-N 2``, instance weights.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -280,11 +281,12 @@ def _float_bits(typingctx, x):
 
     def codegen(context, builder, signature, args):
         return builder.bitcast(args[0], ir.IntType(64))
+
     return sig, codegen
 
 
 _KEY_MAX = np.int64(2**63 - 1)
-_KEY_MIN = np.int64(-2**63)
+_KEY_MIN = np.int64(-(2**63))
 
 
 @njit(cache=True)
@@ -469,8 +471,12 @@ def _class_spans(gi, yy):
         if spans[s, 1] < 0:  # class absent
             spans[s, 0] = 0
             spans[s, 1] = 0
-    if spans[0, 1] > spans[0, 0] and spans[1, 1] > spans[1, 0] and \
-            spans[0, 0] <= spans[1, 1] and spans[1, 0] <= spans[0, 1]:
+    if (
+        spans[0, 1] > spans[0, 0]
+        and spans[1, 1] > spans[1, 0]
+        and spans[0, 0] <= spans[1, 1]
+        and spans[1, 0] <= spans[0, 1]
+    ):
         spans[0, 0] = min(spans[0, 0], spans[1, 0])
         spans[0, 1] = max(spans[0, 1], spans[1, 1])
         spans[1, 0] = 0
@@ -637,10 +643,24 @@ def _binary_smo(Z, nzptr, nzidx, nzval, yy, C, tol, eps, dl, w, out_b, G, gi, de
                             # recomputes as (gamma - s * L) and (gamma - s * H)
                             gl = gamma - s * L
                             gh = gamma - s * H
-                            Lobj = (gl + L - 0.5 * k11 * gl * gl - 0.5 * k22 * L * L
-                                    - s * k12 * gl * L - y1 * gl * v1 - y2 * L * v2)
-                            Hobj = (gh + H - 0.5 * k11 * gh * gh - 0.5 * k22 * H * H
-                                    - s * k12 * gh * H - y1 * gh * v1 - y2 * H * v2)
+                            Lobj = (
+                                gl
+                                + L
+                                - 0.5 * k11 * gl * gl
+                                - 0.5 * k22 * L * L
+                                - s * k12 * gl * L
+                                - y1 * gl * v1
+                                - y2 * L * v2
+                            )
+                            Hobj = (
+                                gh
+                                + H
+                                - 0.5 * k11 * gh * gh
+                                - 0.5 * k22 * H * H
+                                - s * k12 * gh * H
+                                - y1 * gh * v1
+                                - y2 * H * v2
+                            )
                             if Lobj > Hobj + eps:
                                 a2 = L
                             elif Lobj < Hobj - eps:
@@ -686,15 +706,17 @@ def _binary_smo(Z, nzptr, nzidx, nzval, yy, C, tol, eps, dl, w, out_b, G, gi, de
                             e2 = errors[g2]
                             if not has_gram:
                                 bUp, iUp, bLow, iLow = _update_i0_kdot(
-                                    errors, mem, cnt, Z, nzptr, nzidx, i1, i2, mult1, mult2, stamp)
+                                    errors, mem, cnt, Z, nzptr, nzidx, i1, i2, mult1, mult2, stamp
+                                )
                             elif cnt >= dense_from:
                                 # i1, i2 are compared below, after their own update
                                 in1 = inset[g1]
                                 in2 = inset[g2]
                                 inset[g1] = 0
                                 inset[g2] = 0
-                                gUp, gLow = _dense_step(errors, G, g1, g2, mult1, mult2, inset, stampg, spans,
-                                                        chunk_min, chunk_max)
+                                gUp, gLow = _dense_step(
+                                    errors, G, g1, g2, mult1, mult2, inset, stampg, spans, chunk_min, chunk_max
+                                )
                                 inset[g1] = in1
                                 inset[g2] = in2
                                 iUp = row_of[gUp] if gUp >= 0 else -1
@@ -703,7 +725,8 @@ def _binary_smo(Z, nzptr, nzidx, nzval, yy, C, tol, eps, dl, w, out_b, G, gi, de
                                 bLow = errors[gLow] if gLow >= 0 else -1.7976931348623157e308
                             else:
                                 bUp, gUp, bLow, gLow = _update_i0_gram(
-                                    errors, memg, cnt, G, g1, g2, mult1, mult2, stampg)
+                                    errors, memg, cnt, G, g1, g2, mult1, mult2, stampg
+                                )
                                 iUp = row_of[gUp] if gUp >= 0 else -1
                                 iLow = row_of[gLow] if gLow >= 0 else -1
                             errors[g1] = e1 + (mult1 * k11 + mult2 * k12)
@@ -841,8 +864,7 @@ def _fit_pairs(Z, y, n_classes, C, tol, eps, dl, seed, G, gidx, dense_min, dense
                     for r in range(m):
                         Zp[r] = Z[rows[r]]
                         gi[r] = r
-                bs[p] = _binary_smo(Zp, ptr, idx, val, yy, C, tol, eps, dl, w, tmp, G, gi,
-                                    dense_min, dense_fraction)
+                bs[p] = _binary_smo(Zp, ptr, idx, val, yy, C, tol, eps, dl, w, tmp, G, gi, dense_min, dense_fraction)
                 W[p] = w
                 steps[p] = tmp[0]
                 stats[p] = tmp
@@ -917,7 +939,7 @@ class _GramBuffer:
         flat = self.flat.get(dtype)
         if flat is None or flat.size < n * n:
             flat = self.flat[dtype] = np.empty(n * n, dtype=dtype)
-        return flat[:n * n].reshape(n, n)
+        return flat[: n * n].reshape(n, n)
 
 
 def _new_gram(n: int, dtype) -> np.ndarray:
@@ -938,7 +960,7 @@ def _gram_attribute_order(Z, G):
     Zt = np.ascontiguousarray(Z.T)
     for i in range(n):
         row = G[i]
-        row[:i + 1] = 0.0
+        row[: i + 1] = 0.0
         for k in range(d):
             z = Z[i, k]
             if z != 0.0:
@@ -1016,7 +1038,7 @@ def _gram(Z: np.ndarray, blocks=None, alloc=_new_gram) -> np.ndarray:
         Zf = Z.astype(np.float32)
         G = alloc(n, dtype)
         for a in range(0, n, _GRAM_BLOCK):
-            G[a:a + _GRAM_BLOCK] = Zf[a:a + _GRAM_BLOCK] @ Zf.T
+            G[a : a + _GRAM_BLOCK] = Zf[a : a + _GRAM_BLOCK] @ Zf.T
         return G
     if 8 * n * n > GRAM_BYTES:
         return _NO_GRAM
@@ -1242,8 +1264,15 @@ class SMO:
     See the module docstring for what of Weka's ``SMO.java`` is reproduced and how.
     """
 
-    def __init__(self, spec: AttributeSpec, C: float = 1.0, build_logistic: bool = False,
-                 logistic_folds: int = -1, seed: int = 1, n_classes: int | None = None):
+    def __init__(
+        self,
+        spec: AttributeSpec,
+        C: float = 1.0,
+        build_logistic: bool = False,
+        logistic_folds: int = -1,
+        seed: int = 1,
+        n_classes: int | None = None,
+    ):
         if not isinstance(spec, AttributeSpec):
             raise ValueError("spec must be a lib.data.attributes.AttributeSpec")
         if not C > 0:
@@ -1253,7 +1282,7 @@ class SMO:
         self.seed, self.n_classes = int(seed), n_classes
 
     # ------------------------------------------------------------------ fit
-    def fit(self, X, y) -> "SMO":
+    def fit(self, X, y) -> SMO:
         """Train on ``X (n, m)``, ``y (n,)`` (rows in the order Weka would receive them).
 
         Parameters
@@ -1277,7 +1306,7 @@ class SMO:
             raise ValueError(f"class indices must lie in 0..{K - 1}")
         return self._fit_filtered(_Filters(X, self.spec), y, K)
 
-    def _fit_filtered(self, filters: "_Filters", y: np.ndarray, K: int, gram=None, alloc=_new_gram) -> "SMO":
+    def _fit_filtered(self, filters: _Filters, y: np.ndarray, K: int, gram=None, alloc=_new_gram) -> SMO:
         """:meth:`fit` after the filters (``filters``: fitted on the training rows, ``y``
         checked int64 class indices, ``K`` classes). ``gram`` (:func:`smo_cv_errors`):
         ``(G, rows)``, the Gram matrix of a larger data set (:func:`_gram_rows`) whose rows
@@ -1293,7 +1322,8 @@ class SMO:
         else:
             G, gidx = _gram_rows(Z, y, K, filters.start, alloc)
         self.W_, self.b_, self.kind_, self.steps_, self.stats_ = _fit_pairs(
-            Z, y, K, self.C, TOL, EPS, DEL, self.seed, G, gidx, DENSE_MIN_MEMBERS, FULL_ROWS_FRACTION)
+            Z, y, K, self.C, TOL, EPS, DEL, self.seed, G, gidx, DENSE_MIN_MEMBERS, FULL_ROWS_FRACTION
+        )
         self.logistic_ = None
         if self.build_logistic:
             self._fit_logistic(Z, y, K)
@@ -1315,8 +1345,7 @@ class SMO:
                 if self.kind_[p] != 0 and len(rows):
                     t = (y[rows] == cj).astype(float)
                     if self.logistic_folds <= 0:
-                        f = _outputs(self.W_[p:p + 1], self.b_[p:p + 1], self.kind_[p:p + 1],
-                                     Z[rows])[:, 0]
+                        f = _outputs(self.W_[p : p + 1], self.b_[p : p + 1], self.kind_[p : p + 1], Z[rows])[:, 0]
                     else:
                         f, t = self._cv_outputs(Z, y, ci, cj, p)
                     coef[p] = _logistic_fit(f, t)
@@ -1398,8 +1427,9 @@ def _binary_one(Z, y, ci, cj, C):
     ptr, idx, val = _nonzeros(Zc, rows)
     w = np.zeros(Z.shape[1])
     tmp = np.zeros(4, dtype=np.int64)
-    b[0] = _binary_smo(Zc, ptr, idx, val, yy, C, TOL, EPS, DEL, w, tmp, _NO_GRAM, rows,
-                       DENSE_MIN_MEMBERS, FULL_ROWS_FRACTION)
+    b[0] = _binary_smo(
+        Zc, ptr, idx, val, yy, C, TOL, EPS, DEL, w, tmp, _NO_GRAM, rows, DENSE_MIN_MEMBERS, FULL_ROWS_FRACTION
+    )
     W[0] = w
     del m
     return W, b, kind, int(tmp[0])
@@ -1439,16 +1469,26 @@ def _train_test_cv(rows, k, i):
     else:
         cnt, off = per, n % k
     first = i * per + off
-    te = rows[first:first + cnt].copy()
-    tr = np.concatenate([rows[:first], rows[first + cnt:]]).astype(np.int64)
+    te = rows[first : first + cnt].copy()
+    tr = np.concatenate([rows[:first], rows[first + cnt :]]).astype(np.int64)
     return tr, te
 
 
 # ======================================================================================
 # Batched cross-validation for permutation tests
 # ======================================================================================
-def smo_cv_errors(X, y, folds, spec: AttributeSpec, *, perms=None, idx=None,
-                  n_classes: int | None = None, C: float = 1.0, outputs=None) -> np.ndarray:
+def smo_cv_errors(
+    X,
+    y,
+    folds,
+    spec: AttributeSpec,
+    *,
+    perms=None,
+    idx=None,
+    n_classes: int | None = None,
+    C: float = 1.0,
+    outputs=None,
+) -> np.ndarray:
     """CV error of :class:`SMO` for a batch of randomised data sets.
 
     Parameters
@@ -1532,8 +1572,11 @@ def smo_cv_errors(X, y, folds, spec: AttributeSpec, *, perms=None, idx=None,
             if G_data is None:
                 G_data = _gram(Zfull, full_filters.start, data_buffer)
             order, gidx = _class_order(yb, K)
-            G = G_data if K <= 2 or G_data.shape[0] == 0 else \
-                _permuted_gram(G_data, order, groups_buffer(n, G_data.dtype))
+            G = (
+                G_data
+                if K <= 2 or G_data.shape[0] == 0
+                else _permuted_gram(G_data, order, groups_buffer(n, G_data.dtype))
+            )
         fb = folds2[b if folds2.shape[0] > 1 else 0]
         wrong = 0
         for f in np.unique(fb):

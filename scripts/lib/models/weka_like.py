@@ -103,10 +103,11 @@ Decision tree and linear SVM
     (Weka's predictions on every compared row). The scikit-learn stand-ins that used to live here
     (an entropy tree for J48, libsvm / liblinear for SMO) were removed: no study runs them.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 from scipy.special import ndtr
@@ -259,8 +260,9 @@ def has_missing_numeric(X, spec: AttributeSpec) -> bool:
     return bool(np.isnan(X[:, spec.numeric_cols]).any())
 
 
-def encode_for_blas_nominal_missing(X, spec: AttributeSpec, ranges: Ranges
-                                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def encode_for_blas_nominal_missing(
+    X, spec: AttributeSpec, ranges: Ranges
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`encode_for_blas` extended to missing *nominal* values (numeric ones still need
     :func:`ibk_sq_distances`).
 
@@ -312,7 +314,8 @@ def ibk_sqdist_fn(X, spec: AttributeSpec, ranges: Ranges | None = None) -> Calla
     """A function ``f(rows_a, rows_b) -> (len(rows_a), len(rows_b))`` of Weka distances on ``X``.
 
     Uses the BLAS encoding when ``X`` has no missing numeric value (missing nominal values via
-    :func:`encode_for_blas_nominal_missing`) and :func:`ibk_sq_distances` otherwise. ``ranges`` defaults to the ranges of all of ``X`` (see module docstring: this is
+    :func:`encode_for_blas_nominal_missing`) and :func:`ibk_sq_distances` otherwise. ``ranges``
+    defaults to the ranges of all of ``X`` (see module docstring: this is
     Weka's behaviour for leave-one-out and a close approximation for k-fold CV).
     """
     X = check_X(X, spec)
@@ -333,8 +336,10 @@ def ibk_sqdist_fn(X, spec: AttributeSpec, ranges: Ranges | None = None) -> Calla
             np.maximum(D, 0.0, out=D)
             return D
     else:
+
         def f(ra, rb):
             return ibk_sq_distances(X[ra], X[rb], spec, ranges)
+
     return f
 
 
@@ -413,8 +418,7 @@ def key_block(keys, start: int, stop: int) -> np.ndarray:
     return keys[start:stop]
 
 
-def nn1_from_sqdist(D, y_train, n_classes: int, tie_rule: str = "first",
-                    tol: float = TIE_TOL, keys=None) -> np.ndarray:
+def nn1_from_sqdist(D, y_train, n_classes: int, tie_rule: str = "first", tol: float = TIE_TOL, keys=None) -> np.ndarray:
     """1-NN predictions from squared distances with Weka's tie handling.
 
     Parameters
@@ -523,7 +527,7 @@ def _nominal_indicators(X, spec: AttributeSpec) -> tuple[np.ndarray, np.ndarray]
         ok = ~np.isnan(v)
         code = np.where(ok, v, 0).astype(int)
         vals = np.arange(V[q])
-        ind[..., offset[q]:offset[q] + V[q]] = (code[..., None] == vals) & ok[..., None]
+        ind[..., offset[q] : offset[q] + V[q]] = (code[..., None] == vals) & ok[..., None]
     return ind, offset
 
 
@@ -566,7 +570,7 @@ def nb_fit_weighted(X, Y, spec: AttributeSpec, precision=None) -> NBModel:
     F = np.concatenate([present.astype(float), Xr, Xr * Xr], axis=-1)
     st = np.matmul(YT, F)  # (..., C, 3 mn)
     mn = len(num)
-    W, S, SS = st[..., :mn], st[..., mn:2 * mn], st[..., 2 * mn:]
+    W, S, SS = st[..., :mn], st[..., mn : 2 * mn], st[..., 2 * mn :]
     with np.errstate(invalid="ignore", divide="ignore"):
         mean = np.where(W > 0, S / np.where(W > 0, W, 1.0), 0.0)
         sd = np.sqrt(np.abs(SS - mean * S) / np.where(W > 0, W, 1.0))
@@ -579,8 +583,8 @@ def nb_fit_weighted(X, Y, spec: AttributeSpec, precision=None) -> NBModel:
     log_cond = np.empty(cnt.shape)
     for q, j in enumerate(nom):
         V = spec.n_values[j]
-        blk = cnt[..., offset[q]:offset[q] + V]
-        log_cond[..., offset[q]:offset[q] + V] = np.log((blk + 1.0) / (blk.sum(axis=-1, keepdims=True) + V))
+        blk = cnt[..., offset[q] : offset[q] + V]
+        log_cond[..., offset[q] : offset[q] + V] = np.log((blk + 1.0) / (blk.sum(axis=-1, keepdims=True) + V))
     return NBModel(log_prior, num, p, mean, std, nom, offset, log_cond)
 
 
@@ -646,7 +650,7 @@ class NaiveBayesWeka:
     n_classes: int
     model_: NBModel | None = field(default=None, init=False, repr=False)
 
-    def fit(self, X, y) -> "NaiveBayesWeka":
+    def fit(self, X, y) -> NaiveBayesWeka:
         self.model_ = nb_fit(X, y, self.spec, self.n_classes)
         return self
 

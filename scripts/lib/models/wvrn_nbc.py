@@ -91,10 +91,11 @@ Measured (LGM networks of lib.data.networks, default parameters; numbers for the
   so the paper's perturbation was probably milder than a flip at large c (``strength`` < 1 or a
   different rule); the text does not say.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 import scipy.sparse as sp
@@ -114,6 +115,7 @@ HANDICAP_STAGES = ("after", "during")
 
 
 # ----------------------------------------------------------------------------- small types
+
 
 @dataclass(frozen=True)
 class Schedule:
@@ -172,6 +174,7 @@ class Calibration:
 
 # ----------------------------------------------------------------------------- input handling
 
+
 class _Blocks:
     """Per-graph segment sums for a block-diagonal batch (one block when ``node_block`` is None)."""
 
@@ -183,12 +186,14 @@ class _Blocks:
             return
         idx = np.asarray(node_block)
         if idx.shape != (n,) or not np.issubdtype(idx.dtype, np.integer) or (n and idx.min() < 0):
-            raise ValueError(f"node_block must be non-negative integers of shape ({n},), "
-                             f"got dtype {idx.dtype} and shape {idx.shape}")
+            raise ValueError(
+                f"node_block must be non-negative integers of shape ({n},), got dtype {idx.dtype} and shape {idx.shape}"
+            )
         coo = adjacency.tocoo()
         if np.any(idx[coo.row] != idx[coo.col]):
-            raise ValueError("node_block must not split a linked pair: every edge must join two "
-                             "nodes of the same block (graph)")
+            raise ValueError(
+                "node_block must not split a linked pair: every edge must join two nodes of the same block (graph)"
+            )
         self.index = idx.astype(np.int64)
         self.count = int(idx.max()) + 1 if n else 1
         self._sum = sp.csr_matrix((np.ones(n), (self.index, np.arange(n))), shape=(self.count, n))
@@ -225,8 +230,10 @@ def _prepare(adjacency, labels, labeled, node_block):
     blocks = _Blocks(node_block, n, adj)
     n_lab = blocks.sum(lab.T.astype(np.float64))
     if np.any(n_lab == 0):
-        raise ValueError("labeled must mark at least one node of every graph block in every "
-                         "configuration (found an empty labeled set)")
+        raise ValueError(
+            "labeled must mark at least one node of every graph block in every "
+            "configuration (found an empty labeled set)"
+        )
     return adj, y.astype(np.float64), np.ascontiguousarray(lab.T), blocks, squeeze
 
 
@@ -238,6 +245,7 @@ def _labeled_prior(y, lab, blocks) -> np.ndarray:
 
 # ----------------------------------------------------------------------------- models
 
+
 def class_prior(labels, labeled, node_block=None) -> np.ndarray:
     """Class prior ``P(+)`` of each labeled set (unsmoothed), shape ``(B,)`` or ``(B, G)`` with
     ``node_block``; used to initialise relaxation labeling and as wvRN's isolated-node fallback."""
@@ -248,14 +256,17 @@ def class_prior(labels, labeled, node_block=None) -> np.ndarray:
     blocks = _Blocks(node_block, y.shape[0], sp.csr_matrix((y.shape[0], y.shape[0])))
     n_lab = blocks.sum(lab.T.astype(np.float64))
     if np.any(n_lab == 0):
-        raise ValueError("labeled must mark at least one node of every graph block in every "
-                         "configuration (found an empty labeled set)")
+        raise ValueError(
+            "labeled must mark at least one node of every graph block in every "
+            "configuration (found an empty labeled set)"
+        )
     prior = _labeled_prior(y, lab.T, blocks).T
     return prior[:, 0] if node_block is None else prior
 
 
-def wvrn_step(adjacency: sp.csr_matrix, probs: np.ndarray, fallback: np.ndarray,
-              degree: np.ndarray | None = None) -> np.ndarray:
+def wvrn_step(
+    adjacency: sp.csr_matrix, probs: np.ndarray, fallback: np.ndarray, degree: np.ndarray | None = None
+) -> np.ndarray:
     """One wvRN estimate ``M(P)`` for every node: ``(A @ P) / degree``, ``fallback`` where the
     degree is 0. ``probs`` and ``fallback`` have shape ``(n, B)`` ([MP07] wvRN; [N09] Sec. 5.1).
     ``degree`` (weighted, shape ``(n, 1)``) may be passed to avoid recomputing it."""
@@ -266,8 +277,9 @@ def wvrn_step(adjacency: sp.csr_matrix, probs: np.ndarray, fallback: np.ndarray,
         return np.where(degree > 0, total / np.where(degree > 0, degree, 1.0), fallback)
 
 
-def nbc_fit(adjacency, labels, labeled, *, node_block=None, smoothing: float = 1.0,
-            conditional: str = "paper") -> NBCParams:
+def nbc_fit(
+    adjacency, labels, labeled, *, node_block=None, smoothing: float = 1.0, conditional: str = "paper"
+) -> NBCParams:
     """Estimate nBC parameters from the labeled part of the network, per configuration.
 
     ``M[c, c2] = sum_ij [i, j labeled] A_ij [y_i = c][y_j = c2]`` (ordered pairs, so an edge
@@ -304,8 +316,7 @@ def _nbc_fit(adj, y, lab, blocks, alpha, conditional) -> NBCParams:
     lab_f = lab.astype(np.float64)
     ind = (lab_f * (1.0 - y[:, None]), lab_f * y[:, None])  # Y_0, Y_1: (n, B)
     a_ind = (adj @ ind[0], adj @ ind[1])
-    counts = np.stack([np.stack([blocks.sum(ind[c] * a_ind[c2]) for c2 in (0, 1)])
-                       for c in (0, 1)])  # (2, 2, G, B)
+    counts = np.stack([np.stack([blocks.sum(ind[c] * a_ind[c2]) for c2 in (0, 1)]) for c in (0, 1)])  # (2, 2, G, B)
     if conditional == "paper":  # P(neighbour c2 | node c): normalise over c2
         cond = _ratio(counts + alpha, counts.sum(axis=1, keepdims=True) + 2.0 * alpha)
     else:  # NetKit source: P(node c | neighbour c2): normalise over c
@@ -337,8 +348,9 @@ def _nbc_apply(adjacency, probs, tables):
     return np.where(np.isnan(out), expit(log_odds), out)
 
 
-def _relax(step: Callable[[np.ndarray], np.ndarray], y, lab, init, schedule: Schedule, perturbed=None,
-           strength: float = 1.0):
+def _relax(
+    step: Callable[[np.ndarray], np.ndarray], y, lab, init, schedule: Schedule, perturbed=None, strength: float = 1.0
+):
     """Relaxation labeling; ``perturbed`` ``(n, B)`` bool: the handicapped nodes, whose model
     estimate ``M_i(P)`` is perturbed at every iteration (``network_tests.handicap_stage = during``:
     the perturbed estimate is what their neighbours see, and what they converge to)."""
@@ -370,8 +382,16 @@ def _perturbed(perturbed, shape_bn):
     return np.ascontiguousarray(m.T)
 
 
-def wvrn(adjacency, labels, labeled, *, schedule: Schedule = Schedule(),
-         node_block=None, perturbed=None, strength: float = 1.0) -> RelaxationResult:
+def wvrn(
+    adjacency,
+    labels,
+    labeled,
+    *,
+    schedule: Schedule = Schedule(),
+    node_block=None,
+    perturbed=None,
+    strength: float = 1.0,
+) -> RelaxationResult:
     """wvRN with relaxation labeling for a batch of labeled sets ([MP07]; [N09] Sec. 5.1).
 
     Parameters
@@ -395,30 +415,44 @@ def wvrn(adjacency, labels, labeled, *, schedule: Schedule = Schedule(),
     adj, y, lab, blocks, squeeze = _prepare(adjacency, labels, labeled, node_block)
     prior = blocks.spread(_labeled_prior(y, lab, blocks))
     degree = np.asarray(adj.sum(axis=1)).reshape(-1, 1)
-    probs, change = _relax(lambda p: wvrn_step(adj, p, prior, degree), y, lab, prior, schedule,
-                           _perturbed(perturbed, lab.shape), strength)
+    probs, change = _relax(
+        lambda p: wvrn_step(adj, p, prior, degree), y, lab, prior, schedule, _perturbed(perturbed, lab.shape), strength
+    )
     return _finish(probs, change, squeeze)
 
 
-def nbc(adjacency, labels, labeled, *, schedule: Schedule = Schedule(), node_block=None,
-        smoothing: float = 1.0, conditional: str = "paper",
-        params: NBCParams | None = None, perturbed=None, strength: float = 1.0) -> RelaxationResult:
+def nbc(
+    adjacency,
+    labels,
+    labeled,
+    *,
+    schedule: Schedule = Schedule(),
+    node_block=None,
+    smoothing: float = 1.0,
+    conditional: str = "paper",
+    params: NBCParams | None = None,
+    perturbed=None,
+    strength: float = 1.0,
+) -> RelaxationResult:
     """Network-only Bayes with relaxation labeling for a batch of labeled sets ([MP07];
     [N09] Sec. 5.1). Parameters are learned from each labeled set (:func:`nbc_fit`) unless
     ``params`` is given; ``smoothing`` 0 is maximum likelihood. Other arguments and the result as
     for :func:`wvrn`."""
     adj, y, lab, blocks, squeeze = _prepare(adjacency, labels, labeled, node_block)
     if params is None:
-        params = nbc_fit(adjacency, labels, labeled, node_block=node_block, smoothing=smoothing,
-                         conditional=conditional)
+        params = nbc_fit(
+            adjacency, labels, labeled, node_block=node_block, smoothing=smoothing, conditional=conditional
+        )
     init = blocks.spread(_labeled_prior(y, lab, blocks))
     tables = _nbc_tables(params, blocks.index)
-    probs, change = _relax(lambda p: _nbc_apply(adj, p, tables), y, lab, init, schedule,
-                           _perturbed(perturbed, lab.shape), strength)
+    probs, change = _relax(
+        lambda p: _nbc_apply(adj, p, tables), y, lab, init, schedule, _perturbed(perturbed, lab.shape), strength
+    )
     return _finish(probs, change, squeeze)
 
 
 # ----------------------------------------------------------------------------- predictions
+
 
 def predict(probs, tie_class=1) -> np.ndarray:
     """Predicted labels (int8): 1 where ``P(+) > 0.5``, 0 where ``< 0.5``, ``tie_class``
@@ -432,8 +466,7 @@ def majority_class(labels, labeled, node_block=None) -> np.ndarray:
     """Majority class of each labeled set (1 when balanced), broadcast to nodes: ``(B, n)``."""
     prior = np.atleast_2d(class_prior(labels, labeled, node_block))
     if node_block is None:
-        return np.broadcast_to((prior.T >= 0.5).astype(np.int8),
-                               (prior.shape[1], np.shape(labels)[0]))
+        return np.broadcast_to((prior.T >= 0.5).astype(np.int8), (prior.shape[1], np.shape(labels)[0]))
     return (prior[:, np.asarray(node_block)] >= 0.5).astype(np.int8)
 
 
@@ -442,8 +475,7 @@ def _check_test(test, shape):
     if t.ndim == 1:
         t = t[None, :]
     if t.shape != shape:
-        raise ValueError(f"test must have shape {shape} (like the predictions), "
-                         f"got {np.shape(test)}")
+        raise ValueError(f"test must have shape {shape} (like the predictions), got {np.shape(test)}")
     return t.astype(bool)
 
 
@@ -454,8 +486,7 @@ def prediction_errors(probs, labels, test, tie_class=1) -> np.ndarray:
     t = _check_test(test, p.shape)
     y = np.asarray(labels)
     if y.shape[-1] != p.shape[-1] or y.ndim > 2:
-        raise ValueError(f"labels must have shape (n,) or (B, n) with n={p.shape[-1]}, "
-                         f"got {y.shape}")
+        raise ValueError(f"labels must have shape (n,) or (B, n) with n={p.shape[-1]}, got {y.shape}")
     return (predict(p, tie_class) != np.atleast_2d(y)) & t
 
 
@@ -470,8 +501,7 @@ def accuracy(probs, labels, test, tie_class=1, node_block=None) -> np.ndarray:
     else:
         block = np.asarray(node_block)
         size = np.stack([t[:, block == g].sum(axis=1) for g in range(block.max() + 1)], axis=1)
-        hits = np.stack([correct[:, block == g].sum(axis=1) for g in range(block.max() + 1)],
-                        axis=1)
+        hits = np.stack([correct[:, block == g].sum(axis=1) for g in range(block.max() + 1)], axis=1)
     if np.any(size == 0):
         raise ValueError("test must mark at least one node in every configuration (and block)")
     return hits / size
@@ -487,12 +517,12 @@ def unstack_blocks(x, node_block) -> np.ndarray:
     n_graphs = int(block.max()) + 1
     size, rem = divmod(a.shape[1], n_graphs)
     if rem or not np.array_equal(block, np.repeat(np.arange(n_graphs), size)):
-        raise ValueError("node_block must list equal-sized graphs in order (0 ... 0, 1 ... 1, ...) "
-                         "to unstack them")
+        raise ValueError("node_block must list equal-sized graphs in order (0 ... 0, 1 ... 1, ...) to unstack them")
     return a.reshape(a.shape[0], n_graphs, size).transpose(1, 0, 2).reshape(-1, size)
 
 
 # ----------------------------------------------------------------------------- handicap
+
 
 def perturbation_keys(rng: np.random.Generator, shape) -> np.ndarray:
     """One uniform key per (configuration, node): the common random numbers of the handicap."""
@@ -531,8 +561,7 @@ def _apply(probs, chosen, strength):
     return np.where(chosen, probs + strength * (1.0 - 2.0 * probs), probs)
 
 
-def perturb_with_keys(probs, c: float, keys, *, mask=None, strength: float = 1.0,
-                      selection: str = "bernoulli"):
+def perturb_with_keys(probs, c: float, keys, *, mask=None, strength: float = 1.0, selection: str = "bernoulli"):
     """Handicap ``c`` ([N09] Sec. 5.3) with given keys: returns ``(perturbed probs, chosen)``.
 
     Parameters
@@ -563,9 +592,18 @@ def perturb_with_keys(probs, c: float, keys, *, mask=None, strength: float = 1.0
     return (out[0], chosen[0]) if p.ndim == 1 else (out, chosen)
 
 
-def handicap_difference(probs_handicapped, probs_other, labels, test, keys, *,
-                        tie_handicapped=1, tie_other=1, strength: float = 1.0,
-                        selection: str = "bernoulli") -> Callable[[float], float]:
+def handicap_difference(
+    probs_handicapped,
+    probs_other,
+    labels,
+    test,
+    keys,
+    *,
+    tie_handicapped=1,
+    tie_other=1,
+    strength: float = 1.0,
+    selection: str = "bernoulli",
+) -> Callable[[float], float]:
     """``f(c)`` = mean test accuracy of the handicapped model at handicap ``c`` minus that of the
     other model (unhandicapped), over all configurations, with fixed ``keys`` (common random
     numbers, module docstring). Inference is not repeated: only the perturbation changes."""
@@ -587,8 +625,9 @@ def handicap_difference(probs_handicapped, probs_other, labels, test, keys, *,
     return difference
 
 
-def calibrate_handicap(difference: Callable[[float], float], tol: float = 0.005,
-                       xtol: float = 1e-9, max_evaluations: int = 200) -> Calibration:
+def calibrate_handicap(
+    difference: Callable[[float], float], tol: float = 0.005, xtol: float = 1e-9, max_evaluations: int = 200
+) -> Calibration:
     """Find ``c`` in [0, 1] with ``|difference(c)| <= tol`` by bisection ([N09] Sec. 5.3: handicap
     the better model "until the performance difference of the models was <= 0.005").
 
@@ -620,15 +659,19 @@ def calibrate_handicap(difference: Callable[[float], float], tol: float = 0.005,
     if abs(d_lo) <= tol:
         return done(0.0, d_lo)
     if d_lo < 0:
-        raise ValueError(f"the handicapped model is already worse without a handicap "
-                         f"(difference {d_lo:+.4f} at c=0, tol {tol}); handicap the better model")
+        raise ValueError(
+            f"the handicapped model is already worse without a handicap "
+            f"(difference {d_lo:+.4f} at c=0, tol {tol}); handicap the better model"
+        )
     d_hi = f(1.0)
     if abs(d_hi) <= tol:
         return done(1.0, d_hi)
     if d_hi > 0:
-        raise ValueError(f"perturbing every prediction still leaves the handicapped model better "
-                         f"(difference {d_hi:+.4f} at c=1, tol {tol}); no c in [0, 1] equalises "
-                         f"them")
+        raise ValueError(
+            f"perturbing every prediction still leaves the handicapped model better "
+            f"(difference {d_hi:+.4f} at c=1, tol {tol}); no c in [0, 1] equalises "
+            f"them"
+        )
     lo, hi = 0.0, 1.0
     while hi - lo > xtol and len(evaluations) < max_evaluations:
         mid = 0.5 * (lo + hi)
@@ -639,28 +682,50 @@ def calibrate_handicap(difference: Callable[[float], float], tol: float = 0.005,
             lo, d_lo = mid, d
         else:
             hi, d_hi = mid, d
-    raise ValueError(f"no handicap c meets |difference| <= {tol}: the difference jumps from "
-                     f"{d_lo:+.4f} to {d_hi:+.4f} between c={lo:.9f} and c={hi:.9f}; use more or "
-                     f"larger test sets, selection='bernoulli', or a larger tol")
+    raise ValueError(
+        f"no handicap c meets |difference| <= {tol}: the difference jumps from "
+        f"{d_lo:+.4f} to {d_hi:+.4f} between c={lo:.9f} and c={hi:.9f}; use more or "
+        f"larger test sets, selection='bernoulli', or a larger tol"
+    )
 
 
 # ----------------------------------------------------------------------------- evaluation
 
-def infer_pair(adjacency, labels, train, *, schedule: Schedule = Schedule(), node_block=None,
-               smoothing: float = 1.0, conditional: str = "paper"):
+
+def infer_pair(
+    adjacency,
+    labels,
+    train,
+    *,
+    schedule: Schedule = Schedule(),
+    node_block=None,
+    smoothing: float = 1.0,
+    conditional: str = "paper",
+):
     """Unhandicapped ``P(+)`` of wvRN and nBC, each ``(B, n)``, for a batch of labeled sets
     ``train`` (nBC learned on each labeled set, ``smoothing`` 0 = maximum likelihood; inference
     over every other node)."""
     train = np.atleast_2d(np.asarray(train, dtype=bool))
     w = wvrn(adjacency, labels, train, schedule=schedule, node_block=node_block)
-    b = nbc(adjacency, labels, train, schedule=schedule, node_block=node_block,
-            smoothing=smoothing, conditional=conditional)
+    b = nbc(
+        adjacency, labels, train, schedule=schedule, node_block=node_block, smoothing=smoothing, conditional=conditional
+    )
     return w.probs, b.probs
 
 
-def infer_handicapped(model: str, adjacency, labels, train, chosen, *, strength: float = 1.0,
-                      schedule: Schedule = Schedule(), node_block=None, smoothing: float = 1.0,
-                      conditional: str = "paper") -> np.ndarray:
+def infer_handicapped(
+    model: str,
+    adjacency,
+    labels,
+    train,
+    chosen,
+    *,
+    strength: float = 1.0,
+    schedule: Schedule = Schedule(),
+    node_block=None,
+    smoothing: float = 1.0,
+    conditional: str = "paper",
+) -> np.ndarray:
     """``P(+)`` ``(B, n)`` of ``model`` ("wvrn" or "nbc") with the handicap inside collective
     inference: the ``chosen`` nodes' estimates (shape like ``train``; from :func:`chosen_nodes`)
     are perturbed by ``strength`` at every relaxation iteration (reading
@@ -668,11 +733,21 @@ def infer_handicapped(model: str, adjacency, labels, train, chosen, *, strength:
     the unlabeled portion of the network with the perturbation rate c")."""
     train = np.atleast_2d(np.asarray(train, dtype=bool))
     if model == "wvrn":
-        return wvrn(adjacency, labels, train, schedule=schedule, node_block=node_block, perturbed=chosen,
-                    strength=strength).probs
+        return wvrn(
+            adjacency, labels, train, schedule=schedule, node_block=node_block, perturbed=chosen, strength=strength
+        ).probs
     if model == "nbc":
-        return nbc(adjacency, labels, train, schedule=schedule, node_block=node_block, smoothing=smoothing,
-                   conditional=conditional, perturbed=chosen, strength=strength).probs
+        return nbc(
+            adjacency,
+            labels,
+            train,
+            schedule=schedule,
+            node_block=node_block,
+            smoothing=smoothing,
+            conditional=conditional,
+            perturbed=chosen,
+            strength=strength,
+        ).probs
     raise ValueError(f"model must be 'wvrn' or 'nbc', got {model!r}")
 
 

@@ -23,17 +23,29 @@ Verdicts
 Text fields are :meth:`str.format` templates: ``{name}`` is filled from the evidence's params
 and from the outcome's ``fill`` (e.g. the lowest proportion labeled of the configured grid).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import pandas as pd
 
 VERDICTS = ("pass", "fail", "unstable", "unverifiable", "not run")
 #: The columns of every ``<artifact>.claims.csv`` and of the scorecard.
-COLUMNS = ["id", "paper", "artifact", "claim", "location", "paper_value", "criterion", "reproduced", "verdict",
-           "profile"]
+COLUMNS = [
+    "id",
+    "paper",
+    "artifact",
+    "claim",
+    "location",
+    "paper_value",
+    "criterion",
+    "reproduced",
+    "verdict",
+    "profile",
+]
 
 
 @dataclass(frozen=True)
@@ -127,10 +139,18 @@ class Claim:
         if outcome is None:
             return None
         values = {**evidence.params, **outcome.fill}
-        return {"id": self.id, "paper": self.paper, "artifact": self.artifact,
-                "claim": self.text.format_map(values), "location": self.location,
-                "paper_value": self.value.format_map(values), "criterion": self.criterion.format_map(values),
-                "reproduced": outcome.reproduced, "verdict": outcome.verdict, "profile": profile}
+        return {
+            "id": self.id,
+            "paper": self.paper,
+            "artifact": self.artifact,
+            "claim": self.text.format_map(values),
+            "location": self.location,
+            "paper_value": self.value.format_map(values),
+            "criterion": self.criterion.format_map(values),
+            "reproduced": outcome.reproduced,
+            "verdict": outcome.verdict,
+            "profile": profile,
+        }
 
 
 class Paper:
@@ -140,8 +160,9 @@ class Paper:
         self.key, self.title = key, title
         self.claims: dict[str, Claim] = {}
 
-    def add(self, artifact: str, key: str, text: str, check: Check, *, value: str, criterion: str,
-            location: str = "") -> Claim:
+    def add(
+        self, artifact: str, key: str, text: str, check: Check, *, value: str, criterion: str, location: str = ""
+    ) -> Claim:
         claim = Claim(self.key, artifact, key, text, value, location, criterion, check)
         if claim.id in self.claims:
             raise ValueError(f"claim {claim.id} declared twice")
@@ -150,9 +171,11 @@ class Paper:
 
     def claim(self, artifact: str, key: str, text: str, *, value: str, criterion: str, location: str = ""):
         """Decorator form of :meth:`add`: the decorated function is the check."""
+
         def register(check: Check) -> Check:
             self.add(artifact, key, text, check, value=value, criterion=criterion, location=location)
             return check
+
         return register
 
     def artifacts(self) -> list[str]:

@@ -2,6 +2,7 @@
 reproduced value is written. Rates are judged by their 95 % intervals (Wilson for pooled
 trials, t for means over independent units), so a verdict does not flip with the seed unless
 the evidence is marginal."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -13,7 +14,7 @@ def fmt_rate(rate: float, lo: float, hi: float) -> str:
 
 def fmt_series(x, rate, lo, hi) -> str:
     """'x: rate [lo, hi]; ...' for a curve."""
-    return "; ".join(f"{xi:g}: {fmt_rate(r, l, h)}" for xi, r, l, h in zip(x, rate, lo, hi))
+    return "; ".join(f"{xi:g}: {fmt_rate(r, a, b)}" for xi, r, a, b in zip(x, rate, lo, hi))
 
 
 def falls_as_x_rises(rate, lo, hi) -> bool:

@@ -6,6 +6,7 @@ Fig. 1(c)-(e) (wvRN vs nBC on synthetic networks, Sec. 5); Table 1 (Sec. 2); Fig
 networks, Sec. 6). Each check reads the artifact's own table (``results/neville2009/<artifact>.csv``,
 passed as ``Evidence.tables["summary"]``) plus the named extra tables and params listed at its artifact.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -17,8 +18,11 @@ from ..evaluation import summaries
 from . import criteria
 from .claims import Evidence, Paper, judged
 
-PAPER = Paper("neville2009", "Neville, Gallagher & Eliassi-Rad 2009, Evaluating Statistical Tests for "
-                             "Within-Network Classifiers of Relational Data (ICDM)")
+PAPER = Paper(
+    "neville2009",
+    "Neville, Gallagher & Eliassi-Rad 2009, Evaluating Statistical Tests for "
+    "Within-Network Classifiers of Relational Data (ICDM)",
+)
 claim = PAPER.claim
 
 
@@ -42,56 +46,98 @@ def _falls(sampler: str):
     def check(evidence: Evidence):
         curve = _sampler_curve(evidence, sampler)
         return judged(criteria.falls_as_x_rises(*_series(curve)), _fmt_curve(curve))
+
     return check
 
 
 for _sampler in ("RRS", "ERS"):
-    PAPER.add("fig1a", f"{_sampler.lower()}_rises_as_labeled_falls", f"{_sampler} Type I error rises as propLabeled falls",
-              _falls(_sampler), value="decreasing in propLabeled", location="Sec. 4.2",
-              criterion="first vs last 95% intervals disjoint; no significant rise between neighbours")
+    PAPER.add(
+        "fig1a",
+        f"{_sampler.lower()}_rises_as_labeled_falls",
+        f"{_sampler} Type I error rises as propLabeled falls",
+        _falls(_sampler),
+        value="decreasing in propLabeled",
+        location="Sec. 4.2",
+        criterion="first vs last 95% intervals disjoint; no significant rise between neighbours",
+    )
 
 
-@claim("fig1a", "rrs_high_at_lowest", "RRS Type I error is unacceptably high at propLabeled 0.1",
-       value="well above α=0.05 (figure axis reaches 0.5)", location="Fig. 1(a)", criterion="95% interval above 0.05")
+@claim(
+    "fig1a",
+    "rrs_high_at_lowest",
+    "RRS Type I error is unacceptably high at propLabeled 0.1",
+    value="well above α=0.05 (figure axis reaches 0.5)",
+    location="Fig. 1(a)",
+    criterion="95% interval above 0.05",
+)
 def _(evidence: Evidence):
     rate, lo, hi = _series(_sampler_curve(evidence, "RRS"))
     return judged(lo[0] > 0.05, criteria.fmt_rate(rate[0], lo[0], hi[0]))
 
 
-@claim("fig1a", "ncv_low", "NCV Type I error stays low across propLabeled", value="low and flat",
-       location="Sec. 4.2", criterion="every NCV interval reaches down to 0.05 or below")
+@claim(
+    "fig1a",
+    "ncv_low",
+    "NCV Type I error stays low across propLabeled",
+    value="low and flat",
+    location="Sec. 4.2",
+    criterion="every NCV interval reaches down to 0.05 or below",
+)
 def _(evidence: Evidence):
     curve = _sampler_curve(evidence, "NCV")
     return judged((curve["rate_low"] <= 0.05).all(), _fmt_curve(curve))
 
 
-@claim("fig1a", "ncv_below_rrs", "NCV Type I error below RRS at every propLabeled < 0.9", value="NCV < RRS",
-       location="Sec. 4.2", criterion="95% intervals disjoint")
+@claim(
+    "fig1a",
+    "ncv_below_rrs",
+    "NCV Type I error below RRS at every propLabeled < 0.9",
+    value="NCV < RRS",
+    location="Sec. 4.2",
+    criterion="95% intervals disjoint",
+)
 def _(evidence: Evidence):
     r_rate, r_lo, _ = _series(_sampler_curve(evidence, "RRS"))
     n_rate, _, n_hi = _series(_sampler_curve(evidence, "NCV"))
-    return judged(criteria.significantly_below(n_hi[:-1], r_lo[:-1]),
-                  f"NCV max {n_rate[:-1].max():.3f}, RRS min {r_rate[:-1].min():.3f}")
+    return judged(
+        criteria.significantly_below(n_hi[:-1], r_lo[:-1]),
+        f"NCV max {n_rate[:-1].max():.3f}, RRS min {r_rate[:-1].min():.3f}",
+    )
 
 
-@claim("fig1a", "ers_below_rrs", "ERS Type I error below RRS",
-       value="ERS < RRS ('lower than simple random resampling')", location="Sec. 4.2",
-       criterion="ERS interval wholly below RRS interval at one propLabeled or more, never above")
+@claim(
+    "fig1a",
+    "ers_below_rrs",
+    "ERS Type I error below RRS",
+    value="ERS < RRS ('lower than simple random resampling')",
+    location="Sec. 4.2",
+    criterion="ERS interval wholly below RRS interval at one propLabeled or more, never above",
+)
 def _(evidence: Evidence):
     ers, rrs = _sampler_curve(evidence, "ERS"), _sampler_curve(evidence, "RRS")
     e_rate, e_lo, e_hi = _series(ers)
     r_rate, r_lo, r_hi = _series(rrs)
-    return judged((e_hi < r_lo).any() and criteria.not_above(e_lo, r_hi),
-                  "; ".join(f"{x:g}: ERS {e:.3f} vs RRS {r:.3f}" for x, e, r in zip(ers["prop_labeled"], e_rate, r_rate)))
+    return judged(
+        (e_hi < r_lo).any() and criteria.not_above(e_lo, r_hi),
+        "; ".join(f"{x:g}: ERS {e:.3f} vs RRS {r:.3f}" for x, e, r in zip(ers["prop_labeled"], e_rate, r_rate)),
+    )
 
 
-@claim("fig1a", "ers_above_ncv", "ERS Type I error above NCV", value="ERS not competitive with NCV",
-       location="Sec. 4.2", criterion="95% intervals disjoint at propLabeled < 0.9")
+@claim(
+    "fig1a",
+    "ers_above_ncv",
+    "ERS Type I error above NCV",
+    value="ERS not competitive with NCV",
+    location="Sec. 4.2",
+    criterion="95% intervals disjoint at propLabeled < 0.9",
+)
 def _(evidence: Evidence):
     e_rate, e_lo, _ = _series(_sampler_curve(evidence, "ERS"))
     n_rate, _, n_hi = _series(_sampler_curve(evidence, "NCV"))
-    return judged(criteria.significantly_below(n_hi[:-1], e_lo[:-1]),
-                  f"ERS min {e_rate[:-1].min():.3f}, NCV max {n_rate[:-1].max():.3f}")
+    return judged(
+        criteria.significantly_below(n_hi[:-1], e_lo[:-1]),
+        f"ERS min {e_rate[:-1].min():.3f}, NCV max {n_rate[:-1].max():.3f}",
+    )
 
 
 # ---- Fig. 1(a) under both readings of Table 7 (supplementary panel, beyond the paper) ---------
@@ -102,16 +148,21 @@ def _reading_curve(evidence: Evidence, reading: str, sampler: str = "RRS") -> pd
     return table[(table["reading"] == reading) & (table["sampler"] == sampler)].sort_values("prop_labeled")
 
 
-@claim("fig1a_readings", "per_trial_above_per_fold",
-       "Both readings inflate RRS Type I error, by clearly different amounts",
-       value="per_trial inflates more than per_fold (fixed error-prone groups make every fold share the sample's "
-             "imbalance)",
-       location="beyond the paper (the two readings of Table 7)",
-       criterion="per_trial interval wholly above per_fold at every propLabeled")
+@claim(
+    "fig1a_readings",
+    "per_trial_above_per_fold",
+    "Both readings inflate RRS Type I error, by clearly different amounts",
+    value="per_trial inflates more than per_fold (fixed error-prone groups make every fold share the sample's "
+    "imbalance)",
+    location="beyond the paper (the two readings of Table 7)",
+    criterion="per_trial interval wholly above per_fold at every propLabeled",
+)
 def _(evidence: Evidence):
     fold, trial = _reading_curve(evidence, "per_fold"), _reading_curve(evidence, "per_trial")
-    return judged(criteria.significantly_below(fold["rate_high"].to_numpy(), trial["rate_low"].to_numpy()),
-                  f"per_fold {_fmt_curve(fold)} | per_trial {_fmt_curve(trial)}")
+    return judged(
+        criteria.significantly_below(fold["rate_high"].to_numpy(), trial["rate_low"].to_numpy()),
+        f"per_fold {_fmt_curve(fold)} | per_trial {_fmt_curve(trial)}",
+    )
 
 
 # ---- Fig. 1(b): Type I error vs measured error correlation, P(err) x errCorr grid -------------
@@ -135,18 +186,26 @@ def _rises_with_correlation(sampler: str):
         part = _grid(evidence, sampler).dropna(subset=[MEASURED])
         rho, pval = stats.spearmanr(part[MEASURED], part["rate"])
         return judged(rho > 0 and pval < 0.01, f"Spearman {rho:.2f} (p={pval:.1e}) over {len(part)} points")
+
     return check
 
 
 for _sampler in ("RRS", "ERS"):
-    PAPER.add("fig1b", f"{_sampler.lower()}_rises_with_correlation",
-              f"{_sampler} Type I error rises with measured error correlation", _rises_with_correlation(_sampler),
-              value="increasing", location="Sec. 4.2", criterion="Spearman correlation over the grid > 0 with p < 0.01")
+    PAPER.add(
+        "fig1b",
+        f"{_sampler.lower()}_rises_with_correlation",
+        f"{_sampler} Type I error rises with measured error correlation",
+        _rises_with_correlation(_sampler),
+        value="increasing",
+        location="Sec. 4.2",
+        criterion="Spearman correlation over the grid > 0 with p < 0.01",
+    )
 
 
 def _increases_along(vary: str, fixed: str, label: str):
     """RRS's rate never falls significantly and its measured error correlation strictly rises as
     ``vary`` grows, for every value of ``fixed`` (errCorr 0 left out: no correlation to vary)."""
+
     def check(evidence: Evidence):
         rrs = _grid(evidence, "RRS")
         notes, ok = [], True
@@ -154,33 +213,55 @@ def _increases_along(vary: str, fixed: str, label: str):
             part = part.sort_values(vary)
             rate_ok = criteria.no_significant_fall(part["rate_low"], part["rate_high"])
             corr_ok = bool(np.all(np.diff(part[MEASURED].to_numpy()) > 0))
-            notes.append(f"{label}={value:g}: rate {'ok' if rate_ok else 'falls'}, "
-                         f"corr {'ok' if corr_ok else 'not increasing'}")
+            notes.append(
+                f"{label}={value:g}: rate {'ok' if rate_ok else 'falls'}, corr {'ok' if corr_ok else 'not increasing'}"
+            )
             ok &= rate_ok and corr_ok
         return judged(ok, "; ".join(notes))
+
     return check
 
 
-for _vary, _fixed, _label, _name, _key in (("err_corr", "p_err", "P(err)", "errCorr", "errcorr"),
-                                           ("p_err", "err_corr", "errCorr", "P(err)", "perr")):
-    PAPER.add("fig1b", f"rrs_monotone_in_{_key}",
-              f"For fixed {_label}, RRS Type I error and measured error correlation increase with {_name}",
-              _increases_along(_vary, _fixed, _label), value="monotone increasing", location="Sec. 4.2",
-              criterion=f"no significant fall of the rate between neighbouring {_name}; "
-                        "correlation strictly increasing")
+for _vary, _fixed, _label, _name, _key in (
+    ("err_corr", "p_err", "P(err)", "errCorr", "errcorr"),
+    ("p_err", "err_corr", "errCorr", "P(err)", "perr"),
+):
+    PAPER.add(
+        "fig1b",
+        f"rrs_monotone_in_{_key}",
+        f"For fixed {_label}, RRS Type I error and measured error correlation increase with {_name}",
+        _increases_along(_vary, _fixed, _label),
+        value="monotone increasing",
+        location="Sec. 4.2",
+        criterion=f"no significant fall of the rate between neighbouring {_name}; correlation strictly increasing",
+    )
 
 
-@claim("fig1b", "ncv_far_below", "NCV Type I error far below the resampling procedures", value="NCV much lower",
-       location="Sec. 4.2", criterion="NCV's highest rate wholly below RRS's and ERS's highest rates")
+@claim(
+    "fig1b",
+    "ncv_far_below",
+    "NCV Type I error far below the resampling procedures",
+    value="NCV much lower",
+    location="Sec. 4.2",
+    criterion="NCV's highest rate wholly below RRS's and ERS's highest rates",
+)
 def _(evidence: Evidence):
     top = {s: _highest(_grid(evidence, s)) for s in ("RRS", "ERS", "NCV")}
-    return judged(top["NCV"]["rate_high"] < min(top["RRS"]["rate_low"], top["ERS"]["rate_low"]),
-                  "max rate: " + ", ".join(f"{s} {criteria.fmt_rate(t['rate'], t['rate_low'], t['rate_high'])}"
-                                           for s, t in top.items()))
+    return judged(
+        top["NCV"]["rate_high"] < min(top["RRS"]["rate_low"], top["ERS"]["rate_low"]),
+        "max rate: "
+        + ", ".join(f"{s} {criteria.fmt_rate(t['rate'], t['rate_low'], t['rate_high'])}" for s, t in top.items()),
+    )
 
 
-@claim("fig1b", "ers_below_rrs", "ERS Type I error below RRS", value="lower", location="Sec. 4.2",
-       criterion="ERS significantly below RRS in some grid cells and above in none")
+@claim(
+    "fig1b",
+    "ers_below_rrs",
+    "ERS Type I error below RRS",
+    value="lower",
+    location="Sec. 4.2",
+    criterion="ERS significantly below RRS in some grid cells and above in none",
+)
 def _(evidence: Evidence):
     merged = _grid(evidence, "ERS").merge(_grid(evidence, "RRS"), on=["p_err", "err_corr"], suffixes=("_ers", "_rrs"))
     below = (merged["rate_high_ers"] < merged["rate_low_rrs"]).sum()
@@ -188,8 +269,14 @@ def _(evidence: Evidence):
     return judged(below > 0 and above == 0, f"ERS below in {below}, above in {above} of {len(merged)} cells")
 
 
-@claim("fig1b", "x_axis_span", "Measured error correlation spans the figure's x axis",
-       value="about 0.2 to 0.7 (the x axis)", location="Fig. 1(b)", criterion="min and max within 0.1 of 0.2 and 0.7")
+@claim(
+    "fig1b",
+    "x_axis_span",
+    "Measured error correlation spans the figure's x axis",
+    value="about 0.2 to 0.7 (the x axis)",
+    location="Fig. 1(b)",
+    criterion="min and max within 0.1 of 0.2 and 0.7",
+)
 def _(evidence: Evidence):
     x = _grid(evidence, "RRS")[MEASURED].dropna()
     return judged(abs(x.min() - 0.2) <= 0.1 and abs(x.max() - 0.7) <= 0.1, f"{x.min():.2f} to {x.max():.2f}")
@@ -238,91 +325,155 @@ def _generated_networks(evidence: Evidence) -> pd.Series:
     return summaries.select(evidence["networks"], role="evaluation+calibration", nodes=evidence.params["nodes"]).iloc[0]
 
 
-@claim("fig1c", "rs_paired_about_0.50", "RS paired Type I error reaches about 0.5 at 20% labeling",
-       value="0.50 at propLabeled 0.2", location="Sec. 5.4", criterion=f"{NETWORK_INTERVAL} meets [0.40, 0.60]")
+@claim(
+    "fig1c",
+    "rs_paired_about_0.50",
+    "RS paired Type I error reaches about 0.5 at 20% labeling",
+    value="0.50 at propLabeled 0.2",
+    location="Sec. 5.4",
+    criterion=f"{NETWORK_INTERVAL} meets [0.40, 0.60]",
+)
 def _(evidence: Evidence):
     rs = _at_labeled(evidence, "RS paired", 0.2)
     return judged(criteria.overlaps(rs["rate_networks_low"], rs["rate_networks_high"], 0.40, 0.60), _net_fmt(rs))
 
 
-@claim("fig1c", "ncv_paired_about_0.15", "NCV paired Type I error about 0.15 at 20% labeling",
-       value="0.15 at propLabeled 0.2", location="Sec. 5.4", criterion=f"{NETWORK_INTERVAL} meets [0.10, 0.20]")
+@claim(
+    "fig1c",
+    "ncv_paired_about_0.15",
+    "NCV paired Type I error about 0.15 at 20% labeling",
+    value="0.15 at propLabeled 0.2",
+    location="Sec. 5.4",
+    criterion=f"{NETWORK_INTERVAL} meets [0.10, 0.20]",
+)
 def _(evidence: Evidence):
     ncv = _at_labeled(evidence, "NCV paired", 0.2)
     return judged(criteria.overlaps(ncv["rate_networks_low"], ncv["rate_networks_high"], 0.10, 0.20), _net_fmt(ncv))
 
 
-@claim("fig1c", "ncv_paired_far_below_rs", "NCV paired far below RS paired at 20% labeling",
-       value="a 70% reduction", location="Sec. 5.4",
-       criterion=f"NCV's {NETWORK_INTERVAL} wholly below RS's")
+@claim(
+    "fig1c",
+    "ncv_paired_far_below_rs",
+    "NCV paired far below RS paired at 20% labeling",
+    value="a 70% reduction",
+    location="Sec. 5.4",
+    criterion=f"NCV's {NETWORK_INTERVAL} wholly below RS's",
+)
 def _(evidence: Evidence):
     rs, ncv = _at_labeled(evidence, "RS paired", 0.2), _at_labeled(evidence, "NCV paired", 0.2)
     reduction = 1.0 - ncv["rate"] / rs["rate"] if rs["rate"] > 0 else np.nan
-    return judged(ncv["rate_networks_high"] < rs["rate_networks_low"],
-                  f"NCV {_net_fmt(ncv)} vs RS {_net_fmt(rs)}: {reduction:.0%} reduction")
+    return judged(
+        ncv["rate_networks_high"] < rs["rate_networks_low"],
+        f"NCV {_net_fmt(ncv)} vs RS {_net_fmt(rs)}: {reduction:.0%} reduction",
+    )
 
 
-@claim("fig1c", "all_high_at_lowest", "All four tests have high Type I error at {first:g} labeled", value="high",
-       location="Sec. 5.4", criterion=f"every {NETWORK_INTERVAL} above α={{alpha:g}}")
+@claim(
+    "fig1c",
+    "all_high_at_lowest",
+    "All four tests have high Type I error at {first:g} labeled",
+    value="high",
+    location="Sec. 5.4",
+    criterion=f"every {NETWORK_INTERVAL} above α={{alpha:g}}",
+)
 def _(evidence: Evidence):
     first, _ = _labeled_range(evidence)
     high = {name: _at_labeled(evidence, name, first) for name in _methods(evidence)}
-    return judged(all(row["rate_networks_low"] > evidence.params["alpha"] for row in high.values()),
-                  "; ".join(f"{name} {_net_fmt(row)}" for name, row in high.items()), first=first)
+    return judged(
+        all(row["rate_networks_low"] > evidence.params["alpha"] for row in high.values()),
+        "; ".join(f"{name} {_net_fmt(row)}" for name, row in high.items()),
+        first=first,
+    )
 
 
-@claim("fig1c", "decreasing_with_labeled", "Type I error decreases as propLabeled rises",
-       value="decreasing from {first:g} to {last:g}", location="Sec. 5.4",
-       criterion="no test higher at {last:g} than at {first:g}; for every test whose {first:g} interval lies above α, "
-                 f"the {{last:g}} interval wholly below the {{first:g}} interval ({NETWORK_INTERVAL})")
+@claim(
+    "fig1c",
+    "decreasing_with_labeled",
+    "Type I error decreases as propLabeled rises",
+    value="decreasing from {first:g} to {last:g}",
+    location="Sec. 5.4",
+    criterion="no test higher at {last:g} than at {first:g}; for every test whose {first:g} interval lies above α, "
+    f"the {{last:g}} interval wholly below the {{first:g}} interval ({NETWORK_INTERVAL})",
+)
 def _(evidence: Evidence):
     first, last = _labeled_range(evidence)
     alpha = evidence.params["alpha"]
-    falls = {name: (_at_labeled(evidence, name, first), _at_labeled(evidence, name, last))
-             for name in _methods(evidence)}
-    return judged(all(b["rate"] <= a["rate"]
-                      and (a["rate_networks_low"] <= alpha or b["rate_networks_high"] < a["rate_networks_low"])
-                      for a, b in falls.values()),
-                  "; ".join(f"{name} {_net_fmt(a)} -> {_net_fmt(b)}" for name, (a, b) in falls.items()),
-                  first=first, last=last)
+    falls = {
+        name: (_at_labeled(evidence, name, first), _at_labeled(evidence, name, last)) for name in _methods(evidence)
+    }
+    return judged(
+        all(
+            b["rate"] <= a["rate"]
+            and (a["rate_networks_low"] <= alpha or b["rate_networks_high"] < a["rate_networks_low"])
+            for a, b in falls.values()
+        ),
+        "; ".join(f"{name} {_net_fmt(a)} -> {_net_fmt(b)}" for name, (a, b) in falls.items()),
+        first=first,
+        last=last,
+    )
 
 
-@claim("fig1c", "ncv_unpaired_below_0.05", "NCV unpaired Type I error below 0.05 for propLabeled > 0.1",
-       value="< 0.05", location="Sec. 5.4",
-       criterion=f"every {NETWORK_INTERVAL} at propLabeled > 0.1 reaches down to 0.05 or below")
+@claim(
+    "fig1c",
+    "ncv_unpaired_below_0.05",
+    "NCV unpaired Type I error below 0.05 for propLabeled > 0.1",
+    value="< 0.05",
+    location="Sec. 5.4",
+    criterion=f"every {NETWORK_INTERVAL} at propLabeled > 0.1 reaches down to 0.05 or below",
+)
 def _(evidence: Evidence):
     curve = _method_curve(evidence, "NCV unpaired", "prop_labeled")
     above = curve[curve["prop_labeled"] > 0.1 + 1e-9]
-    return judged((above["rate_networks_low"] <= 0.05).all(),
-                  "; ".join(f"{x:g}: {_net_fmt(r)}" for x, (_, r) in zip(above["prop_labeled"], above.iterrows())))
+    return judged(
+        (above["rate_networks_low"] <= 0.05).all(),
+        "; ".join(f"{x:g}: {_net_fmt(r)}" for x, (_, r) in zip(above["prop_labeled"], above.iterrows())),
+    )
 
 
 def _network_mean(column: str, value: float):
     def check(evidence: Evidence):
         net = _generated_networks(evidence)
-        return judged(criteria.overlaps(net[column + "_low"], net[column + "_high"], value - 0.005, value + 0.005),
-                      f"{net[column]:.3f} [{net[column + '_low']:.3f}, {net[column + '_high']:.3f}] "
-                      f"(s.d. over networks {net[column + '_sd']:.3f})", networks=int(net["networks"]))
+        return judged(
+            criteria.overlaps(net[column + "_low"], net[column + "_high"], value - 0.005, value + 0.005),
+            f"{net[column]:.3f} [{net[column + '_low']:.3f}, {net[column + '_high']:.3f}] "
+            f"(s.d. over networks {net[column + '_sd']:.3f})",
+            networks=int(net["networks"]),
+        )
+
     return check
 
 
-for _column, _value, _label in (("autocorrelation", 0.40, "average autocorrelation"),
-                                ("p_pos", 0.70, "class prior P(+)")):
-    PAPER.add("fig1c", f"networks.{_column}", f"Synthetic networks: {_label} {_value:.2f}",
-              _network_mean(_column, _value), value=f"{_value:.2f}", location="Sec. 5.2",
-              criterion="95% t-interval of the mean over the {networks} generated {nodes}-node networks (evaluation + "
-                        f"calibration) meets [{_value - 0.005:.3f}, {_value + 0.005:.3f}]")
+for _column, _value, _label in (
+    ("autocorrelation", 0.40, "average autocorrelation"),
+    ("p_pos", 0.70, "class prior P(+)"),
+):
+    PAPER.add(
+        "fig1c",
+        f"networks.{_column}",
+        f"Synthetic networks: {_label} {_value:.2f}",
+        _network_mean(_column, _value),
+        value=f"{_value:.2f}",
+        location="Sec. 5.2",
+        criterion="95% t-interval of the mean over the {networks} generated {nodes}-node networks (evaluation + "
+        f"calibration) meets [{_value - 0.005:.3f}, {_value + 0.005:.3f}]",
+    )
 
 
-@claim("fig1c", "autocorrelation_bracketed",
-       "Synthetic networks: the paper's autocorrelation 0.40 lies between our two measures of it",
-       value="0.40 (the measure is not named)", location="Sec. 5.2",
-       criterion="Pearson <= 0.40 <= contingency coefficient, or the reverse")
+@claim(
+    "fig1c",
+    "autocorrelation_bracketed",
+    "Synthetic networks: the paper's autocorrelation 0.40 lies between our two measures of it",
+    value="0.40 (the measure is not named)",
+    location="Sec. 5.2",
+    criterion="Pearson <= 0.40 <= contingency coefficient, or the reverse",
+)
 def _(evidence: Evidence):
     net = _generated_networks(evidence)
     low, high = sorted((net["autocorrelation"], net["autocorrelation_contingency"]))
-    return judged(low <= 0.40 <= high,
-                  f"Pearson {net['autocorrelation']:.3f}, contingency {net['autocorrelation_contingency']:.3f}")
+    return judged(
+        low <= 0.40 <= high,
+        f"Pearson {net['autocorrelation']:.3f}, contingency {net['autocorrelation_contingency']:.3f}",
+    )
 
 
 # ---- Fig. 1(d): power vs mean performance difference, 300-node networks -----------------------
@@ -341,40 +492,65 @@ def _power_at_difference(evidence: Evidence, method: str, table: str = "summary"
 def _power_below(method: str, bound: float):
     def check(evidence: Evidence):
         at = _power_at_difference(evidence, method)
-        return judged(at is not None and at["rate_low"] < bound,
-                      "5% outside the measured differences" if at is None else _fmt_row(at))
+        return judged(
+            at is not None and at["rate_low"] < bound,
+            "5% outside the measured differences" if at is None else _fmt_row(at),
+        )
+
     return check
 
 
 for _method, _bound in (("RS paired", 0.80), ("NCV paired", 0.30), ("NCV unpaired", 0.05)):
-    PAPER.add("fig1d", f"{_method.lower().replace(' ', '_')}_power_below_{_bound:g}",
-              f"{_method} detects a 5% difference less than {_bound:.0%} of the time", _power_below(_method, _bound),
-              value=f"< {_bound:g}", location="Sec. 5.4",
-              criterion="power at x=0.05 linearly interpolated between the bracketing measured points (rate and "
-                        f"Wilson bounds separately); pass if the interpolated interval reaches below {_bound:g}")
+    PAPER.add(
+        "fig1d",
+        f"{_method.lower().replace(' ', '_')}_power_below_{_bound:g}",
+        f"{_method} detects a 5% difference less than {_bound:.0%} of the time",
+        _power_below(_method, _bound),
+        value=f"< {_bound:g}",
+        location="Sec. 5.4",
+        criterion="power at x=0.05 linearly interpolated between the bracketing measured points (rate and "
+        f"Wilson bounds separately); pass if the interpolated interval reaches below {_bound:g}",
+    )
 
 
-@claim("fig1d", "ncv_paired_below_rs", "NCV paired has less power than RS paired at a 5% difference",
-       value="'significantly worse'", location="Sec. 5.4", criterion="interpolated NCV interval wholly below RS's")
+@claim(
+    "fig1d",
+    "ncv_paired_below_rs",
+    "NCV paired has less power than RS paired at a 5% difference",
+    value="'significantly worse'",
+    location="Sec. 5.4",
+    criterion="interpolated NCV interval wholly below RS's",
+)
 def _(evidence: Evidence):
     rs, ncv = _power_at_difference(evidence, "RS paired"), _power_at_difference(evidence, "NCV paired")
-    return judged(rs is not None and ncv is not None and ncv["rate_high"] < rs["rate_low"],
-                  "n/a" if rs is None or ncv is None else f"NCV {ncv['rate']:.3f} vs RS {rs['rate']:.3f}")
+    return judged(
+        rs is not None and ncv is not None and ncv["rate_high"] < rs["rate_low"],
+        "n/a" if rs is None or ncv is None else f"NCV {ncv['rate']:.3f} vs RS {rs['rate']:.3f}",
+    )
 
 
 def _x_axis_span(low: float, high: float):
     """Every calibration-set difference of RS paired's curve lies within [low, high]."""
+
     def check(evidence: Evidence):
         curve = _method_curve(evidence, "RS paired", "calibration_difference")
         x = curve["calibration_difference"]
-        return judged(((x >= low) & (x <= high)).all(),
-                      ", ".join(f"c={c:g}: {d:.3f}" for c, d in zip(curve["handicap_nbc"], x)))
+        return judged(
+            ((x >= low) & (x <= high)).all(), ", ".join(f"c={c:g}: {d:.3f}" for c, d in zip(curve["handicap_nbc"], x))
+        )
+
     return check
 
 
-PAPER.add("fig1d", "x_axis_span", "Mean performance differences span the figure's x axis", _x_axis_span(0.03, 0.11),
-          value="about 0.04 to 0.10 (the x axis)", location="Fig. 1(d)",
-          criterion="every calibration-set difference within [0.03, 0.11]")
+PAPER.add(
+    "fig1d",
+    "x_axis_span",
+    "Mean performance differences span the figure's x axis",
+    _x_axis_span(0.03, 0.11),
+    value="about 0.04 to 0.10 (the x axis)",
+    location="Fig. 1(d)",
+    criterion="every calibration-set difference within [0.03, 0.11]",
+)
 
 
 # ---- Fig. 1(e): power on networks twice as large, compared with Fig. 1(d) ---------------------
@@ -393,16 +569,26 @@ def _power_by_size(evidence: Evidence):
     return small, big, ok
 
 
-@claim("fig1e", "power_rises_with_size", "Power at a 5% difference rises from {smaller_nodes} to {nodes} nodes",
-       value="power increases with sample size", location="Sec. 5.4",
-       criterion="for every test the interpolated power is higher, and its interval not wholly below the smaller "
-                 "networks' interval")
+@claim(
+    "fig1e",
+    "power_rises_with_size",
+    "Power at a 5% difference rises from {smaller_nodes} to {nodes} nodes",
+    value="power increases with sample size",
+    location="Sec. 5.4",
+    criterion="for every test the interpolated power is higher, and its interval not wholly below the smaller "
+    "networks' interval",
+)
 def _(evidence: Evidence):
     small, big, ok = _power_by_size(evidence)
-    return judged(ok and all(big[n]["rate"] > small[n]["rate"] and big[n]["rate_high"] >= small[n]["rate_low"]
-                             for n in PAPER_REDUCTION),
-                  "5% outside the measured differences" if not ok else "; ".join(
-                      f"{n} {small[n]['rate']:.3f} -> {big[n]['rate']:.3f}" for n in PAPER_REDUCTION))
+    return judged(
+        ok
+        and all(
+            big[n]["rate"] > small[n]["rate"] and big[n]["rate_high"] >= small[n]["rate_low"] for n in PAPER_REDUCTION
+        ),
+        "5% outside the measured differences"
+        if not ok
+        else "; ".join(f"{n} {small[n]['rate']:.3f} -> {big[n]['rate']:.3f}" for n in PAPER_REDUCTION),
+    )
 
 
 def _type2_reduction(method: str):
@@ -412,23 +598,38 @@ def _type2_reduction(method: str):
             return judged(False, "5% outside the measured differences")
         beta = {n: (1.0 - small[n]["rate"], 1.0 - big[n]["rate"]) for n in PAPER_REDUCTION}
         reduction = {n: (1.0 - b / a) if a > 0 else np.nan for n, (a, b) in beta.items()}
-        return judged(bool(reduction[method] > reduction["RS paired"]),
-                      "; ".join(f"{n} {a:.3f} -> {b:.3f} ({reduction[n]:.0%}, paper {PAPER_REDUCTION[n]:.0%})"
-                                for n, (a, b) in beta.items()))
+        return judged(
+            bool(reduction[method] > reduction["RS paired"]),
+            "; ".join(
+                f"{n} {a:.3f} -> {b:.3f} ({reduction[n]:.0%}, paper {PAPER_REDUCTION[n]:.0%})"
+                for n, (a, b) in beta.items()
+            ),
+        )
+
     return check
 
 
 for _method in ("NCV paired", "NCV unpaired"):
-    PAPER.add("fig1e", f"type2_reduction.{_method.lower().replace(' ', '_')}",
-              f"Doubling the network reduces {_method}'s Type II error relatively more than RS paired's",
-              _type2_reduction(_method), value=f"RS 10%, {_method} {PAPER_REDUCTION[_method]:.0%} reduction at 5%",
-              location="Sec. 5.4",
-              criterion="relative reduction of the interpolated Type II error (1 - power), point estimates (a ratio "
-                        "of rates has no Wilson interval): NCV's larger than RS's")
+    PAPER.add(
+        "fig1e",
+        f"type2_reduction.{_method.lower().replace(' ', '_')}",
+        f"Doubling the network reduces {_method}'s Type II error relatively more than RS paired's",
+        _type2_reduction(_method),
+        value=f"RS 10%, {_method} {PAPER_REDUCTION[_method]:.0%} reduction at 5%",
+        location="Sec. 5.4",
+        criterion="relative reduction of the interpolated Type II error (1 - power), point estimates (a ratio "
+        "of rates has no Wilson interval): NCV's larger than RS's",
+    )
 
-PAPER.add("fig1e", "x_axis_span", "Mean performance differences span the figure's x axis", _x_axis_span(0.01, 0.11),
-          value="about 0.02 to 0.10 (the x axis)", location="Fig. 1(e)",
-          criterion="every calibration-set difference within [0.01, 0.11]")
+PAPER.add(
+    "fig1e",
+    "x_axis_span",
+    "Mean performance differences span the figure's x axis",
+    _x_axis_span(0.01, 0.11),
+    value="about 0.02 to 0.10 (the x axis)",
+    location="Fig. 1(e)",
+    criterion="every calibration-set difference within [0.01, 0.11]",
+)
 
 
 # ---- Table 1: error correlation and label autocorrelation of real tasks -----------------------
@@ -468,20 +669,30 @@ def _spearman(x, y) -> float:
     return float("nan") if x.size < 2 else float(stats.spearmanr(x, y).statistic)
 
 
-@claim("table1", "correlation_follows_autocorrelation",
-       "error correlation rises with label autocorrelation across tasks",
-       value="Spearman {rho_paper:.2f} over the same {tasks} tasks (0.94 over all six)", location="Table 1, Sec. 2",
-       criterion="Spearman rank correlation >= 0.8 (at most one adjacent swap of 4 tasks, as in the paper's own "
-                 "values)")
+@claim(
+    "table1",
+    "correlation_follows_autocorrelation",
+    "error correlation rises with label autocorrelation across tasks",
+    value="Spearman {rho_paper:.2f} over the same {tasks} tasks (0.94 over all six)",
+    location="Table 1, Sec. 2",
+    criterion="Spearman rank correlation >= 0.8 (at most one adjacent swap of 4 tasks, as in the paper's own values)",
+)
 def _(evidence: Evidence):
     table, done = evidence["summary"], _computed(evidence)
     rho = _spearman(done["autocorrelation"], done["error_correlation"])
     paper_rows = table[table["dataset"].isin(done["dataset"])]
     rho_paper = _spearman(paper_rows["paper_autocorrelation"], paper_rows["paper_error_correlation"])
     # one adjacent swap of 4 ranks gives exactly 0.8, which floating point computes as 0.7999...
-    return judged(rho >= 0.8 - 1e-9, f"Spearman {rho:.2f}; " + "; ".join(
-        f"{r.task} autocorr {r.autocorrelation:.2f} err corr {r.error_correlation:.2f}"
-        for r in done.sort_values("autocorrelation").itertuples()), rho_paper=rho_paper, tasks=len(done))
+    return judged(
+        rho >= 0.8 - 1e-9,
+        f"Spearman {rho:.2f}; "
+        + "; ".join(
+            f"{r.task} autocorr {r.autocorrelation:.2f} err corr {r.error_correlation:.2f}"
+            for r in done.sort_values("autocorrelation").itertuples()
+        ),
+        rho_paper=rho_paper,
+        tasks=len(done),
+    )
 
 
 def _task_row(evidence: Evidence, dataset: str, task: str):
@@ -499,9 +710,12 @@ def _task_error_correlation(name: str, dataset: str, task: str, paper: float):
         cells = evidence["cells"]
         cells = cells[cells["dataset"] == name]
         models = len(cells[["classifier", "collective"]].drop_duplicates())
-        return judged(abs(row["error_correlation"] - paper) <= evidence.params["tolerance_error_correlation"],
-                      f"{row['error_correlation']:.3f} ({models} models x {cells['prop_labeled'].nunique()} levels; "
-                      f"cell range {row['error_correlation_min_cell']:.3f}..)")
+        return judged(
+            abs(row["error_correlation"] - paper) <= evidence.params["tolerance_error_correlation"],
+            f"{row['error_correlation']:.3f} ({models} models x {cells['prop_labeled'].nunique()} levels; "
+            f"cell range {row['error_correlation_min_cell']:.3f}..)",
+        )
+
     return check
 
 
@@ -510,30 +724,52 @@ def _task_autocorrelation(dataset: str, task: str, paper: float):
         row = _task_row(evidence, dataset, task)
         if row is None:
             return None
-        return judged(abs(row["autocorrelation"] - paper) <= evidence.params["tolerance_autocorrelation"],
-                      f"{row['autocorrelation']:.3f} Pearson (contingency {row['autocorrelation_contingency']:.3f})")
+        return judged(
+            abs(row["autocorrelation"] - paper) <= evidence.params["tolerance_autocorrelation"],
+            f"{row['autocorrelation']:.3f} Pearson (contingency {row['autocorrelation_contingency']:.3f})",
+        )
+
     return check
 
 
 for _name, _dataset, _task, _ec, _ac in TABLE1:
     _key = _task_key(_name, _task)
-    PAPER.add("table1", f"error_correlation.{_key}", f"{_dataset} '{_task}' error correlation",
-              _task_error_correlation(_name, _dataset, _task, _ec), value=f"{_ec:.2f}", location="Table 1",
-              criterion="+-{tolerance_error_correlation:g} absolute (classifier details, labeled-set counts and data "
-                        "versions unstated)")
-    PAPER.add("table1", f"autocorrelation.{_key}", f"{_dataset} '{_task}' label autocorrelation",
-              _task_autocorrelation(_dataset, _task, _ac), value=f"{_ac:.2f}", location="Table 1",
-              criterion="+-{tolerance_autocorrelation:g} absolute (the paper does not name its measure or data "
-                        "version)")
+    PAPER.add(
+        "table1",
+        f"error_correlation.{_key}",
+        f"{_dataset} '{_task}' error correlation",
+        _task_error_correlation(_name, _dataset, _task, _ec),
+        value=f"{_ec:.2f}",
+        location="Table 1",
+        criterion="+-{tolerance_error_correlation:g} absolute (classifier details, labeled-set counts and data "
+        "versions unstated)",
+    )
+    PAPER.add(
+        "table1",
+        f"autocorrelation.{_key}",
+        f"{_dataset} '{_task}' label autocorrelation",
+        _task_autocorrelation(_dataset, _task, _ac),
+        value=f"{_ac:.2f}",
+        location="Table 1",
+        criterion="+-{tolerance_autocorrelation:g} absolute (the paper does not name its measure or data version)",
+    )
 
 
-@claim("table1", "every_model_correlated", "every task/classifier exhibits some error correlation", value="all > 0",
-       location="Sec. 2", criterion="mean phi over levels > 0 for every task x model")
+@claim(
+    "table1",
+    "every_model_correlated",
+    "every task/classifier exhibits some error correlation",
+    value="all > 0",
+    location="Sec. 2",
+    criterion="mean phi over levels > 0 for every task x model",
+)
 def _(evidence: Evidence):
     positive = evidence["cells"].groupby(["dataset", "classifier", "collective"])["error_correlation"].mean()
-    return judged((positive > 0).all(),
-                  f"{int((positive > 0).sum())} of {len(positive)} task x model means > 0; lowest "
-                  f"{positive.min():.3f} ({', '.join(map(str, positive.idxmin()))})")
+    return judged(
+        (positive > 0).all(),
+        f"{int((positive > 0).sum())} of {len(positive)} task x model means > 0; lowest "
+        f"{positive.min():.3f} ({', '.join(map(str, positive.idxmin()))})",
+    )
 
 
 # ---- Fig. 1(f): Type I error vs proportion labeled on real network sets -----------------------
@@ -553,38 +789,60 @@ def _set_curve(evidence: Evidence, name: str, method: str) -> pd.DataFrame:
 
 def _shown_set(name: str, check):
     """``check(evidence, name)`` for a set the figure shows; no row for a set it does not."""
+
     def wrapped(evidence: Evidence):
         if name not in set(evidence["summary"]["set"]):
             return None
         return check(evidence, name)
+
     return wrapped
 
 
 def _rrs_above_ncv(evidence: Evidence, name: str):
     p_rs = rates.pooled_interval(_set_curve(evidence, name, "RRS paired"))
     p_ncv = rates.pooled_interval(_set_curve(evidence, name, "NCV paired"))
-    return judged(p_rs[1] > p_ncv[2] and p_rs[0] >= 2 * p_ncv[0],
-                  f"RRS {criteria.fmt_rate(*p_rs)}, NCV {criteria.fmt_rate(*p_ncv)}",
-                  label=evidence.params["set_labels"][name])
+    return judged(
+        p_rs[1] > p_ncv[2] and p_rs[0] >= 2 * p_ncv[0],
+        f"RRS {criteria.fmt_rate(*p_rs)}, NCV {criteria.fmt_rate(*p_ncv)}",
+        label=evidence.params["set_labels"][name],
+    )
 
 
 def _set_falls(method: str):
     def check(evidence: Evidence, name: str):
         curve = _set_curve(evidence, name, method)
-        return judged(criteria.falls_as_x_rises(*_series(curve)), _fmt_curve(curve),
-                      label=evidence.params["set_labels"][name])
+        return judged(
+            criteria.falls_as_x_rises(*_series(curve)), _fmt_curve(curve), label=evidence.params["set_labels"][name]
+        )
+
     return check
 
 
 for _set in FIG1F_SETS:
-    PAPER.add("fig1f", f"rrs_above_ncv.{_set}", "resampling (RRS paired) Type I error well above NCV paired ({label})",
-              _shown_set(_set, _rrs_above_ncv), value="RRS up to 40%, NCV 'more reasonable'", location="Sec. 6",
-              criterion="pooled over levels: RRS interval wholly above NCV's and RRS rate >= 2x NCV rate")
-    PAPER.add("fig1f", f"rrs_falls.{_set}", "Type I error (RRS paired) falls as propLabeled rises to 0.5 ({label})",
-              _shown_set(_set, _set_falls("RRS paired")),
-              value="overall error decreases as propLabeled increases", location="Sec. 6",
-              criterion="first level significantly above the last, no significant rise between levels")
-    PAPER.add("fig1f", f"ncv_falls.{_set}", "NCV paired Type I error falls as propLabeled rises to 0.5 ({label})",
-              _shown_set(_set, _set_falls("NCV paired")),
-              value="overall error decreases as propLabeled increases", location="Sec. 6",
-              criterion="first level significantly above the last, no significant rise between levels")
+    PAPER.add(
+        "fig1f",
+        f"rrs_above_ncv.{_set}",
+        "resampling (RRS paired) Type I error well above NCV paired ({label})",
+        _shown_set(_set, _rrs_above_ncv),
+        value="RRS up to 40%, NCV 'more reasonable'",
+        location="Sec. 6",
+        criterion="pooled over levels: RRS interval wholly above NCV's and RRS rate >= 2x NCV rate",
+    )
+    PAPER.add(
+        "fig1f",
+        f"rrs_falls.{_set}",
+        "Type I error (RRS paired) falls as propLabeled rises to 0.5 ({label})",
+        _shown_set(_set, _set_falls("RRS paired")),
+        value="overall error decreases as propLabeled increases",
+        location="Sec. 6",
+        criterion="first level significantly above the last, no significant rise between levels",
+    )
+    PAPER.add(
+        "fig1f",
+        f"ncv_falls.{_set}",
+        "NCV paired Type I error falls as propLabeled rises to 0.5 ({label})",
+        _shown_set(_set, _set_falls("NCV paired")),
+        value="overall error decreases as propLabeled increases",
+        location="Sec. 6",
+        criterion="first level significantly above the last, no significant rise between levels",
+    )

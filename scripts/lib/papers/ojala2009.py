@@ -6,6 +6,7 @@ Each check reads the artifact's own table (``results/ojala2009/<artifact>.csv``,
 Significance is judged at the paper's threshold, α = 0.01 (Sec. V): the config's
 ``permutation.alpha`` for Tables II-III and Figure 3, :data:`ALPHA` for Table I.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -23,8 +24,12 @@ RANDOMIZATIONS = 1000
 """Randomized data sets per test in every table of the paper (Sec. III-A, Sec. V)."""
 CV_REPETITIONS = 10
 """Sec. V: "we perform the cross-validation ten times for the original datasets"."""
-CLASSIFIER_NAMES = {"j48": "Decision Tree", "1nn": "1 Nearest Neighbor", "nb": "Naive Bayes",
-                    "smo": "Support Vector Machine"}
+CLASSIFIER_NAMES = {
+    "j48": "Decision Tree",
+    "1nn": "1 Nearest Neighbor",
+    "nb": "Naive Bayes",
+    "smo": "Support Vector Machine",
+}
 """The paper's names of the four Weka classifiers (Sec. IV), by the config's classifier keys."""
 MISSING = "not in permutation.uci.classifiers, so not run"
 
@@ -56,8 +61,13 @@ def _table1_null(name: str, t: int):
         # Monte Carlo tolerance: 3 standard errors at k randomisations + the paper's rounding
         tol_m = 3 * s / np.sqrt(k) + 0.005
         tol_s = 3 * s / np.sqrt(2 * (k - 1)) + 0.005
-        return judged(abs(m - paper[f"t{t}_mean"]) <= tol_m and abs(s - paper[f"t{t}_std"]) <= tol_s,
-                      f"{m:.3f} ({s:.3f})", tol_m=f"{tol_m:.3f}", tol_s=f"{tol_s:.3f}")
+        return judged(
+            abs(m - paper[f"t{t}_mean"]) <= tol_m and abs(s - paper[f"t{t}_std"]) <= tol_s,
+            f"{m:.3f} ({s:.3f})",
+            tol_m=f"{tol_m:.3f}",
+            tol_s=f"{tol_s:.3f}",
+        )
+
     return check
 
 
@@ -76,23 +86,38 @@ def _table1_p(name: str, t: int):
             flips = evidence["d1_flips"]
             kept = flips[f"t{t}_p"].dropna()
             lo, hi = float(kept.min()), float(kept.max())
-            note = (f"; the {len(kept)} of {len(flips)} single-cell flips of the recovered D1 that keep its "
-                    f"leave-one-out error at 0 give p {lo:.3f}-{hi:.3f}")
+            note = (
+                f"; the {len(kept)} of {len(flips)} single-cell flips of the recovered D1 that keep its "
+                f"leave-one-out error at 0 give p {lo:.3f}-{hi:.3f}"
+            )
             if abs(row[f"t{t}_p"] - pp) > tol_p and lo - tol_p <= pp <= hi + tol_p:
                 return unverifiable(reproduced + note, tol_p=f"{tol_p:.4f}", k=k)
             reproduced += note
         return judged(abs(row[f"t{t}_p"] - pp) <= tol_p, reproduced, tol_p=f"{tol_p:.4f}", k=k)
+
     return check
 
 
 for _name, _paper in TABLE1.items():
     for _t in (1, 2):
-        PAPER.add("table1", f"test{_t}_null.{_name.lower()}", f"{_name}: Test {_t} randomized 1-NN error mean (std)",
-                  _table1_null(_name, _t), value=f"{_paper[f't{_t}_mean']:.2f} ({_paper[f't{_t}_std']:.2f})",
-                  location="Table I", criterion="mean +-{tol_m}, std +-{tol_s} (3 MC s.e. + rounding)")
-        PAPER.add("table1", f"test{_t}_p.{_name.lower()}", f"{_name}: Test {_t} p-value", _table1_p(_name, _t),
-                  value=f"{_paper[f't{_t}_p']:.3f}", location="Table I",
-                  criterion="+-{tol_p} (3 binomial s.e. at k={k} + rounding)")
+        PAPER.add(
+            "table1",
+            f"test{_t}_null.{_name.lower()}",
+            f"{_name}: Test {_t} randomized 1-NN error mean (std)",
+            _table1_null(_name, _t),
+            value=f"{_paper[f't{_t}_mean']:.2f} ({_paper[f't{_t}_std']:.2f})",
+            location="Table I",
+            criterion="mean +-{tol_m}, std +-{tol_s} (3 MC s.e. + rounding)",
+        )
+        PAPER.add(
+            "table1",
+            f"test{_t}_p.{_name.lower()}",
+            f"{_name}: Test {_t} p-value",
+            _table1_p(_name, _t),
+            value=f"{_paper[f't{_t}_p']:.3f}",
+            location="Table I",
+            criterion="+-{tol_p} (3 binomial s.e. at k={k} + rounding)",
+        )
 
 
 def _d1_d2(evidence: Evidence):
@@ -100,22 +125,40 @@ def _d1_d2(evidence: Evidence):
     return ours.loc["D1"], ours.loc["D2"]
 
 
-@claim("table1", "loo_error_zero", "1-NN leave-one-out error is 0.00 on both D1 and D2", value="0.00, 0.00",
-       location="Sec. III-A", criterion="exact")
+@claim(
+    "table1",
+    "loo_error_zero",
+    "1-NN leave-one-out error is 0.00 on both D1 and D2",
+    value="0.00, 0.00",
+    location="Sec. III-A",
+    criterion="exact",
+)
 def _(evidence: Evidence):
     d1, d2 = _d1_d2(evidence)
     return judged(d1.orig_err == 0 and d2.orig_err == 0, f"{d1.orig_err:.3f}, {d2.orig_err:.3f}")
 
 
-@claim("table1", "test1_significant", "1-NN is significant under Test 1 on both D1 and D2",
-       value="p = 0.001, 0.001", location="Sec. III-A", criterion=f"p <= alpha = {ALPHA}")
+@claim(
+    "table1",
+    "test1_significant",
+    "1-NN is significant under Test 1 on both D1 and D2",
+    value="p = 0.001, 0.001",
+    location="Sec. III-A",
+    criterion=f"p <= alpha = {ALPHA}",
+)
 def _(evidence: Evidence):
     d1, d2 = _d1_d2(evidence)
     return judged(d1.t1_p <= ALPHA and d2.t1_p <= ALPHA, f"p = {d1.t1_p:.4f}, {d2.t1_p:.4f}")
 
 
-@claim("table1", "test2_d2_not_d1", "Under Test 2, 1-NN is significant on D2 but not on D1",
-       value="p = 0.001 (D2), 0.358 (D1)", location="Sec. III-A", criterion=f"D2 p <= {ALPHA} < D1 p")
+@claim(
+    "table1",
+    "test2_d2_not_d1",
+    "Under Test 2, 1-NN is significant on D2 but not on D1",
+    value="p = 0.001 (D2), 0.358 (D1)",
+    location="Sec. III-A",
+    criterion=f"D2 p <= {ALPHA} < D1 p",
+)
 def _(evidence: Evidence):
     d1, d2 = _d1_d2(evidence)
     return judged(d2.t2_p <= ALPHA < d1.t2_p, f"p = {d2.t2_p:.4f} (D2), {d1.t2_p:.4f} (D1)")
@@ -131,17 +174,23 @@ def _fig2_errors(evidence: Evidence) -> dict[str, np.ndarray]:
     return {v: errors[errors["version"] == v]["error"].to_numpy() for v in ("original", "test1", "test2", "full")}
 
 
-@claim("fig2", "test2_keeps_class_structure",
-       "Test 2 preserves the class structure much better than Test 1 and the full permutation",
-       value="qualitative", location="Sec. III, Fig. 2",
-       criterion="mean 1-NN CV error on the plotted features over {randomizations} randomizations: Test 2 <= "
-                 "original + 0.05, Test 1 and full permutation >= 0.3")
+@claim(
+    "fig2",
+    "test2_keeps_class_structure",
+    "Test 2 preserves the class structure much better than Test 1 and the full permutation",
+    value="qualitative",
+    location="Sec. III, Fig. 2",
+    criterion="mean 1-NN CV error on the plotted features over {randomizations} randomizations: Test 2 <= "
+    "original + 0.05, Test 1 and full permutation >= 0.3",
+)
 def _(evidence: Evidence):
     e = _fig2_errors(evidence)
     e_orig, t1, t2, full = e["original"][0], e["test1"].mean(), e["test2"].mean(), e["full"].mean()
-    return judged(t2 <= e_orig + 0.05 and t1 >= 0.3 and full >= 0.3,
-                  f"original {e_orig:.3f}; Test 2 {t2:.3f}; Test 1 {t1:.3f}; full {full:.3f}",
-                  randomizations=len(e["test2"]))
+    return judged(
+        t2 <= e_orig + 0.05 and t1 >= 0.3 and full >= 0.3,
+        f"original {e_orig:.3f}; Test 2 {t2:.3f}; Test 1 {t1:.3f}; full {full:.3f}",
+        randomizations=len(e["test2"]),
+    )
 
 
 def independent_abs_r(n: int, count: int) -> tuple[float, float]:
@@ -152,12 +201,16 @@ def independent_abs_r(n: int, count: int) -> tuple[float, float]:
     return float(mean), float(np.sqrt((1.0 - 2.0 / np.pi) / (n - 1) / count))
 
 
-@claim("fig2", "test2_removes_petal_correlation",
-       "Petal length and width are positively correlated within classes; Test 2 removes it", value="qualitative",
-       location="Sec. V",
-       criterion="every class r > 0 originally; over {randomizations} Test 2 versions, the mean within-class |r| "
-                 "is that of independent columns: within 3 standard errors of sqrt(2 / (pi (n - 1))) for n rows "
-                 "per class")
+@claim(
+    "fig2",
+    "test2_removes_petal_correlation",
+    "Petal length and width are positively correlated within classes; Test 2 removes it",
+    value="qualitative",
+    location="Sec. V",
+    criterion="every class r > 0 originally; over {randomizations} Test 2 versions, the mean within-class |r| "
+    "is that of independent columns: within 3 standard errors of sqrt(2 / (pi (n - 1))) for n rows "
+    "per class",
+)
 def _(evidence: Evidence):
     table = evidence["correlations"]
     r_orig = table[table["version"] == "original"]["r"].to_numpy()
@@ -165,10 +218,13 @@ def _(evidence: Evidence):
     mean_abs = np.abs(t2["r"].to_numpy()).mean()
     n = int(evidence["summary"].query("panel == 'Original data'").groupby("class").size().min())
     expected, se = independent_abs_r(n, len(t2))
-    return judged(bool((r_orig > 0).all()) and abs(mean_abs - expected) <= 3 * se,
-                  "original r per class " + ", ".join(f"{v:.2f}" for v in r_orig)
-                  + f"; Test 2 mean |r| {mean_abs:.3f} (independent columns: {expected:.3f} ± {3 * se:.3f})",
-                  randomizations=t2["index"].nunique())
+    return judged(
+        bool((r_orig > 0).all()) and abs(mean_abs - expected) <= 3 * se,
+        "original r per class "
+        + ", ".join(f"{v:.2f}" for v in r_orig)
+        + f"; Test 2 mean |r| {mean_abs:.3f} (independent columns: {expected:.3f} ± {3 * se:.3f})",
+        randomizations=t2["index"].nunique(),
+    )
 
 
 # ---- Figure 3: CV error vs within-class correlation rho, four classifiers (Sec. IV) ----------
@@ -194,72 +250,120 @@ def _error_vanishes(classifier: str):
         if curve is None:
             return not_run(f"{classifier} {MISSING}")
         ends = curve[np.isclose(curve["rho"].abs(), 1.0)]
-        return judged(len(ends) > 0 and (ends["orig_mean"] <= 0.05).all(),
-                      ", ".join(f"ρ={r:g}: {e:.3f}" for r, e in zip(ends["rho"], ends["orig_mean"])))
+        return judged(
+            len(ends) > 0 and (ends["orig_mean"] <= 0.05).all(),
+            ", ".join(f"ρ={r:g}: {e:.3f}" for r, e in zip(ends["rho"], ends["orig_mean"])),
+        )
+
     return check
 
 
 for _c in ("j48", "1nn", "smo"):
-    PAPER.add("fig3", f"error_vanishes.{_c}", f"{CLASSIFIER_NAMES[_c]}: the error goes to zero at high |ρ|",
-              _error_vanishes(_c), value="≈ 0 at ρ = ±1", location="Fig. 3", criterion="<= 0.05 at ρ = ±1")
+    PAPER.add(
+        "fig3",
+        f"error_vanishes.{_c}",
+        f"{CLASSIFIER_NAMES[_c]}: the error goes to zero at high |ρ|",
+        _error_vanishes(_c),
+        value="≈ 0 at ρ = ±1",
+        location="Fig. 3",
+        criterion="<= 0.05 at ρ = ±1",
+    )
 
 
-@claim("fig3", "nb_error_flat", "Naive Bayes: the error seems independent of ρ", value="flat", location="Fig. 3",
-       criterion="max - min over ρ <= 0.12")
+@claim(
+    "fig3",
+    "nb_error_flat",
+    "Naive Bayes: the error seems independent of ρ",
+    value="flat",
+    location="Fig. 3",
+    criterion="max - min over ρ <= 0.12",
+)
 def _(evidence: Evidence):
     nb = _fig3_curve(evidence, "nb")
     if nb is None:
         return not_run(f"nb {MISSING}")
-    return judged(nb["orig_mean"].max() - nb["orig_mean"].min() <= 0.12,
-                  f"{nb['orig_mean'].min():.3f}-{nb['orig_mean'].max():.3f}")
+    return judged(
+        nb["orig_mean"].max() - nb["orig_mean"].min() <= 0.12,
+        f"{nb['orig_mean'].min():.3f}-{nb['orig_mean'].max():.3f}",
+    )
 
 
 def _rejected(evidence: Evidence, rows: pd.DataFrame, test: int) -> pd.Series:
     return rows[f"t{test}_p"] <= evidence.params["alpha"]
 
 
-@claim("fig3", "test1_always_rejected", "Test 1 is rejected for every classifier at every ρ",
-       value="always rejected", location="Sec. IV", criterion=REJECTED)
+@claim(
+    "fig3",
+    "test1_always_rejected",
+    "Test 1 is rejected for every classifier at every ρ",
+    value="always rejected",
+    location="Sec. IV",
+    criterion=REJECTED,
+)
 def _(evidence: Evidence):
     summary = evidence["summary"]
     rejected = _rejected(evidence, summary, 1)
-    return judged(bool(rejected.all()), f"{int(rejected.sum())}/{len(summary)} (classifier, ρ) points rejected; "
-                                        f"max mean p {summary['t1_p'].max():.3f}")
+    return judged(
+        bool(rejected.all()),
+        f"{int(rejected.sum())}/{len(summary)} (classifier, ρ) points rejected; max mean p {summary['t1_p'].max():.3f}",
+    )
 
 
-@claim("fig3", "test2_rejected_at_strong_rho", "Test 2: DT, 1-NN and SVM reject when |ρ| > ~0.4",
-       value="rejected for |ρ| > ~0.4", location="Sec. IV",
-       criterion=REJECTED + "; checked at every |ρ| >= 0.5, on the one data set per ρ the figure shows (the paper "
-                            "read its statement off one data set per ρ: results/stability.md shows how often a "
-                            "fresh data set agrees)")
+@claim(
+    "fig3",
+    "test2_rejected_at_strong_rho",
+    "Test 2: DT, 1-NN and SVM reject when |ρ| > ~0.4",
+    value="rejected for |ρ| > ~0.4",
+    location="Sec. IV",
+    criterion=REJECTED + "; checked at every |ρ| >= 0.5, on the one data set per ρ the figure shows (the paper "
+    "read its statement off one data set per ρ: results/stability.md shows how often a "
+    "fresh data set agrees)",
+)
 def _(evidence: Evidence):
     summary = evidence["summary"]
     strong = summary[(summary["rho"].abs() >= 0.5 - 1e-9) & summary["classifier"].isin(["j48", "1nn", "smo"])]
     if not len(strong):
         return not_run(f"j48, 1nn and smo {MISSING}")
     rejected = _rejected(evidence, strong, 2)
-    return judged(bool(rejected.all()), f"{int(rejected.sum())}/{len(strong)} points rejected; max mean p "
-                                        f"{strong['t2_p'].max():.3f}")
+    return judged(
+        bool(rejected.all()),
+        f"{int(rejected.sum())}/{len(strong)} points rejected; max mean p {strong['t2_p'].max():.3f}",
+    )
 
 
-@claim("fig3", "test2_not_rejected_at_zero", "Test 2 is not rejected at ρ = 0 (features independent within class)",
-       value="not rejected", location="Sec. IV", criterion=REJECTED)
+@claim(
+    "fig3",
+    "test2_not_rejected_at_zero",
+    "Test 2 is not rejected at ρ = 0 (features independent within class)",
+    value="not rejected",
+    location="Sec. IV",
+    criterion=REJECTED,
+)
 def _(evidence: Evidence):
     summary = evidence["summary"]
     zero = summary[np.isclose(summary["rho"], 0.0)]
-    return judged(not _rejected(evidence, zero, 2).any(),
-                  ", ".join(f"{c}: p {p:.3f}" for c, p in zip(zero["classifier"], zero["t2_p"])))
+    return judged(
+        not _rejected(evidence, zero, 2).any(),
+        ", ".join(f"{c}: p {p:.3f}" for c, p in zip(zero["classifier"], zero["t2_p"])),
+    )
 
 
-@claim("fig3", "nb_test2_never_rejected", "Naive Bayes: Test 2 is never rejected", value="never rejected",
-       location="Sec. IV", criterion=REJECTED)
+@claim(
+    "fig3",
+    "nb_test2_never_rejected",
+    "Naive Bayes: Test 2 is never rejected",
+    value="never rejected",
+    location="Sec. IV",
+    criterion=REJECTED,
+)
 def _(evidence: Evidence):
     nb = _fig3_curve(evidence, "nb")
     if nb is None:
         return not_run(f"nb {MISSING}")
     rejected = _rejected(evidence, nb, 2)
-    return judged(not rejected.any(), f"{int(rejected.sum())}/{len(nb)} points rejected; min mean p "
-                                      f"{nb['t2_p'].min():.3f}")
+    return judged(
+        not rejected.any(), f"{int(rejected.sum())}/{len(nb)} points rejected; min mean p {nb['t2_p'].min():.3f}"
+    )
 
 
 # ---- Tables II-III: 22 UCI data sets, decision tree and 1-NN (Sec. V) ------------------------
@@ -268,16 +372,37 @@ def _(evidence: Evidence):
 # lib.studies.permutation.uci_table_summary of every configured classifier (the prose claims about
 # the other classifiers); params alpha (permutation.alpha) and randomizations (permutation.uci's).
 UCI_DATASETS = {
-    "anneal": "Anneal", "audiology": "Audiology", "autos": "Autos", "balance-scale": "Balance",
-    "breast-cancer": "Breast", "credit-g": "German", "glass": "Glass", "hepatitis": "Hepatitis",
-    "ionosphere": "Ionosphere", "iris": "Iris", "lymph": "Lymph", "mushroom": "Mushroom", "diabetes": "Pima",
-    "promoters": "Promoters", "segment": "Segment", "sonar": "Sonar", "spect": "Spect", "splice": "Splice",
-    "tic-tac-toe": "Tic tac toe", "primary-tumor": "Tumor", "vote": "Votes", "zoo": "Zoo"}
+    "anneal": "Anneal",
+    "audiology": "Audiology",
+    "autos": "Autos",
+    "balance-scale": "Balance",
+    "breast-cancer": "Breast",
+    "credit-g": "German",
+    "glass": "Glass",
+    "hepatitis": "Hepatitis",
+    "ionosphere": "Ionosphere",
+    "iris": "Iris",
+    "lymph": "Lymph",
+    "mushroom": "Mushroom",
+    "diabetes": "Pima",
+    "promoters": "Promoters",
+    "segment": "Segment",
+    "sonar": "Sonar",
+    "spect": "Spect",
+    "splice": "Splice",
+    "tic-tac-toe": "Tic tac toe",
+    "primary-tumor": "Tumor",
+    "vote": "Votes",
+    "zoo": "Zoo",
+}
 """The tables' rows in the paper's order: registry name -> the name the paper prints."""
 UCI_COLUMNS = ["orig", "t1_mean", "t1_std", "t1_p", "t2_mean", "t2_std", "t2_p"]
 # Rows in UCI_DATASETS order: orig, Test 1 mean, std, p, Test 2 mean, std, p.
 UCI_TABLES = {
-    "table2": {"numeral": "II", "classifier": "j48", "rows": """
+    "table2": {
+        "numeral": "II",
+        "classifier": "j48",
+        "rows": """
 0.07 0.24 0.00 0.001 0.13 0.01 0.001 | 0.22 0.82 0.03 0.001 0.23 0.02 0.482 | 0.19 0.76 0.04 0.001 0.38 0.04 0.001
 0.22 0.55 0.02 0.001 0.29 0.02 0.001 | 0.26 0.30 0.00 0.001 0.29 0.02 0.116 | 0.29 0.31 0.01 0.005 0.28 0.01 0.666
 0.33 0.72 0.03 0.001 0.34 0.03 0.457 | 0.22 0.23 0.02 0.319 0.15 0.03 0.955 | 0.10 0.38 0.02 0.001 0.07 0.01 0.964
@@ -285,8 +410,12 @@ UCI_TABLES = {
 0.25 0.35 0.01 0.001 0.24 0.02 0.642 | 0.21 0.50 0.06 0.002 0.22 0.05 0.377 | 0.13 0.86 0.03 0.001 0.17 0.02 0.132
 0.27 0.49 0.03 0.001 0.27 0.03 0.507 | 0.19 0.22 0.01 0.004 0.15 0.02 0.966 | 0.06 0.60 0.01 0.001 0.07 0.01 0.002
 0.15 0.35 0.01 0.001 0.30 0.01 0.001 | 0.58 0.82 0.02 0.001 0.60 0.02 0.138 | 0.03 0.42 0.02 0.001 0.03 0.01 0.791
-0.07 0.64 0.03 0.001 0.07 0.01 0.593"""},
-    "table3": {"numeral": "III", "classifier": "1nn", "rows": """
+0.07 0.64 0.03 0.001 0.07 0.01 0.593""",
+    },
+    "table3": {
+        "numeral": "III",
+        "classifier": "1nn",
+        "rows": """
 0.05 0.40 0.02 0.001 0.08 0.01 0.001 | 0.26 0.86 0.03 0.001 0.32 0.03 0.030 | 0.26 0.77 0.03 0.001 0.45 0.03 0.001
 0.20 0.56 0.02 0.001 0.35 0.02 0.001 | 0.31 0.41 0.03 0.007 0.32 0.03 0.324 | 0.28 0.42 0.02 0.001 0.33 0.02 0.002
 0.30 0.74 0.04 0.001 0.42 0.03 0.001 | 0.19 0.33 0.04 0.002 0.14 0.03 0.970 | 0.13 0.46 0.03 0.001 0.26 0.01 0.001
@@ -294,7 +423,8 @@ UCI_TABLES = {
 0.29 0.46 0.02 0.001 0.27 0.02 0.866 | 0.19 0.50 0.06 0.001 0.26 0.04 0.083 | 0.14 0.86 0.03 0.001 0.15 0.02 0.266
 0.13 0.50 0.04 0.001 0.27 0.03 0.001 | 0.24 0.32 0.04 0.011 0.18 0.02 0.970 | 0.24 0.61 0.01 0.001 0.30 0.01 0.001
 0.21 0.44 0.07 0.001 0.38 0.02 0.001 | 0.66 0.88 0.02 0.001 0.62 0.02 0.860 | 0.08 0.47 0.03 0.001 0.01 0.00 1.000
-0.03 0.75 0.05 0.001 0.04 0.02 0.333"""},
+0.03 0.75 0.05 0.001 0.04 0.02 0.333""",
+    },
 }
 """Tables II (Decision Tree) and III (1 Nearest Neighbor) as printed (rows resolved from the
 extracted text's cell order)."""
@@ -306,8 +436,9 @@ and 1-NN ties, Weka's solver and row order) is not reproduced."""
 def uci_paper_table(table: str) -> pd.DataFrame:
     """Table II or III as printed: one row per data set (index: registry names), :data:`UCI_COLUMNS`."""
     values = np.array(UCI_TABLES[table]["rows"].replace("|", " ").split(), dtype=float)
-    return pd.DataFrame(values.reshape(len(UCI_DATASETS), len(UCI_COLUMNS)), columns=UCI_COLUMNS,
-                        index=list(UCI_DATASETS))
+    return pd.DataFrame(
+        values.reshape(len(UCI_DATASETS), len(UCI_COLUMNS)), columns=UCI_COLUMNS, index=list(UCI_DATASETS)
+    )
 
 
 def uci_title(table: str) -> str:
@@ -326,12 +457,17 @@ def reduced_note(summary: pd.DataFrame, k: int, alpha: float, classifier: str | 
         if fewer.empty:
             continue
         uniform = len(fewer) == len(part) and fewer.randomizations.nunique() == 1
-        counts = f"{fewer.randomizations.iloc[0]}" if uniform else \
-            ", ".join(f"{d}: {r}" for d, r in zip(fewer.dataset, fewer.randomizations))
+        counts = (
+            f"{fewer.randomizations.iloc[0]}"
+            if uniform
+            else ", ".join(f"{d}: {r}" for d, r in zip(fewer.dataset, fewer.randomizations))
+        )
         smallest_p = 1 / (fewer.randomizations.min() + 1)
         floor = "" if smallest_p <= alpha else f"; its smallest attainable p-value {smallest_p:.3f} exceeds α"
-        notes.append(f"DEVIATION: {clf} on fewer randomizations per test than the paper's {k} ({counts}; "
-                     f"permutation.uci.reduced_randomizations{floor}).")
+        notes.append(
+            f"DEVIATION: {clf} on fewer randomizations per test than the paper's {k} ({counts}; "
+            f"permutation.uci.reduced_randomizations{floor})."
+        )
     return " ".join(notes)
 
 
@@ -358,8 +494,11 @@ def _uci_classifier(evidence: Evidence, classifier: str, run) -> pd.DataFrame | 
 
 
 def _uci_reduced(evidence: Evidence, classifier: str | None = None) -> str:
-    return _in_parentheses(reduced_note(evidence["classifiers"], int(evidence.params["randomizations"]),
-                                        float(evidence.params["alpha"]), classifier))
+    return _in_parentheses(
+        reduced_note(
+            evidence["classifiers"], int(evidence.params["randomizations"]), float(evidence.params["alpha"]), classifier
+        )
+    )
 
 
 def _uci_orig(table: str, dataset: str):
@@ -369,6 +508,7 @@ def _uci_orig(table: str, dataset: str):
             return None
         o, p = ours.loc[dataset, "orig"], uci_paper_table(table).loc[dataset, "orig"]
         return judged(abs(o - p) <= ORIG_TOL, f"{o:.3f}")
+
     return check
 
 
@@ -387,8 +527,13 @@ def _uci_significance(table: str, dataset: str, t: int):
             return judged((o <= alpha) == want, f"mean p = {o:.4f}", side=side)
         # the mean p of one set of CVs is one draw: over fold draws it spans [low, high]; a range
         # that straddles alpha leaves the verdict to the folds (unstable at alpha)
-        return by_range([o, low, high], lambda v: (v <= alpha) == want,
-                        f"mean p = {o:.4f} (5-95 % over fold draws {low:.3f}-{high:.3f})", side=side)
+        return by_range(
+            [o, low, high],
+            lambda v: (v <= alpha) == want,
+            f"mean p = {o:.4f} (5-95 % over fold draws {low:.3f}-{high:.3f})",
+            side=side,
+        )
+
     return check
 
 
@@ -403,6 +548,7 @@ def _uci_agreement(table: str):
         alpha, n = float(evidence.params["alpha"]), len(ours)
         agree = sum(int(((ours[f"t{t}_p"] <= alpha) == (paper[f"t{t}_p"] <= alpha)).sum()) for t in (1, 2))
         return judged(agree >= 0.75 * 2 * n, f"{agree}/{2 * n} ({100 * agree / (2 * n):.0f} %)", cells=2 * n)
+
     return check
 
 
@@ -415,6 +561,7 @@ def _uci_test1_most(table: str):
         alpha, n = float(evidence.params["alpha"]), len(ours)
         n1 = int((ours["t1_p"] <= alpha).sum())
         return judged(n1 > n / 2, f"{n1}/{n}", n=n, half=n / 2, printed=int((paper["t1_p"] <= alpha).sum()))
+
     return check
 
 
@@ -427,6 +574,7 @@ def _uci_test2_fewer(table: str):
         alpha, n = float(evidence.params["alpha"]), len(ours)
         n2 = int((ours["t2_p"] <= alpha).sum())
         return judged(n2 < n / 2, f"{n2}/{n}", n=n, half=n / 2, printed=int((paper["t2_p"] <= alpha).sum()))
+
     return check
 
 
@@ -437,6 +585,7 @@ def _uci_iris(table: str):
             return None
         iris = found[0].loc["iris"]
         return judged(iris["t2_mean"] < iris["orig"], f"{iris['t2_mean']:.3f} vs {iris['orig']:.3f}")
+
     return check
 
 
@@ -447,6 +596,7 @@ def _uci_balance(table: str):
             return None
         p = found[0].loc["balance-scale", "t2_p"]
         return judged(p <= float(evidence.params["alpha"]), f"{p:.4f}")
+
     return check
 
 
@@ -459,8 +609,10 @@ def _svm_like_tree(evidence: Evidence):
     if svm is None:
         return not_run(f"smo {MISSING}", n=n)
     alpha = float(evidence.params["alpha"])
-    same = int(((svm["t1_p"] <= alpha) == (ours["t1_p"] <= alpha)).sum()
-               + ((svm["t2_p"] <= alpha) == (ours["t2_p"] <= alpha)).sum())
+    same = int(
+        ((svm["t1_p"] <= alpha) == (ours["t1_p"] <= alpha)).sum()
+        + ((svm["t2_p"] <= alpha) == (ours["t2_p"] <= alpha)).sum()
+    )
     return judged(same >= 36 / 44 * 2 * n, f"{same}/{2 * n}{_uci_reduced(evidence, 'smo')}", n=n)
 
 
@@ -479,6 +631,7 @@ def _nb_significance(t: int):
         if t == 1:
             return judged(bool((nb["t1_p"] <= alpha).all()), f"{significant}/{n}{fewer}", n=n)
         return judged(bool((nb["t2_p"] > alpha).all()), f"{significant}/{n} significant{fewer}", n=n)
+
     return check
 
 
@@ -487,10 +640,14 @@ def _nn_most_test2(evidence: Evidence):
     if found is None:
         return None
     alpha, every = float(evidence.params["alpha"]), evidence["classifiers"]
-    counts = {c: int((_uci_classifier(evidence, c, found[0].index)["t2_p"] <= alpha).sum())
-              for c in every["classifier"].unique()}
-    return judged(all(counts["1nn"] >= v for v in counts.values()),
-                  ", ".join(f"{c}: {v}" for c, v in counts.items()) + _uci_reduced(evidence))
+    counts = {
+        c: int((_uci_classifier(evidence, c, found[0].index)["t2_p"] <= alpha).sum())
+        for c in every["classifier"].unique()
+    }
+    return judged(
+        all(counts["1nn"] >= v for v in counts.values()),
+        ", ".join(f"{c}: {v}" for c, v in counts.items()) + _uci_reduced(evidence),
+    )
 
 
 for _table, _spec in UCI_TABLES.items():
@@ -498,35 +655,104 @@ for _table, _spec in UCI_TABLES.items():
     _where = f"Table {_spec['numeral']}"
     _printed = uci_paper_table(_table)
     for _ds, _shown in UCI_DATASETS.items():
-        PAPER.add(_table, f"orig_error.{_ds}", f"{_shown}: original CV error ({_clf})", _uci_orig(_table, _ds),
-                  value=f"{_printed.loc[_ds, 'orig']:.2f}", location=_where, criterion=f"+-{ORIG_TOL}")
+        PAPER.add(
+            _table,
+            f"orig_error.{_ds}",
+            f"{_shown}: original CV error ({_clf})",
+            _uci_orig(_table, _ds),
+            value=f"{_printed.loc[_ds, 'orig']:.2f}",
+            location=_where,
+            criterion=f"+-{ORIG_TOL}",
+        )
         for _t in (1, 2):
-            PAPER.add(_table, f"test{_t}.{_ds}", f"{_shown}: {{side}} under Test {_t} ({_clf})",
-                      _uci_significance(_table, _ds, _t), value=f"p = {_printed.loc[_ds, f't{_t}_p']:.3f}",
-                      location=_where,
-                      criterion="same side of α = {alpha:g}, also over fold draws (else unstable at α)")
-    PAPER.add(_table, "agreement", f"Significance decisions agree with the paper's {_where} ({_clf})",
-              _uci_agreement(_table), value="{cells}/{cells}", location=_where,
-              criterion=">= 75 % of (data set, test) cells on the same side of α")
-    PAPER.add(_table, "test1_mostly_significant", f"Test 1: most data sets significant ({_clf})",
-              _uci_test1_most(_table), value="{printed}/{n}", location="Sec. V", criterion="more than {half:g}/{n}")
-    PAPER.add(_table, "test2_mostly_not_significant",
-              f"Test 2: more nonsignificant than significant results ({_clf})", _uci_test2_fewer(_table),
-              value="{printed}/{n} significant", location="Sec. V", criterion="fewer than {half:g}/{n} significant")
-    PAPER.add(_table, "iris_test2_below_original",
-              f"Iris, Test 2: randomized error below the original error ({_clf})", _uci_iris(_table),
-              value=f"{_printed.loc['iris', 't2_mean']:.2f} < {_printed.loc['iris', 'orig']:.2f}", location="Sec. V",
-              criterion="strictly below")
-    PAPER.add(_table, "balance_test2_significant", f"Balance is significant under Test 2 ({_clf})",
-              _uci_balance(_table), value=f"p = {_printed.loc['balance-scale', 't2_p']:.3f}", location="Sec. V",
-              criterion="p <= {alpha:g}")
+            PAPER.add(
+                _table,
+                f"test{_t}.{_ds}",
+                f"{_shown}: {{side}} under Test {_t} ({_clf})",
+                _uci_significance(_table, _ds, _t),
+                value=f"p = {_printed.loc[_ds, f't{_t}_p']:.3f}",
+                location=_where,
+                criterion="same side of α = {alpha:g}, also over fold draws (else unstable at α)",
+            )
+    PAPER.add(
+        _table,
+        "agreement",
+        f"Significance decisions agree with the paper's {_where} ({_clf})",
+        _uci_agreement(_table),
+        value="{cells}/{cells}",
+        location=_where,
+        criterion=">= 75 % of (data set, test) cells on the same side of α",
+    )
+    PAPER.add(
+        _table,
+        "test1_mostly_significant",
+        f"Test 1: most data sets significant ({_clf})",
+        _uci_test1_most(_table),
+        value="{printed}/{n}",
+        location="Sec. V",
+        criterion="more than {half:g}/{n}",
+    )
+    PAPER.add(
+        _table,
+        "test2_mostly_not_significant",
+        f"Test 2: more nonsignificant than significant results ({_clf})",
+        _uci_test2_fewer(_table),
+        value="{printed}/{n} significant",
+        location="Sec. V",
+        criterion="fewer than {half:g}/{n} significant",
+    )
+    PAPER.add(
+        _table,
+        "iris_test2_below_original",
+        f"Iris, Test 2: randomized error below the original error ({_clf})",
+        _uci_iris(_table),
+        value=f"{_printed.loc['iris', 't2_mean']:.2f} < {_printed.loc['iris', 'orig']:.2f}",
+        location="Sec. V",
+        criterion="strictly below",
+    )
+    PAPER.add(
+        _table,
+        "balance_test2_significant",
+        f"Balance is significant under Test 2 ({_clf})",
+        _uci_balance(_table),
+        value=f"p = {_printed.loc['balance-scale', 't2_p']:.3f}",
+        location="Sec. V",
+        criterion="p <= {alpha:g}",
+    )
 
-PAPER.add("table2", "svm_like_tree", "SVM results are similar to the decision tree's", _svm_like_tree,
-          value="similar", location="Sec. V",
-          criterion=">= 36/44 of equal significance verdicts ({n} data sets x 2 tests)")
-PAPER.add("table3", "nb_test1_all_significant", "Naive Bayes: significant under Test 1 on every data set",
-          _nb_significance(1), value="{n}/{n}", location="Sec. V", criterion="{n}/{n}")
-PAPER.add("table3", "nb_test2_none_significant", "Naive Bayes: not significant under Test 2 on any data set",
-          _nb_significance(2), value="0/{n} significant", location="Sec. V", criterion="0/{n}")
-PAPER.add("table3", "1nn_most_test2_significant", "1-NN has the most significant Test 2 results of the classifiers",
-          _nn_most_test2, value="1-NN most", location="Sec. V", criterion="1-NN count >= every other classifier's")
+PAPER.add(
+    "table2",
+    "svm_like_tree",
+    "SVM results are similar to the decision tree's",
+    _svm_like_tree,
+    value="similar",
+    location="Sec. V",
+    criterion=">= 36/44 of equal significance verdicts ({n} data sets x 2 tests)",
+)
+PAPER.add(
+    "table3",
+    "nb_test1_all_significant",
+    "Naive Bayes: significant under Test 1 on every data set",
+    _nb_significance(1),
+    value="{n}/{n}",
+    location="Sec. V",
+    criterion="{n}/{n}",
+)
+PAPER.add(
+    "table3",
+    "nb_test2_none_significant",
+    "Naive Bayes: not significant under Test 2 on any data set",
+    _nb_significance(2),
+    value="0/{n} significant",
+    location="Sec. V",
+    criterion="0/{n}",
+)
+PAPER.add(
+    "table3",
+    "1nn_most_test2_significant",
+    "1-NN has the most significant Test 2 results of the classifiers",
+    _nn_most_test2,
+    value="1-NN most",
+    location="Sec. V",
+    criterion="1-NN count >= every other classifier's",
+)

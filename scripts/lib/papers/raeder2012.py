@@ -8,6 +8,7 @@ Claim families are generated from the paper's printed values: Table 1's rows fro
 registry (:mod:`lib.data.datasets`, ``paper_table1``), Sec. 4's from
 :mod:`lib.studies.imbalance` (``SECTION4_*``).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -35,8 +36,11 @@ TABLE1_COUNTS = ("examples", "features", "minority")
 
 def _table1_names() -> list[str]:
     """Registry names of the public data sets of Table 1, ordered as the table prints them."""
-    names = [n for n in datasets.names(public=True)
-             if datasets.get(n).used_by == datasets.RAEDER and datasets.get(n).paper_table1 is not None]
+    names = [
+        n
+        for n in datasets.names(public=True)
+        if datasets.get(n).used_by == datasets.RAEDER and datasets.get(n).paper_table1 is not None
+    ]
     return sorted(names, key=lambda n: datasets.get(n).paper_name.lower())
 
 
@@ -60,25 +64,36 @@ def _table1_row(name: str):
         reproduced = ", ".join(map(str, ours))
         if ours == paper:
             return judged(True, reproduced)
-        (examples, features, minority), percent = ours, printed["percent"]
+        (examples, _, minority), percent = ours, printed["percent"]
         shape_same = ours[:2] == paper[:2]
         consistent = as_printed(minority, examples, percent) == percent.strip()
-        note = (f" ({minority} is {as_printed(minority, examples, percent)} of {examples}, as printed; the printed "
-                f"{paper[2]} is {as_printed(paper[2], examples, percent)}"
-                + (f", which contradicts the printed {percent})" if as_printed(paper[2], examples, percent)
-                   != percent.strip() else ": both round to it)"))
+        note = (
+            f" ({minority} is {as_printed(minority, examples, percent)} of {examples}, as printed; the printed "
+            f"{paper[2]} is {as_printed(paper[2], examples, percent)}"
+            + (
+                f", which contradicts the printed {percent})"
+                if as_printed(paper[2], examples, percent) != percent.strip()
+                else ": both round to it)"
+            )
+        )
         return judged(shape_same and consistent, reproduced + note)
+
     return check
 
 
 for _name in _table1_names():
     _printed = datasets.get(_name).paper_table1
-    PAPER.add("table1", f"row.{_name}", f"Table 1 row {datasets.get(_name).paper_name}: examples, features, # minority",
-              _table1_row(_name), value=", ".join(str(_printed[c]) for c in TABLE1_COUNTS) + f" ({_printed['percent']})",
-              location="Table 1",
-              criterion="examples and features exact; the minority count exact, or the same percentage of the "
-                        "examples as printed (rounded as printed: the data's count and the printed one can both "
-                        "round to it)")
+    PAPER.add(
+        "table1",
+        f"row.{_name}",
+        f"Table 1 row {datasets.get(_name).paper_name}: examples, features, # minority",
+        _table1_row(_name),
+        value=", ".join(str(_printed[c]) for c in TABLE1_COUNTS) + f" ({_printed['percent']})",
+        location="Table 1",
+        criterion="examples and features exact; the minority count exact, or the same percentage of the "
+        "examples as printed (rounded as printed: the data's count and the printed one can both "
+        "round to it)",
+    )
 
 
 # ---- Fig. 2(a)-(g): each metric vs % of the minority removed (Sec. 3.2) ------------------------
@@ -133,8 +148,11 @@ def _best(evidence: Evidence, scheme: str, higher: bool = True):
 
 def _roughness(evidence: Evidence) -> dict[tuple[str, str], float]:
     """Mean |second difference| of each curve over the removal levels (how erratic it is)."""
-    return {(s, c): float(np.mean(np.abs(np.diff(_panel_curve(evidence, s, c), 2))))
-            for s in SCHEMES for c in _classifiers(evidence)}
+    return {
+        (s, c): float(np.mean(np.abs(np.diff(_panel_curve(evidence, s, c), 2))))
+        for s in SCHEMES
+        for c in _classifiers(evidence)
+    }
 
 
 def _precision_k(evidence: Evidence) -> str:
@@ -145,6 +163,7 @@ def _precision_k(evidence: Evidence) -> str:
 
 def _trend(sign: int, excluding: tuple[str, ...] = ()):
     """Every curve's change from the first to the last removal level has the sign ``sign``."""
+
     def check(evidence: Evidence):
         levels = sorted(set(evidence["summary"]["removed_percent"]))
         fill = {"first": f"{levels[0]:g}", "last": f"{levels[-1]:g}"}
@@ -153,8 +172,10 @@ def _trend(sign: int, excluding: tuple[str, ...] = ()):
         who = [c for c in _classifiers(evidence) if c not in excluding]
         curves = {f"{s}/{c}": _panel_curve(evidence, s, c) for s in SCHEMES for c in who}
         change = {k: v[-1] - v[0] for k, v in curves.items()}
-        return judged(all(sign * d > 0 for d in change.values()),
-                      "; ".join(f"{k}: {d:+.3f}" for k, d in change.items()), **fill)
+        return judged(
+            all(sign * d > 0 for d in change.values()), "; ".join(f"{k}: {d:+.3f}" for k, d in change.items()), **fill
+        )
+
     return check
 
 
@@ -162,33 +183,61 @@ TREND = "sign of ({last} % removed - {first} % removed) for every curve"
 DECLINES = "declines as imbalance increases (every classifier, both CV schemes)"
 
 # Fig. 2(a): AUC.
-PAPER.add("fig2a", "declines", "AUC " + DECLINES, _trend(-1),
-          value="'AUC consistently drops as the imbalance increases'", location="Sec. 3.2, Fig. 2(a)", criterion=TREND)
+PAPER.add(
+    "fig2a",
+    "declines",
+    "AUC " + DECLINES,
+    _trend(-1),
+    value="'AUC consistently drops as the imbalance increases'",
+    location="Sec. 3.2, Fig. 2(a)",
+    criterion=TREND,
+)
 
 
-@claim("fig2a", "range_smallest",
-       "AUC changes much less over the removal levels than the other ranking/threshold metrics",
-       value="'AUC does not change nearly as much as one might expect'", location="Sec. 3.2, Fig. 2(a)",
-       criterion="range of AUC curves below that of H-measure, F1, P@{k} and PR-BEP")
+@claim(
+    "fig2a",
+    "range_smallest",
+    "AUC changes much less over the removal levels than the other ranking/threshold metrics",
+    value="'AUC does not change nearly as much as one might expect'",
+    location="Sec. 3.2, Fig. 2(a)",
+    criterion="range of AUC curves below that of H-measure, F1, P@{k} and PR-BEP",
+)
 def _(evidence: Evidence):
     curves, classifiers = evidence["curves"], _classifiers(evidence)
     auc = _panel_spread(evidence)
-    others = {m: _spread(curves, m, classifiers) for m in dict.fromkeys(curves["metric"])
-              if m != "auc" and (m in RANGED or m.startswith("precision_at_"))}
-    return judged(all(auc < v for v in others.values()),
-                  f"AUC {auc:.3f}; " + "; ".join(f"{m} {v:.3f}" for m, v in others.items()), k=_precision_k(evidence))
+    others = {
+        m: _spread(curves, m, classifiers)
+        for m in dict.fromkeys(curves["metric"])
+        if m != "auc" and (m in RANGED or m.startswith("precision_at_"))
+    }
+    return judged(
+        all(auc < v for v in others.values()),
+        f"AUC {auc:.3f}; " + "; ".join(f"{m} {v:.3f}" for m, v in others.items()),
+        k=_precision_k(evidence),
+    )
 
 
-@claim("fig2a", "nb_best_5x2", "With 5x2 CV, NB has the highest AUC", value="NB best under 5x2",
-       location="Sec. 3.2, Fig. 2(a)", criterion="highest mean over removal levels")
+@claim(
+    "fig2a",
+    "nb_best_5x2",
+    "With 5x2 CV, NB has the highest AUC",
+    value="NB best under 5x2",
+    location="Sec. 3.2, Fig. 2(a)",
+    criterion="highest mean over removal levels",
+)
 def _(evidence: Evidence):
     best, values = _best(evidence, "5x2")
     return judged(best == "NB", "; ".join(f"{c} {v:.4f}" for c, v in values.items()))
 
 
-@claim("fig2a", "j48_nb_tie_10fold", "With 10-fold CV, J48 and NB tie on AUC",
-       value="'a tie between J48 and NB' under 10-fold", location="Sec. 3.2, Fig. 2(a)",
-       criterion="|J48 - NB| <= 0.01 (mean over levels)")
+@claim(
+    "fig2a",
+    "j48_nb_tie_10fold",
+    "With 10-fold CV, J48 and NB tie on AUC",
+    value="'a tie between J48 and NB' under 10-fold",
+    location="Sec. 3.2, Fig. 2(a)",
+    criterion="|J48 - NB| <= 0.01 (mean over levels)",
+)
 def _(evidence: Evidence):
     values = _level_means(evidence, "10-fold")
     gap = abs(values.get("J48", np.nan) - values.get("NB", np.nan))
@@ -196,102 +245,181 @@ def _(evidence: Evidence):
 
 
 # Fig. 2(b): H-measure.
-PAPER.add("fig2b", "declines", "H-measure " + DECLINES, _trend(-1),
-          value="'The H-measure declines with the increasing class skew'", location="Sec. 3.2, Fig. 2(b)",
-          criterion=TREND)
+PAPER.add(
+    "fig2b",
+    "declines",
+    "H-measure " + DECLINES,
+    _trend(-1),
+    value="'The H-measure declines with the increasing class skew'",
+    location="Sec. 3.2, Fig. 2(b)",
+    criterion=TREND,
+)
 
 
-@claim("fig2b", "range_above_auc", "H-measure varies more over the removal levels than AUC",
-       value="'demonstrates a higher variance than AUC'", location="Sec. 3.2, Fig. 2(b)",
-       criterion="mean range of the curves, H > AUC")
+@claim(
+    "fig2b",
+    "range_above_auc",
+    "H-measure varies more over the removal levels than AUC",
+    value="'demonstrates a higher variance than AUC'",
+    location="Sec. 3.2, Fig. 2(b)",
+    criterion="mean range of the curves, H > AUC",
+)
 def _(evidence: Evidence):
     h, auc = _panel_spread(evidence), _auc_spread(evidence)
     return judged(h > auc, f"H {h:.3f}, AUC {auc:.3f}")
 
 
 # Fig. 2(c): F-measure.
-PAPER.add("fig2c", "declines", "F-measure " + DECLINES, _trend(-1), value="'F-measure ... rapidly drops'",
-          location="Sec. 3.2, Fig. 2(c)", criterion=TREND)
+PAPER.add(
+    "fig2c",
+    "declines",
+    "F-measure " + DECLINES,
+    _trend(-1),
+    value="'F-measure ... rapidly drops'",
+    location="Sec. 3.2, Fig. 2(c)",
+    criterion=TREND,
+)
 
 
-@claim("fig2c", "schemes_indistinguishable", "F-measure: 10-fold and 5x2 CV are indistinguishable",
-       value="'Both 10-fold and 5x2 are indistinguishable'", location="Sec. 3.2, Fig. 2(c)",
-       criterion="|10-fold - 5x2| <= 0.02 per classifier (mean over levels)")
+@claim(
+    "fig2c",
+    "schemes_indistinguishable",
+    "F-measure: 10-fold and 5x2 CV are indistinguishable",
+    value="'Both 10-fold and 5x2 are indistinguishable'",
+    location="Sec. 3.2, Fig. 2(c)",
+    criterion="|10-fold - 5x2| <= 0.02 per classifier (mean over levels)",
+)
 def _(evidence: Evidence):
     tenfold, fivebytwo = _level_means(evidence, "10-fold"), _level_means(evidence, "5x2")
     gap = max(abs(tenfold[c] - fivebytwo[c]) for c in _classifiers(evidence))
     return judged(gap <= 0.02, f"max gap {gap:.3f}")
 
 
-@claim("fig2c", "range_above_auc", "F-measure varies more over the removal levels than AUC",
-       value="'F-measure exhibited a greater variance as compared to AUC'", location="Sec. 3.2, Fig. 2(c)",
-       criterion="mean range, F1 > AUC")
+@claim(
+    "fig2c",
+    "range_above_auc",
+    "F-measure varies more over the removal levels than AUC",
+    value="'F-measure exhibited a greater variance as compared to AUC'",
+    location="Sec. 3.2, Fig. 2(c)",
+    criterion="mean range, F1 > AUC",
+)
 def _(evidence: Evidence):
     f1, auc = _panel_spread(evidence), _auc_spread(evidence)
     return judged(f1 > auc, f"F1 {f1:.3f}, AUC {auc:.3f}")
 
 
 # Fig. 2(d): Precision @ k (the chapter's k = 20).
-PAPER.add("fig2d", "declines", "Precision @ {k} " + DECLINES, _trend(-1),
-          value="'the performance generally drops across imbalance'", location="Sec. 3.2, Fig. 2(d)", criterion=TREND)
+PAPER.add(
+    "fig2d",
+    "declines",
+    "Precision @ {k} " + DECLINES,
+    _trend(-1),
+    value="'the performance generally drops across imbalance'",
+    location="Sec. 3.2, Fig. 2(d)",
+    criterion=TREND,
+)
 
 
 def _dominates(scheme: str, who: str):
     def check(evidence: Evidence):
         best, values = _best(evidence, scheme)
         return judged(best == who, "; ".join(f"{c} {v:.3f}" for c, v in values.items()), k=_precision_k(evidence))
+
     return check
 
 
 for _scheme, _who in (("10-fold", "J48"), ("5x2", "NB")):
-    PAPER.add("fig2d", f"{_who.lower()}_best_{_scheme.replace('-', '')}",
-              f"Precision @ {{k}} with {_scheme} CV: {_who} dominates", _dominates(_scheme, _who),
-              value=f"{_who} best under {_scheme}", location="Sec. 3.2, Fig. 2(d)",
-              criterion="highest mean over removal levels")
+    PAPER.add(
+        "fig2d",
+        f"{_who.lower()}_best_{_scheme.replace('-', '')}",
+        f"Precision @ {{k}} with {_scheme} CV: {_who} dominates",
+        _dominates(_scheme, _who),
+        value=f"{_who} best under {_scheme}",
+        location="Sec. 3.2, Fig. 2(d)",
+        criterion="highest mean over removal levels",
+    )
 
 
 # Fig. 2(e): Brier score (a loss: lower is better).
-PAPER.add("fig2e", "declines_j48_smo", "Brier score of J48 and SMO decreases as imbalance increases",
-          _trend(-1, excluding=("NB",)), value="'For J48 and SMO, as imbalance increases the loss decreases'",
-          location="Sec. 3.2, Fig. 2(e)", criterion=TREND)
+PAPER.add(
+    "fig2e",
+    "declines_j48_smo",
+    "Brier score of J48 and SMO decreases as imbalance increases",
+    _trend(-1, excluding=("NB",)),
+    value="'For J48 and SMO, as imbalance increases the loss decreases'",
+    location="Sec. 3.2, Fig. 2(e)",
+    criterion=TREND,
+)
 
 
 def _nb_worst_brier(scheme: str):
     def check(evidence: Evidence):
         worst, values = _best(evidence, scheme, higher=True)
         return judged(worst == "NB", "; ".join(f"{c} {v:.4f}" for c, v in values.items()))
+
     return check
 
 
 for _scheme in SCHEMES:
-    PAPER.add("fig2e", f"nb_worst.{_scheme}", f"NB has the worst (highest) Brier score ({_scheme})",
-              _nb_worst_brier(_scheme), value="'NB emerged as the weakest classifier'", location="Sec. 3.2, Summary",
-              criterion="highest mean over removal levels")
+    PAPER.add(
+        "fig2e",
+        f"nb_worst.{_scheme}",
+        f"NB has the worst (highest) Brier score ({_scheme})",
+        _nb_worst_brier(_scheme),
+        value="'NB emerged as the weakest classifier'",
+        location="Sec. 3.2, Summary",
+        criterion="highest mean over removal levels",
+    )
 
 
 # Fig. 2(f): accuracy.
-PAPER.add("fig2f", "rises", "Accuracy increases with imbalance (every classifier, both CV schemes)", _trend(+1),
-          value="'As expected, accuracy increases with imbalance'", location="Sec. 3.2, Fig. 2(f)", criterion=TREND)
+PAPER.add(
+    "fig2f",
+    "rises",
+    "Accuracy increases with imbalance (every classifier, both CV schemes)",
+    _trend(+1),
+    value="'As expected, accuracy increases with imbalance'",
+    location="Sec. 3.2, Fig. 2(f)",
+    criterion=TREND,
+)
 
 
 # Fig. 2(g): PR break-even point.
-PAPER.add("fig2g", "declines_nb_smo", "PR-BEP of NB and SMO declines as imbalance increases",
-          _trend(-1, excluding=("J48",)), value="'NB and SMO generally decline in performance'",
-          location="Sec. 3.2, Fig. 2(g)", criterion=TREND)
+PAPER.add(
+    "fig2g",
+    "declines_nb_smo",
+    "PR-BEP of NB and SMO declines as imbalance increases",
+    _trend(-1, excluding=("J48",)),
+    value="'NB and SMO generally decline in performance'",
+    location="Sec. 3.2, Fig. 2(g)",
+    criterion=TREND,
+)
 
 
-@claim("fig2g", "j48_most_erratic_10fold", "PR-BEP of J48 is the most erratic curve (10-fold)",
-       value="'J48's performance is tremendously erratic'", location="Sec. 3.2, Fig. 2(g)",
-       criterion="mean |second difference| over levels: J48 > NB and SMO under 10-fold")
+@claim(
+    "fig2g",
+    "j48_most_erratic_10fold",
+    "PR-BEP of J48 is the most erratic curve (10-fold)",
+    value="'J48's performance is tremendously erratic'",
+    location="Sec. 3.2, Fig. 2(g)",
+    criterion="mean |second difference| over levels: J48 > NB and SMO under 10-fold",
+)
 def _(evidence: Evidence):
     rough = _roughness(evidence)
-    return judged(all(rough[("10-fold", "J48")] > rough[("10-fold", c)] for c in _classifiers(evidence) if c != "J48"),
-                  "; ".join(f"{s}/{c} {v:.4f}" for (s, c), v in rough.items()))
+    return judged(
+        all(rough[("10-fold", "J48")] > rough[("10-fold", c)] for c in _classifiers(evidence) if c != "J48"),
+        "; ".join(f"{s}/{c} {v:.4f}" for (s, c), v in rough.items()),
+    )
 
 
-@claim("fig2g", "j48_erratic_10fold_over_5x2", "PR-BEP of J48 is more erratic under 10-fold than under 5x2",
-       value="'especially under 10-fold cross-validation'", location="Sec. 3.2, Fig. 2(g)",
-       criterion="mean |second difference|: 10-fold > 5x2 for J48")
+@claim(
+    "fig2g",
+    "j48_erratic_10fold_over_5x2",
+    "PR-BEP of J48 is more erratic under 10-fold than under 5x2",
+    value="'especially under 10-fold cross-validation'",
+    location="Sec. 3.2, Fig. 2(g)",
+    criterion="mean |second difference|: 10-fold > 5x2 for J48",
+)
 def _(evidence: Evidence):
     rough = _roughness(evidence)
     tenfold, fivebytwo = rough[("10-fold", "J48")], rough[("5x2", "J48")]
@@ -305,14 +433,16 @@ def ranking_statements(precision_k: int) -> dict[str, str]:
     """The chapter's Summary (Sec. 3.2), per metric: how it ranks the classifiers, in the order the
     rankings table lists the metrics. The second "Precision @ Top 20 ... NB again was the weakest"
     contradicts the text's own P@20 winner under 5x2, so it is read as PR break-even (noted)."""
-    return {"auc": "J48 and NB competitive, slight bias towards NB under 5x2",
-            "h_measure": "strongly favors J48; NB worst under 5x2",
-            "f1": "more favorable to J48 than to NB or SMO",
-            "brier": "NB the weakest; no clear distinction between J48 and SMO",
-            "accuracy": "(not ranked in the text)",
-            "pr_break_even": "NB the weakest, no significant difference between SMO and J48 "
-                             "(the text says 'Precision @ Top 20' here; read as PR break-even)",
-            f"precision_at_{precision_k}": "winner depends on CV: J48 for 10-fold, NB for 5x2"}
+    return {
+        "auc": "J48 and NB competitive, slight bias towards NB under 5x2",
+        "h_measure": "strongly favors J48; NB worst under 5x2",
+        "f1": "more favorable to J48 than to NB or SMO",
+        "brier": "NB the weakest; no clear distinction between J48 and SMO",
+        "accuracy": "(not ranked in the text)",
+        "pr_break_even": "NB the weakest, no significant difference between SMO and J48 "
+        "(the text says 'Precision @ Top 20' here; read as PR break-even)",
+        f"precision_at_{precision_k}": "winner depends on CV: J48 for 10-fold, NB for 5x2",
+    }
 
 
 def _overall(evidence: Evidence) -> pd.DataFrame:
@@ -344,73 +474,116 @@ def _metrics_disagree(scheme: str):
             return None
         distinct = _overall(evidence).xs(scheme, level="scheme")["ranking"].nunique()
         return judged(distinct > 1, f"{distinct} distinct of {evidence['summary']['metric'].nunique()}")
+
     return check
 
 
 for _scheme in SCHEMES:
-    PAPER.add("rankings", f"metrics_disagree.{_scheme}",
-              f"Different metrics rank the classifiers differently ({_scheme})",
-              _metrics_disagree(_scheme),
-              value="'The three classifiers were ranked differently by the different evaluation measures'",
-              location="Sec. 3.2, Summary", criterion="more than one distinct ranking among the metrics")
+    PAPER.add(
+        "rankings",
+        f"metrics_disagree.{_scheme}",
+        f"Different metrics rank the classifiers differently ({_scheme})",
+        _metrics_disagree(_scheme),
+        value="'The three classifiers were ranked differently by the different evaluation measures'",
+        location="Sec. 3.2, Summary",
+        criterion="more than one distinct ranking among the metrics",
+    )
 
 
-@claim("rankings", "cv_scheme_changes_ranking", "The CV scheme changes the ranking for at least one metric",
-       value="'in some cases the cross-validation strategy also has a large effect on the conclusions'",
-       location="Sec. 3.2, Summary", criterion=">= 1 metric ranked differently by 10-fold and 5x2")
+@claim(
+    "rankings",
+    "cv_scheme_changes_ranking",
+    "The CV scheme changes the ranking for at least one metric",
+    value="'in some cases the cross-validation strategy also has a large effect on the conclusions'",
+    location="Sec. 3.2, Summary",
+    criterion=">= 1 metric ranked differently by 10-fold and 5x2",
+)
 def _(evidence: Evidence):
     flips = rankings.flips(evidence["summary"], "all")
     cv = flips[flips["changed"] == "cv scheme"]
     return judged(len(cv) > 0, ", ".join(cv["metric"]) or "none")
 
 
-@claim("rankings", "precision_winner_depends_on_cv",
-       "Precision @ {precision_k}: the winner depends on the CV scheme (J48 for 10-fold, NB for 5x2)",
-       value="'that winner depends on which form of cross-validation is used (J48 for 10fold and NB for 5x2-fold)'",
-       location="Sec. 3.2, Summary", criterion="best classifier per scheme")
+@claim(
+    "rankings",
+    "precision_winner_depends_on_cv",
+    "Precision @ {precision_k}: the winner depends on the CV scheme (J48 for 10-fold, NB for 5x2)",
+    value="'that winner depends on which form of cross-validation is used (J48 for 10fold and NB for 5x2-fold)'",
+    location="Sec. 3.2, Summary",
+    criterion="best classifier per scheme",
+)
 def _(evidence: Evidence):
     metric = f"precision_at_{evidence.params['precision_k']}"
     if metric not in set(evidence["summary"]["metric"]):
         return None
-    return judged(_best_is(evidence, metric, "10-fold", "J48") and _best_is(evidence, metric, "5x2", "NB"),
-                  _rank_text(evidence, metric))
+    return judged(
+        _best_is(evidence, metric, "10-fold", "J48") and _best_is(evidence, metric, "5x2", "NB"),
+        _rank_text(evidence, metric),
+    )
 
 
 def _first_everywhere(metric: str, who: str):
     def check(evidence: Evidence):
         return judged(all(_best_is(evidence, metric, s, who) for s in _schemes(evidence)), _rank_text(evidence, metric))
+
     return check
 
 
-for _metric_name, _who, _quote in (("f1", "J48", "'F-measure was more favorable to J48 versus NB or SMO'"),
-                                   ("h_measure", "J48", "'The H-measure strongly favors J48'")):
-    PAPER.add("rankings", f"{_metric_name}_{_who.lower()}_first",
-              f"{_metric_name}: {_who} ranked first under both CV schemes",
-              _first_everywhere(_metric_name, _who), value=_quote, location="Sec. 3.2, Summary",
-              criterion="best classifier per scheme")
+for _metric_name, _who, _quote in (
+    ("f1", "J48", "'F-measure was more favorable to J48 versus NB or SMO'"),
+    ("h_measure", "J48", "'The H-measure strongly favors J48'"),
+):
+    PAPER.add(
+        "rankings",
+        f"{_metric_name}_{_who.lower()}_first",
+        f"{_metric_name}: {_who} ranked first under both CV schemes",
+        _first_everywhere(_metric_name, _who),
+        value=_quote,
+        location="Sec. 3.2, Summary",
+        criterion="best classifier per scheme",
+    )
 
 
-@claim("rankings", "h_measure_nb_last_5x2", "H-measure puts NB last under 5x2",
-       value="'H-measure puts NB as the worst classifier for 5x2'", location="Sec. 4.1",
-       criterion="worst classifier under 5x2")
+@claim(
+    "rankings",
+    "h_measure_nb_last_5x2",
+    "H-measure puts NB last under 5x2",
+    value="'H-measure puts NB as the worst classifier for 5x2'",
+    location="Sec. 4.1",
+    criterion="worst classifier under 5x2",
+)
 def _(evidence: Evidence):
     return judged(_worst_is(evidence, "h_measure", "5x2", "NB"), _rank_text(evidence, "h_measure"))
 
 
-@claim("rankings", "nb_brier_last_auc_first_5x2", "NB is last on Brier score yet first on AUC (5x2)",
-       value="'Naive Bayes performed terribly for Brier score, and yet its rankings with respect to AUC were the best'",
-       location="Sec. 3.2, Summary", criterion="Brier worst and AUC best under 5x2")
+@claim(
+    "rankings",
+    "nb_brier_last_auc_first_5x2",
+    "NB is last on Brier score yet first on AUC (5x2)",
+    value="'Naive Bayes performed terribly for Brier score, and yet its rankings with respect to AUC were the best'",
+    location="Sec. 3.2, Summary",
+    criterion="Brier worst and AUC best under 5x2",
+)
 def _(evidence: Evidence):
-    return judged(_worst_is(evidence, "brier", "5x2", "NB") and _best_is(evidence, "auc", "5x2", "NB"),
-                  f"brier {_rank_text(evidence, 'brier')}; auc {_rank_text(evidence, 'auc')}")
+    return judged(
+        _worst_is(evidence, "brier", "5x2", "NB") and _best_is(evidence, "auc", "5x2", "NB"),
+        f"brier {_rank_text(evidence, 'brier')}; auc {_rank_text(evidence, 'auc')}",
+    )
 
 
-@claim("rankings", "pr_break_even_nb_last", "PR break-even: NB last under both CV schemes",
-       value="'NB again was the weakest classifier' (text says Precision @ Top 20; read as PR-BEP)",
-       location="Sec. 3.2, Summary", criterion="worst classifier per scheme")
+@claim(
+    "rankings",
+    "pr_break_even_nb_last",
+    "PR break-even: NB last under both CV schemes",
+    value="'NB again was the weakest classifier' (text says Precision @ Top 20; read as PR-BEP)",
+    location="Sec. 3.2, Summary",
+    criterion="worst classifier per scheme",
+)
 def _(evidence: Evidence):
-    return judged(all(_worst_is(evidence, "pr_break_even", s, "NB") for s in _schemes(evidence)),
-                  _rank_text(evidence, "pr_break_even"))
+    return judged(
+        all(_worst_is(evidence, "pr_break_even", s, "NB") for s in _schemes(evidence)),
+        _rank_text(evidence, "pr_break_even"),
+    )
 
 
 # ---- Fig. 3: negatives required (Sec. 4, "Effect of Sample Size") ------------------------------
@@ -426,22 +599,35 @@ def _negatives_needed(evidence: Evidence) -> float:
     return evidence.params["min_positives"] * (100 - FIG3_PERCENT_POSITIVES) / FIG3_PERCENT_POSITIVES
 
 
-@claim("fig3", "negatives_at_quarter_percent", "100 positives at 0.25 % positives need 39,900 negatives",
-       value="39,900", location="Sec. 4, 'Effect of Sample Size'", criterion="exact")
+@claim(
+    "fig3",
+    "negatives_at_quarter_percent",
+    "100 positives at 0.25 % positives need 39,900 negatives",
+    value="39,900",
+    location="Sec. 4, 'Effect of Sample Size'",
+    criterion="exact",
+)
 def _(evidence: Evidence):
     needed = _negatives_needed(evidence)
     return judged(round(needed) == FIG3_NEGATIVES, f"{needed:,.0f}")
 
 
-@claim("fig3", "largest_far_short", "Even the largest datasets have far fewer negatives than 0.25 % positives needs",
-       value="'not have anywhere near this number of negatives'", location="Sec. 4, 'Effect of Sample Size'",
-       criterion="max negatives < 39,900 / 2")
+@claim(
+    "fig3",
+    "largest_far_short",
+    "Even the largest datasets have far fewer negatives than 0.25 % positives needs",
+    value="'not have anywhere near this number of negatives'",
+    location="Sec. 4, 'Effect of Sample Size'",
+    criterion="max negatives < 39,900 / 2",
+)
 def _(evidence: Evidence):
     table = evidence["summary"]
     marks = table[table["kind"] == "dataset"]
     most = marks.loc[marks["negatives"].idxmax()]
-    return judged(most["negatives"] < _negatives_needed(evidence) / 2,
-                  f"largest: {most['dataset']} with {int(most['negatives']):,} negatives")
+    return judged(
+        most["negatives"] < _negatives_needed(evidence) / 2,
+        f"largest: {most['dataset']} with {int(most['negatives']):,} negatives",
+    )
 
 
 # ---- Sec. 4: test variance and the null hypothesis --------------------------------------------
@@ -453,10 +639,11 @@ def _(evidence: Evidence):
 #: printed critical AUC is the critical value of), as (alternative, the row's ``reading`` in
 #: sec4.csv, number of random classifiers whose best must exceed it with p = 0.01, Sidak). Every
 #: row is computed; the claim judges the configured one.
-CRITICAL_AUC_READINGS = (("single_test", "single test, p = 0.01", 1),
-                         ("best_of_100", "best of 100 random classifiers, p = 0.01 (Sidak)", 100),
-                         ("best_of_117", "best of 117 random classifiers (the KDD Cup's contestants), p = 0.01 "
-                                         "(Sidak)", 117))
+CRITICAL_AUC_READINGS = (
+    ("single_test", "single test, p = 0.01", 1),
+    ("best_of_100", "best of 100 random classifiers, p = 0.01 (Sidak)", 100),
+    ("best_of_117", "best of 117 random classifiers (the KDD Cup's contestants), p = 0.01 (Sidak)", 117),
+)
 _REFERENCE = imbalance.SECTION4_TEST_SETS[0]
 
 
@@ -472,16 +659,22 @@ def _sec4_row(evidence: Evidence, quantity: str, column: str, value: str) -> pd.
 def _sd_matches(test_set: str, printed: float):
     def check(evidence: Evidence):
         row = _sec4_row(evidence, "sd_auc", "test_set", test_set)
-        return judged(abs(row["closed_form_binormal"] - printed) <= 0.0005 + 1e-12,
-                      f"{row['closed_form_binormal']:.4f} (simulated {row['simulated']:.4f})")
+        return judged(
+            abs(row["closed_form_binormal"] - printed) <= 0.0005 + 1e-12,
+            f"{row['closed_form_binormal']:.4f} (simulated {row['simulated']:.4f})",
+        )
+
     return check
 
 
 def _ratio_matches(test_set: str, printed: float):
     def check(evidence: Evidence):
         row = _sec4_row(evidence, "sd_auc", "test_set", test_set)
-        return judged(abs(row["ratio_closed_form"] - printed) <= 0.05,
-                      f"{row['ratio_closed_form']:.2f} (simulated {row['ratio_simulated']:.2f})")
+        return judged(
+            abs(row["ratio_closed_form"] - printed) <= 0.05,
+            f"{row['ratio_closed_form']:.2f} (simulated {row['ratio_simulated']:.2f})",
+        )
+
     return check
 
 
@@ -492,25 +685,41 @@ def _critical_matches(printed: float):
         row = _sec4_row(evidence, "critical_auc", "reading", label)
         text = f"{row['exact']:.4f} (normal {row['normal']:.4f}, simulated {row['simulated']:.4f})"
         return judged(abs(row["exact"] - printed) <= 0.0005, text.replace(", simulated nan", ""), reading=label)
+
     return check
 
 
 for _n_pos, _n_neg in imbalance.SECTION4_TEST_SETS:
     if (_n_pos, _n_neg) in imbalance.SECTION4_PAPER_SD:
         _printed = imbalance.SECTION4_PAPER_SD[(_n_pos, _n_neg)]
-        PAPER.add("sec4", f"sd_auc.{_n_pos}_{_n_neg}",
-                  f"SD of AUC at mean {imbalance.SECTION4_AUC:g}, {_test_set(_n_pos, _n_neg)}",
-                  _sd_matches(_test_set(_n_pos, _n_neg), _printed), value=f"{_printed:.3f}",
-                  location="Sec. 4, 'Test Variance'", criterion="±0.0005 (printed rounding), closed form")
+        PAPER.add(
+            "sec4",
+            f"sd_auc.{_n_pos}_{_n_neg}",
+            f"SD of AUC at mean {imbalance.SECTION4_AUC:g}, {_test_set(_n_pos, _n_neg)}",
+            _sd_matches(_test_set(_n_pos, _n_neg), _printed),
+            value=f"{_printed:.3f}",
+            location="Sec. 4, 'Test Variance'",
+            criterion="±0.0005 (printed rounding), closed form",
+        )
 for _n_pos, _n_neg in imbalance.SECTION4_TEST_SETS:
     if (_n_pos, _n_neg) in imbalance.SECTION4_PAPER_RATIO:
         _printed = imbalance.SECTION4_PAPER_RATIO[(_n_pos, _n_neg)]
-        PAPER.add("sec4", f"sd_ratio.{_n_pos}_{_n_neg}",
-                  f"SD ratio {_test_set(_n_pos, _n_neg)} vs {_test_set(*_REFERENCE)}",
-                  _ratio_matches(_test_set(_n_pos, _n_neg), _printed), value=f"{_printed:.2f}",
-                  location="Sec. 4, 'Test Variance'", criterion="±0.05 (closed form)")
+        PAPER.add(
+            "sec4",
+            f"sd_ratio.{_n_pos}_{_n_neg}",
+            f"SD ratio {_test_set(_n_pos, _n_neg)} vs {_test_set(*_REFERENCE)}",
+            _ratio_matches(_test_set(_n_pos, _n_neg), _printed),
+            value=f"{_printed:.2f}",
+            location="Sec. 4, 'Test Variance'",
+            criterion="±0.05 (closed form)",
+        )
 _NULL = imbalance.SECTION4_NULL
-PAPER.add("sec4", "critical_auc", f"Critical AUC, {_test_set(_NULL['n_pos'], _NULL['n_neg'])}, {{reading}}",
-          _critical_matches(_NULL["paper_critical_auc"]), value=f"{_NULL['paper_critical_auc']:.3f}",
-          location="Sec. 4, 'Null Hypothesis'",
-          criterion="±0.0005, exact permutation distribution (reading imbalance.critical_auc)")
+PAPER.add(
+    "sec4",
+    "critical_auc",
+    f"Critical AUC, {_test_set(_NULL['n_pos'], _NULL['n_neg'])}, {{reading}}",
+    _critical_matches(_NULL["paper_critical_auc"]),
+    value=f"{_NULL['paper_critical_auc']:.3f}",
+    location="Sec. 4, 'Null Hypothesis'",
+    criterion="±0.0005, exact permutation distribution (reading imbalance.critical_auc)",
+)

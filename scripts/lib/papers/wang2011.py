@@ -7,6 +7,7 @@ three methods, named as in the paper in the tables' ``method`` column: RS (rando
 paired t-test), NCV (network cross-validation, paired t-test) and RS-C (Wang's corrected paired
 t-test on the RS samples, Sec. 4).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -17,8 +18,11 @@ from ..evaluation import summaries
 from . import criteria
 from .claims import Evidence, Outcome, Paper, judged, not_run
 
-PAPER = Paper("wang2011", "Wang, Neville, Gallagher & Eliassi-Rad 2011, Correcting Bias in Statistical Tests for "
-                          "Network Classifier Evaluation (ECML PKDD)")
+PAPER = Paper(
+    "wang2011",
+    "Wang, Neville, Gallagher & Eliassi-Rad 2011, Correcting Bias in Statistical Tests for "
+    "Network Classifier Evaluation (ECML PKDD)",
+)
 claim = PAPER.claim
 
 
@@ -41,13 +45,16 @@ def _by_handicap(rsc: pd.DataFrame, ncv: pd.DataFrame) -> pd.DataFrame:
     RS-C's order. The handicap is a design value, the same for both methods; it is matched after
     rounding so that averaging it over trials cannot split a pair."""
     key = "handicap_key"
-    return (rsc.assign(**{key: rsc["handicap_nbc"].round(9)})
-            .merge(ncv.assign(**{key: ncv["handicap_nbc"].round(9)}), on=key, suffixes=("_rsc", "_ncv")))
+    return rsc.assign(**{key: rsc["handicap_nbc"].round(9)}).merge(
+        ncv.assign(**{key: ncv["handicap_nbc"].round(9)}), on=key, suffixes=("_rsc", "_ncv")
+    )
 
 
 def _fmt_power_pairs(merged: pd.DataFrame) -> str:
-    return "; ".join(f"{d:.3f}: RS-C {a:.3f} vs NCV {b:.3f}" for d, a, b in
-                     zip(merged["calibration_difference_rsc"], merged["rate_rsc"], merged["rate_ncv"]))
+    return "; ".join(
+        f"{d:.3f}: RS-C {a:.3f} vs NCV {b:.3f}"
+        for d, a, b in zip(merged["calibration_difference_rsc"], merged["rate_rsc"], merged["rate_ncv"])
+    )
 
 
 # ---- Fig. 1(a): Type I error vs proportion labeled, simulated classifiers (Sec. 5.1) -----------
@@ -56,39 +63,66 @@ def _fig1a(evidence: Evidence, method: str) -> pd.DataFrame:
     return _curve(evidence["summary"], method, "prop_labeled")
 
 
-@claim("fig1a", "rs_rises_as_labeled_falls", "RS Type I error rises as propLabeled falls",
-       value="increasing as propLabeled decreases", location="Sec. 5.1",
-       criterion="first vs last 95% intervals disjoint; no significant rise between neighbours")
+@claim(
+    "fig1a",
+    "rs_rises_as_labeled_falls",
+    "RS Type I error rises as propLabeled falls",
+    value="increasing as propLabeled decreases",
+    location="Sec. 5.1",
+    criterion="first vs last 95% intervals disjoint; no significant rise between neighbours",
+)
 def _(evidence: Evidence):
     rs = _fig1a(evidence, "RS")
-    return judged(criteria.falls_as_x_rises(rs["rate"], rs["rate_low"], rs["rate_high"]),
-                  _fmt_curve(rs, "prop_labeled"))
+    return judged(
+        criteria.falls_as_x_rises(rs["rate"], rs["rate_low"], rs["rate_high"]), _fmt_curve(rs, "prop_labeled")
+    )
 
 
-@claim("fig1a", "ncv_uniformly_low", "NCV Type I error uniformly low", value="uniformly low", location="Sec. 5.1",
-       criterion="every NCV interval reaches down to 0.05 or below")
+@claim(
+    "fig1a",
+    "ncv_uniformly_low",
+    "NCV Type I error uniformly low",
+    value="uniformly low",
+    location="Sec. 5.1",
+    criterion="every NCV interval reaches down to 0.05 or below",
+)
 def _(evidence: Evidence):
     ncv = _fig1a(evidence, "NCV")
     return judged((ncv["rate_low"] <= 0.05).all(), _fmt_curve(ncv, "prop_labeled"))
 
 
-@claim("fig1a", "rsc_below_ncv", "RS-C Type I error below NCV", value="a further reduction over NCV",
-       location="Sec. 5.1", criterion="RS-C rate at or below NCV's at every propLabeled, never significantly above")
+@claim(
+    "fig1a",
+    "rsc_below_ncv",
+    "RS-C Type I error below NCV",
+    value="a further reduction over NCV",
+    location="Sec. 5.1",
+    criterion="RS-C rate at or below NCV's at every propLabeled, never significantly above",
+)
 def _(evidence: Evidence):
     rsc, ncv = _fig1a(evidence, "RS-C"), _fig1a(evidence, "NCV")
-    ok = ((rsc["rate"].to_numpy() <= ncv["rate"].to_numpy()).all()
-          and criteria.not_above(rsc["rate_low"].to_numpy(), ncv["rate_high"].to_numpy()))
+    ok = (rsc["rate"].to_numpy() <= ncv["rate"].to_numpy()).all() and criteria.not_above(
+        rsc["rate_low"].to_numpy(), ncv["rate_high"].to_numpy()
+    )
     return judged(ok, _fmt_curve(rsc, "prop_labeled"))
 
 
-@claim("fig1a", "rsc_far_below_rs", "RS-C Type I error far below RS", value="RS-C corrects RS's inflation",
-       location="Sec. 5.1", criterion="RS-C interval wholly below RS interval at every propLabeled < {top_labeled:g}")
+@claim(
+    "fig1a",
+    "rsc_far_below_rs",
+    "RS-C Type I error far below RS",
+    value="RS-C corrects RS's inflation",
+    location="Sec. 5.1",
+    criterion="RS-C interval wholly below RS interval at every propLabeled < {top_labeled:g}",
+)
 def _(evidence: Evidence):
     # the highest level is left out: there both tests sit near alpha (little overlap to correct)
     rsc, rs = _fig1a(evidence, "RS-C"), _fig1a(evidence, "RS")
-    return judged(criteria.significantly_below(rsc["rate_high"].to_numpy()[:-1], rs["rate_low"].to_numpy()[:-1]),
-                  f"RS-C max {rsc['rate'].iloc[:-1].max():.3f}, RS min {rs['rate'].iloc[:-1].min():.3f}",
-                  top_labeled=float(rs["prop_labeled"].iloc[-1]))
+    return judged(
+        criteria.significantly_below(rsc["rate_high"].to_numpy()[:-1], rs["rate_low"].to_numpy()[:-1]),
+        f"RS-C max {rsc['rate'].iloc[:-1].max():.3f}, RS min {rs['rate'].iloc[:-1].min():.3f}",
+        top_labeled=float(rs["prop_labeled"].iloc[-1]),
+    )
 
 
 # ---- Fig. 1(b): power vs difference in error rates at propLabeled 0.3 (Sec. 5.1) --------------
@@ -115,18 +149,30 @@ def _fig1b_power(method: str, low: float, high: float):
         if row is None:
             return _fig1b_not_run()
         return judged(criteria.overlaps(row["rate_low"], row["rate_high"], low, high), _fmt_row(row))
+
     return check
 
 
 for _method, (_paper, _low, _high) in FIG1B_POWER.items():
-    PAPER.add("fig1b", f"{_method.lower().replace('-', '')}_power_at_4pct",
-              f"{_method} detects a {FIG1B_DIFFERENCE:.0%} difference about {_paper:.0%} of the time",
-              _fig1b_power(_method, _low, _high), value=f"{_paper:.2f}", location="Sec. 5.1",
-              criterion=f"95% interval meets [{_low:.2f}, {_high:.2f}]")
+    PAPER.add(
+        "fig1b",
+        f"{_method.lower().replace('-', '')}_power_at_4pct",
+        f"{_method} detects a {FIG1B_DIFFERENCE:.0%} difference about {_paper:.0%} of the time",
+        _fig1b_power(_method, _low, _high),
+        value=f"{_paper:.2f}",
+        location="Sec. 5.1",
+        criterion=f"95% interval meets [{_low:.2f}, {_high:.2f}]",
+    )
 
 
-@claim("fig1b", "rsc_above_ncv", "RS-C has more power than NCV", value="RS-C > NCV", location="Sec. 5.1",
-       criterion=f"at {FIG1B_DIFFERENCE:.0%}: RS-C interval wholly above NCV's")
+@claim(
+    "fig1b",
+    "rsc_above_ncv",
+    "RS-C has more power than NCV",
+    value="RS-C > NCV",
+    location="Sec. 5.1",
+    criterion=f"at {FIG1B_DIFFERENCE:.0%}: RS-C interval wholly above NCV's",
+)
 def _(evidence: Evidence):
     rsc, ncv = _fig1b_at(evidence, "RS-C", FIG1B_DIFFERENCE), _fig1b_at(evidence, "NCV", FIG1B_DIFFERENCE)
     if rsc is None or ncv is None:
@@ -134,18 +180,29 @@ def _(evidence: Evidence):
     return judged(rsc["rate_low"] > ncv["rate_high"], f"RS-C {rsc['rate']:.3f}, NCV {ncv['rate']:.3f}")
 
 
-@claim("fig1b", "rs_highest", "RS has the highest power overall", value="RS highest", location="Sec. 5.1",
-       criterion="RS never significantly below RS-C or NCV at a positive difference")
+@claim(
+    "fig1b",
+    "rs_highest",
+    "RS has the highest power overall",
+    value="RS highest",
+    location="Sec. 5.1",
+    criterion="RS never significantly below RS-C or NCV at a positive difference",
+)
 def _(evidence: Evidence):
     at = {m: _fig1b_at(evidence, m, FIG1B_DIFFERENCE) for m in ("RS", "RS-C", "NCV")}
     if any(row is None for row in at.values()):
         return _fig1b_not_run()
     positive = [d for d in _curve(evidence["summary"], "RS", "error_difference")["error_difference"] if d > 0]
-    highest = all(_fig1b_at(evidence, "RS", d)["rate_high"]
-                  >= max(_fig1b_at(evidence, "RS-C", d)["rate_low"], _fig1b_at(evidence, "NCV", d)["rate_low"])
-                  for d in positive)
-    return judged(highest, f"at {FIG1B_DIFFERENCE:.0%}: RS {at['RS']['rate']:.3f}, RS-C {at['RS-C']['rate']:.3f}, "
-                           f"NCV {at['NCV']['rate']:.3f}")
+    highest = all(
+        _fig1b_at(evidence, "RS", d)["rate_high"]
+        >= max(_fig1b_at(evidence, "RS-C", d)["rate_low"], _fig1b_at(evidence, "NCV", d)["rate_low"])
+        for d in positive
+    )
+    return judged(
+        highest,
+        f"at {FIG1B_DIFFERENCE:.0%}: RS {at['RS']['rate']:.3f}, RS-C {at['RS-C']['rate']:.3f}, "
+        f"NCV {at['NCV']['rate']:.3f}",
+    )
 
 
 # ---- tests_compared: every test of the simulated harness (beyond the papers) ------------------
@@ -164,22 +221,38 @@ def _below_paired_t(sampler: str, test: str, name: str, with_paired: bool = Fals
             return not_run("no zero difference in config simulated.scenarios.tests_compared.error_difference")
         shown = f"{name} {_fmt_row(other)}" + (f", paired {_fmt_row(paired)}" if with_paired else "")
         return judged(other["rate_high"] < paired["rate_low"], shown)
+
     return check
 
 
-PAPER.add("tests_compared", "nb_below_paired_t", "Nadeau-Bengio's correction lowers RS Type I error",
-          _below_paired_t("RS", "nb_corrected_t", "NB", with_paired=True), value="beyond the papers",
-          location="Nadeau & Bengio 2003 (Wang Sec. 1, ref. [5])",
-          criterion="NB interval wholly below the plain paired t interval")
-PAPER.add("tests_compared", "dietterich_below_paired_t", "Dietterich's 5x2cv test below the RS paired t-test",
-          _below_paired_t("CV5x2", "dietterich_5x2cv", "5x2cv"), value="beyond the papers",
-          location="Dietterich 1998 (Wang Sec. 1, ref. [2])",
-          criterion="5x2cv interval wholly below the RS paired t interval")
-PAPER.add("tests_compared", "bayes_below_paired_t",
-          "The Bayesian correlated t-test declares a practical difference at no true difference less often than the "
-          "RS paired t rejects", _below_paired_t("RS", "bayes_correlated_t", "Bayesian"), value="beyond the papers",
-          location="Benavoli et al. 2017 (not cited by Wang)",
-          criterion="Bayesian decision-rate interval wholly below the RS paired t interval")
+PAPER.add(
+    "tests_compared",
+    "nb_below_paired_t",
+    "Nadeau-Bengio's correction lowers RS Type I error",
+    _below_paired_t("RS", "nb_corrected_t", "NB", with_paired=True),
+    value="beyond the papers",
+    location="Nadeau & Bengio 2003 (Wang Sec. 1, ref. [5])",
+    criterion="NB interval wholly below the plain paired t interval",
+)
+PAPER.add(
+    "tests_compared",
+    "dietterich_below_paired_t",
+    "Dietterich's 5x2cv test below the RS paired t-test",
+    _below_paired_t("CV5x2", "dietterich_5x2cv", "5x2cv"),
+    value="beyond the papers",
+    location="Dietterich 1998 (Wang Sec. 1, ref. [2])",
+    criterion="5x2cv interval wholly below the RS paired t interval",
+)
+PAPER.add(
+    "tests_compared",
+    "bayes_below_paired_t",
+    "The Bayesian correlated t-test declares a practical difference at no true difference less often than the "
+    "RS paired t rejects",
+    _below_paired_t("RS", "bayes_correlated_t", "Bayesian"),
+    value="beyond the papers",
+    location="Benavoli et al. 2017 (not cited by Wang)",
+    criterion="Bayesian decision-rate interval wholly below the RS paired t interval",
+)
 
 
 # ---- theorems: Theorems 1-3 against Monte Carlo of the Sec. 3 model (beyond the figures) ------
@@ -217,21 +290,42 @@ def _matches_monte_carlo(points, column: str, fill=lambda evidence: {}):
         part = points(evidence)
         z = (part["mc_var"] - part[column]).abs() / part["mc_var_se"]
         ratio = part["mc_var"] / part[column]
-        return judged((z <= 3).all(), f"max |z| = {z.max():.1f} over {len(part)} points; ratio MC/theory "
-                                      f"{ratio.min():.2f}-{ratio.max():.2f}", **fill(evidence))
+        return judged(
+            (z <= 3).all(),
+            f"max |z| = {z.max():.1f} over {len(part)} points; ratio MC/theory {ratio.min():.2f}-{ratio.max():.2f}",
+            **fill(evidence),
+        )
+
     return check
 
 
-PAPER.add("theorems", "thm2_matches_mc", "Theorem 2 (sampling without replacement) matches Monte Carlo",
-          _matches_monte_carlo(_thm2_points, "thm2_var_rs"), value="exact under the Sec. 3 model",
-          location="Sec. 3, Theorem 2 (Eq. 3)", criterion="|MC - theory| <= 3 Monte Carlo s.e. at every point")
-PAPER.add("theorems", "thm1_matches_mc", "Theorem 1 (correlated errors, q = p) matches Monte Carlo",
-          _matches_monte_carlo(_thm1_points, "thm1_var_corr"), value="exact under the Sec. 3 model",
-          location="Sec. 3, Theorem 1 (Eq. 2)", criterion="|MC - theory| <= 3 Monte Carlo s.e. at every point")
-PAPER.add("theorems", "thm3_matches_mc", "Theorem 3 (both effects, q = {q_mixed:g}) matches Monte Carlo",
-          _matches_monte_carlo(_thm3_points, "thm3_var_obs_target_rho", _thm3_fill),
-          value="exact under the Sec. 3 model", location="Sec. 3, Theorem 3 (Eq. 4)",
-          criterion="|MC - theory| <= 3 Monte Carlo s.e. at every point")
+PAPER.add(
+    "theorems",
+    "thm2_matches_mc",
+    "Theorem 2 (sampling without replacement) matches Monte Carlo",
+    _matches_monte_carlo(_thm2_points, "thm2_var_rs"),
+    value="exact under the Sec. 3 model",
+    location="Sec. 3, Theorem 2 (Eq. 3)",
+    criterion="|MC - theory| <= 3 Monte Carlo s.e. at every point",
+)
+PAPER.add(
+    "theorems",
+    "thm1_matches_mc",
+    "Theorem 1 (correlated errors, q = p) matches Monte Carlo",
+    _matches_monte_carlo(_thm1_points, "thm1_var_corr"),
+    value="exact under the Sec. 3 model",
+    location="Sec. 3, Theorem 1 (Eq. 2)",
+    criterion="|MC - theory| <= 3 Monte Carlo s.e. at every point",
+)
+PAPER.add(
+    "theorems",
+    "thm3_matches_mc",
+    "Theorem 3 (both effects, q = {q_mixed:g}) matches Monte Carlo",
+    _matches_monte_carlo(_thm3_points, "thm3_var_obs_target_rho", _thm3_fill),
+    value="exact under the Sec. 3 model",
+    location="Sec. 3, Theorem 3 (Eq. 4)",
+    criterion="|MC - theory| <= 3 Monte Carlo s.e. at every point",
+)
 
 
 # ---- Fig. 2(a): Type I error vs proportion labeled, wvRN vs nBC on synthetic networks ---------
@@ -257,44 +351,66 @@ def _network_pooled(evidence: Evidence, method: str) -> tuple[float, float, floa
 NETWORK_INTERVAL = "95% t-interval over the evaluation networks' rates"
 
 
-@claim("fig2a", "rsc_halves_rs", "RS-C Type I error significantly lower than RS, a reduction of more than 50%",
-       value=f"> {FIG2A_REDUCTION:.0%} reduction", location="Sec. 5.2",
-       criterion=f"pooled over the labeling levels: RS-C's {NETWORK_INTERVAL} wholly below RS's and "
-                 f"1 - rate(RS-C)/rate(RS) > {FIG2A_REDUCTION:g}")
+@claim(
+    "fig2a",
+    "rsc_halves_rs",
+    "RS-C Type I error significantly lower than RS, a reduction of more than 50%",
+    value=f"> {FIG2A_REDUCTION:.0%} reduction",
+    location="Sec. 5.2",
+    criterion=f"pooled over the labeling levels: RS-C's {NETWORK_INTERVAL} wholly below RS's and "
+    f"1 - rate(RS-C)/rate(RS) > {FIG2A_REDUCTION:g}",
+)
 def _(evidence: Evidence):
     rsc = _fig2a(evidence, "RS-C")
     p_rs, p_rsc = _network_pooled(evidence, "RS"), _network_pooled(evidence, "RS-C")
     reduction = 1.0 - p_rsc[0] / p_rs[0] if p_rs[0] > 0 else float("nan")
-    return judged(p_rsc[2] < p_rs[1] and reduction > FIG2A_REDUCTION,
-                  f"pooled RS-C {criteria.fmt_rate(*p_rsc)}, RS {criteria.fmt_rate(*p_rs)}: {reduction:.0%} reduction; "
-                  + _fmt_curve(rsc, "prop_labeled"))
+    return judged(
+        p_rsc[2] < p_rs[1] and reduction > FIG2A_REDUCTION,
+        f"pooled RS-C {criteria.fmt_rate(*p_rsc)}, RS {criteria.fmt_rate(*p_rs)}: {reduction:.0%} reduction; "
+        + _fmt_curve(rsc, "prop_labeled"),
+    )
 
 
-@claim("fig2a", "rsc_slightly_below_ncv", "RS-C Type I error slightly lower than NCV", value="slightly lower",
-       location="Sec. 5.2",
-       criterion=f"pooled RS-C rate at or below pooled NCV rate, and never significantly above NCV at any level "
-                 f"({NETWORK_INTERVAL})")
+@claim(
+    "fig2a",
+    "rsc_slightly_below_ncv",
+    "RS-C Type I error slightly lower than NCV",
+    value="slightly lower",
+    location="Sec. 5.2",
+    criterion=f"pooled RS-C rate at or below pooled NCV rate, and never significantly above NCV at any level "
+    f"({NETWORK_INTERVAL})",
+)
 def _(evidence: Evidence):
     rsc, ncv = _fig2a(evidence, "RS-C"), _fig2a(evidence, "NCV")
     p_rsc, p_ncv = _network_pooled(evidence, "RS-C"), _network_pooled(evidence, "NCV")
-    return judged(p_rsc[0] <= p_ncv[0] and criteria.not_above(rsc["rate_networks_low"].to_numpy(),
-                                                              ncv["rate_networks_high"].to_numpy()),
-                  f"pooled RS-C {criteria.fmt_rate(*p_rsc)}, NCV {criteria.fmt_rate(*p_ncv)}; NCV "
-                  + _fmt_curve(ncv, "prop_labeled"))
+    return judged(
+        p_rsc[0] <= p_ncv[0]
+        and criteria.not_above(rsc["rate_networks_low"].to_numpy(), ncv["rate_networks_high"].to_numpy()),
+        f"pooled RS-C {criteria.fmt_rate(*p_rsc)}, NCV {criteria.fmt_rate(*p_ncv)}; NCV "
+        + _fmt_curve(ncv, "prop_labeled"),
+    )
 
 
 # ---- Fig. 2(b): power vs performance difference at 30% labeled, synthetic networks ------------
 # Evidence: summary = the figure's table (method, handicap_nbc, calibration_difference, rate,
 # rate_low, rate_high).
-@claim("fig2b", "rsc_power_above_ncv", "RS-C has much higher power than NCV", value="much higher",
-       location="Sec. 5.2",
-       criterion="RS-C rate at or above NCV's at every difference, its interval wholly above NCV's at one or more")
+@claim(
+    "fig2b",
+    "rsc_power_above_ncv",
+    "RS-C has much higher power than NCV",
+    value="much higher",
+    location="Sec. 5.2",
+    criterion="RS-C rate at or above NCV's at every difference, its interval wholly above NCV's at one or more",
+)
 def _(evidence: Evidence):
     table = evidence["summary"]
-    merged = _by_handicap(_curve(table, "RS-C", "calibration_difference"),
-                          _curve(table, "NCV", "calibration_difference"))
-    return judged((merged["rate_rsc"] >= merged["rate_ncv"]).all()
-                  and (merged["rate_low_rsc"] > merged["rate_high_ncv"]).any(), _fmt_power_pairs(merged))
+    merged = _by_handicap(
+        _curve(table, "RS-C", "calibration_difference"), _curve(table, "NCV", "calibration_difference")
+    )
+    return judged(
+        (merged["rate_rsc"] >= merged["rate_ncv"]).all() and (merged["rate_low_rsc"] > merged["rate_high_ncv"]).any(),
+        _fmt_power_pairs(merged),
+    )
 
 
 # ---- Fig. 3(a), 3(b): real networks, one family of claims per network set (Sec. 5.2) ----------
@@ -317,12 +433,14 @@ def _set_curves(evidence: Evidence, name: str, x: str) -> dict[str, pd.DataFrame
 
 def _per_set(name: str, x: str, judge):
     """A check of set ``name``: ``judge(curves)`` -> (ok, reproduced); None when the set was not run."""
+
     def check(evidence: Evidence):
         curves = _set_curves(evidence, name, x)
         if curves is None:
             return None
         ok, reproduced = judge(curves)
         return judged(ok, reproduced, set_label=evidence.params["set_labels"][name])
+
     return check
 
 
@@ -334,42 +452,68 @@ def _fig3a_rsc_below_rs(curves):
 def _fig3a_rsc_comparable_to_ncv(curves):
     rsc, ncv = curves["RS-C"], curves["NCV"]
     p_rsc, p_ncv = rates.pooled_interval(rsc), rates.pooled_interval(ncv)
-    return (criteria.not_above(rsc["rate_low"].to_numpy(), ncv["rate_high"].to_numpy()),
-            f"pooled RS-C {criteria.fmt_rate(*p_rsc)}, NCV {criteria.fmt_rate(*p_ncv)}; RS-C "
-            + _fmt_curve(rsc, "prop_labeled"))
+    return (
+        criteria.not_above(rsc["rate_low"].to_numpy(), ncv["rate_high"].to_numpy()),
+        f"pooled RS-C {criteria.fmt_rate(*p_rsc)}, NCV {criteria.fmt_rate(*p_ncv)}; RS-C "
+        + _fmt_curve(rsc, "prop_labeled"),
+    )
 
 
 def _fig3a_rs_above_ncv(curves):
     p_rs, p_ncv = rates.pooled_interval(curves["RS"]), rates.pooled_interval(curves["NCV"])
-    return (p_rs[1] > p_ncv[2] and p_rs[0] >= 2 * p_ncv[0],
-            f"RS {criteria.fmt_rate(*p_rs)}, NCV {criteria.fmt_rate(*p_ncv)}")
+    return (
+        p_rs[1] > p_ncv[2] and p_rs[0] >= 2 * p_ncv[0],
+        f"RS {criteria.fmt_rate(*p_rs)}, NCV {criteria.fmt_rate(*p_ncv)}",
+    )
 
 
 def _fig3b_rsc_power_above_ncv(curves):
     rsc, ncv = curves["RS-C"], curves["NCV"]
     merged = _by_handicap(rsc, ncv)
     p_rsc, p_ncv = rates.pooled_interval(rsc), rates.pooled_interval(ncv)
-    return (p_rsc[1] > p_ncv[2] and (merged["rate_rsc"] >= merged["rate_ncv"]).all(),
-            f"pooled RS-C {criteria.fmt_rate(*p_rsc)}, NCV {criteria.fmt_rate(*p_ncv)}; " + _fmt_power_pairs(merged))
+    return (
+        p_rsc[1] > p_ncv[2] and (merged["rate_rsc"] >= merged["rate_ncv"]).all(),
+        f"pooled RS-C {criteria.fmt_rate(*p_rsc)}, NCV {criteria.fmt_rate(*p_ncv)}; " + _fmt_power_pairs(merged),
+    )
 
 
 for _set in NETWORK_SETS:
-    PAPER.add("fig3a", f"rsc_below_rs.{_set}", "RS-C Type I error significantly lower than RS ({set_label})",
-              _per_set(_set, "prop_labeled", _fig3a_rsc_below_rs), value="significantly lower", location="Sec. 5.2",
-              criterion="pooled over levels: RS-C interval wholly below RS's")
-    PAPER.add("fig3a", f"rsc_comparable_to_ncv.{_set}",
-              "RS-C Type I error comparable to (at or below) NCV ({set_label})",
-              _per_set(_set, "prop_labeled", _fig3a_rsc_comparable_to_ncv), value="comparable to NCV",
-              location="Sec. 5.2",
-              criterion="RS-C never significantly above NCV at any level (intervals overlap or RS-C lower)")
-    PAPER.add("fig3a", f"rs_above_ncv.{_set}", "RS Type I error well above NCV ({set_label})",
-              _per_set(_set, "prop_labeled", _fig3a_rs_above_ncv), value="RS significantly higher",
-              location="Sec. 5.2, Fig. 3(a)",
-              criterion="pooled over levels: RS interval wholly above NCV's and RS rate >= 2x NCV rate")
+    PAPER.add(
+        "fig3a",
+        f"rsc_below_rs.{_set}",
+        "RS-C Type I error significantly lower than RS ({set_label})",
+        _per_set(_set, "prop_labeled", _fig3a_rsc_below_rs),
+        value="significantly lower",
+        location="Sec. 5.2",
+        criterion="pooled over levels: RS-C interval wholly below RS's",
+    )
+    PAPER.add(
+        "fig3a",
+        f"rsc_comparable_to_ncv.{_set}",
+        "RS-C Type I error comparable to (at or below) NCV ({set_label})",
+        _per_set(_set, "prop_labeled", _fig3a_rsc_comparable_to_ncv),
+        value="comparable to NCV",
+        location="Sec. 5.2",
+        criterion="RS-C never significantly above NCV at any level (intervals overlap or RS-C lower)",
+    )
+    PAPER.add(
+        "fig3a",
+        f"rs_above_ncv.{_set}",
+        "RS Type I error well above NCV ({set_label})",
+        _per_set(_set, "prop_labeled", _fig3a_rs_above_ncv),
+        value="RS significantly higher",
+        location="Sec. 5.2, Fig. 3(a)",
+        criterion="pooled over levels: RS interval wholly above NCV's and RS rate >= 2x NCV rate",
+    )
 
 for _set in NETWORK_SETS:
-    PAPER.add("fig3b", f"rsc_power_above_ncv.{_set}", "RS-C has much higher power than NCV ({set_label})",
-              _per_set(_set, "calibration_difference", _fig3b_rsc_power_above_ncv), value="much higher",
-              location="Sec. 5.2",
-              criterion="pooled over the handicaps: RS-C interval wholly above NCV's, and RS-C at or above NCV at "
-                        "every difference")
+    PAPER.add(
+        "fig3b",
+        f"rsc_power_above_ncv.{_set}",
+        "RS-C has much higher power than NCV ({set_label})",
+        _per_set(_set, "calibration_difference", _fig3b_rsc_power_above_ncv),
+        value="much higher",
+        location="Sec. 5.2",
+        criterion="pooled over the handicaps: RS-C interval wholly above NCV's, and RS-C at or above NCV at "
+        "every difference",
+    )

@@ -3,7 +3,9 @@
 Real-network panels (Neville 2009 Fig. 1(f); Wang 2011 Fig. 3): how a network set is named, one
 sentence per set describing it, and the deviation sentence of a Type I panel.
 """
+
 from __future__ import annotations
+
 
 def set_label(name: str, spec: dict) -> str:
     """How a figure names a network set: public stand-ins say "stand-in"."""
@@ -23,24 +25,30 @@ def sets_note(networks_frame, set_specs: dict) -> str:
     for name, spec in set_specs.items():
         part = networks_frame[networks_frame["set"] == name]
         sizes = f"{int(part['nodes'].min())}-{int(part['nodes'].max())} nodes"
-        stats = (f"mean degree {part['mean_degree'].min():.2f}-{part['mean_degree'].max():.2f}, autocorrelation "
-                 f"{part['autocorrelation'].min():.2f}-{part['autocorrelation'].max():.2f}, P(+) "
-                 f"{part['p_pos'].min():.2f}-{part['p_pos'].max():.2f}")
+        stats = (
+            f"mean degree {part['mean_degree'].min():.2f}-{part['mean_degree'].max():.2f}, autocorrelation "
+            f"{part['autocorrelation'].min():.2f}-{part['autocorrelation'].max():.2f}, P(+) "
+            f"{part['p_pos'].min():.2f}-{part['p_pos'].max():.2f}"
+        )
         if is_stand_in(spec):
             kept = int(part["links_kept_in_set"].iloc[0])
             total = int(part["source_edges"].iloc[0])
             if selected_similar(part):
                 row = part.iloc[0]
-                out.append(f"STAND-IN {name} (reading realnet.selection=similar): {len(part)} disjoint networks of "
-                           f"{spec['dataset'].capitalize()} ('{spec['task']}'), each {int(row['blocks']) // len(part)} "
-                           f"of {int(row['blocks'])} region-grown blocks, the first of {int(row['candidates'])} "
-                           f"stratified deals within the bands {bands_text(row)} (deal {int(row['candidate'])}; "
-                           f"{int(row['within_bands'])} within) ({sizes}; {kept} of {total} links kept, all links "
-                           f"inside a network), {stats}.")
+                out.append(
+                    f"STAND-IN {name} (reading realnet.selection=similar): {len(part)} disjoint networks of "
+                    f"{spec['dataset'].capitalize()} ('{spec['task']}'), each {int(row['blocks']) // len(part)} "
+                    f"of {int(row['blocks'])} region-grown blocks, the first of {int(row['candidates'])} "
+                    f"stratified deals within the bands {bands_text(row)} (deal {int(row['candidate'])}; "
+                    f"{int(row['within_bands'])} within) ({sizes}; {kept} of {total} links kept, all links "
+                    f"inside a network), {stats}."
+                )
             else:
-                out.append(f"STAND-IN {name}: {len(part)} disjoint subnetworks of {spec['dataset'].capitalize()} "
-                           f"('{spec['task']}') carved by seeded region growing ({sizes}; {kept} of {total} links "
-                           f"kept, all links inside a part), {stats}.")
+                out.append(
+                    f"STAND-IN {name}: {len(part)} disjoint subnetworks of {spec['dataset'].capitalize()} "
+                    f"('{spec['task']}') carved by seeded region growing ({sizes}; {kept} of {total} links "
+                    f"kept, all links inside a part), {stats}."
+                )
         else:
             out.append(f"{name}: user-supplied network set, {len(part)} networks ({sizes}), {stats}.")
     return " ".join(out)
@@ -56,7 +64,7 @@ def selected_similar(networks_rows) -> bool:
 
 def bands_text(row) -> str:
     """The bands of a similar set, e.g. "max/min P(+) ≤ 1.4, ..." (columns ``band_<statistic>``)."""
-    bands = [(k[len("band_"):], row[k]) for k in row.index if k.startswith("band_") and row[k] == row[k]]
+    bands = [(k[len("band_") :], row[k]) for k in row.index if k.startswith("band_") and row[k] == row[k]]
     return "max/min " + ", ".join(f"{BAND_NAMES.get(k, k)} ≤ {v:.3g}" for k, v in bands)
 
 
@@ -68,17 +76,28 @@ def gap_note(summary, sets, similar: bool = False) -> str:
     stated as a measurement rather than as a known deviation."""
     parts = []
     for name in sets:
-        t = summary[(summary["set"] == name) & (summary["purpose"] == "type1") & (summary["sampler"] == "NCV")
-                    & (summary["test"] == "paired_t")].sort_values("prop_labeled")
-        parts.append(f"{name} {t['held_out_abs_gap'].iloc[0]:.3f} at {t['prop_labeled'].iloc[0]:g} to "
-                     f"{t['held_out_abs_gap'].iloc[-1]:.3f} at {t['prop_labeled'].iloc[-1]:g}")
+        t = summary[
+            (summary["set"] == name)
+            & (summary["purpose"] == "type1")
+            & (summary["sampler"] == "NCV")
+            & (summary["test"] == "paired_t")
+        ].sort_values("prop_labeled")
+        parts.append(
+            f"{name} {t['held_out_abs_gap'].iloc[0]:.3f} at {t['prop_labeled'].iloc[0]:g} to "
+            f"{t['held_out_abs_gap'].iloc[-1]:.3f} at {t['prop_labeled'].iloc[-1]:g}"
+        )
     if similar:
-        return ("Accuracy gap the handicap calibrated on the other networks leaves on the held-out one (mean "
-                "|acc(wvRN) - acc(nBC)| over held-out networks, NCV: " + "; ".join(parts) + "); where it exceeds the "
-                "tolerance, part of the rejections are true differences.")
-    return ("DEVIATION: the networks of a set differ, so the handicap calibrated on the other networks leaves a real "
-            "accuracy gap on the held-out one (mean |acc(wvRN) - acc(nBC)| over held-out networks, NCV: "
-            + "; ".join(parts) + "); part of the rejections are true differences.")
+        return (
+            "Accuracy gap the handicap calibrated on the other networks leaves on the held-out one (mean "
+            "|acc(wvRN) - acc(nBC)| over held-out networks, NCV: " + "; ".join(parts) + "); where it exceeds the "
+            "tolerance, part of the rejections are true differences."
+        )
+    return (
+        "DEVIATION: the networks of a set differ, so the handicap calibrated on the other networks leaves a real "
+        "accuracy gap on the held-out one (mean |acc(wvRN) - acc(nBC)| over held-out networks, NCV: "
+        + "; ".join(parts)
+        + "); part of the rejections are true differences."
+    )
 
 
 def figure_title(panel: str, set_specs: dict, shown) -> str:

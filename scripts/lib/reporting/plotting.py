@@ -1,6 +1,7 @@
 """One house style for every figure: a method has the same colour and marker everywhere,
 rates carry their 95 % Wilson interval, and each figure carries a caption naming the paper
 panel, the scale profile and any deviation from the paper."""
+
 from __future__ import annotations
 
 import os
@@ -47,16 +48,23 @@ def new_figure(ncols: int = 1):
     """A figure in the house style; ``ncols`` panels side by side share the y axis."""
     plt.rcParams.update(RC)
     width, height = RC["figure.figsize"]
-    fig, ax = plt.subplots(1, ncols, figsize=(width * (0.85 * ncols + 0.15), height),
-                           sharey=ncols > 1, squeeze=True)
+    fig, ax = plt.subplots(1, ncols, figsize=(width * (0.85 * ncols + 0.15), height), sharey=ncols > 1, squeeze=True)
     return fig, ax
 
 
 def rate_line(ax, x, rate, lo, hi, label: str, method: str, test: str = "paired_t") -> None:
     """A rate curve with its Wilson interval drawn as error bars."""
     s = style(method, test)
-    ax.errorbar(x, rate, yerr=[[r - l for r, l in zip(rate, lo)], [h - r for r, h in zip(rate, hi)]],
-                label=label, capsize=2.5, markersize=4.5, linewidth=1.4, **s)
+    ax.errorbar(
+        x,
+        rate,
+        yerr=[[r - a for r, a in zip(rate, lo)], [b - r for r, b in zip(rate, hi)]],
+        label=label,
+        capsize=2.5,
+        markersize=4.5,
+        linewidth=1.4,
+        **s,
+    )
 
 
 def add_caption(fig, caption: str, width: int | None = None) -> None:
@@ -71,9 +79,10 @@ def add_caption(fig, caption: str, width: int | None = None) -> None:
 
 def save(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
     """Save PDF and PNG without timestamps so reruns give identical files; atomically."""
-    for path, meta in ((Path(pdf), {"CreationDate": None, "ModDate": None, "Producer": None,
-                                    "Creator": None}),
-                       (Path(png), {"Software": None})):
+    for path, meta in (
+        (Path(pdf), {"CreationDate": None, "ModDate": None, "Producer": None, "Creator": None}),
+        (Path(png), {"Software": None}),
+    ):
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".tmp" + path.suffix)
         fig.savefig(tmp, dpi=150, metadata=meta)
@@ -92,8 +101,16 @@ def profile_note(profile: str, trials: int, paper_trials: int | None = None, uni
 def rate_curve(ax, frame, x: str, label: str, method: str, test: str = "paired_t") -> None:
     """Plot ``frame``'s rate (with Wilson interval) against column ``x``, sorted by ``x``."""
     part = frame.sort_values(x)
-    rate_line(ax, part[x].to_numpy(), part["rate"].to_numpy(), part["rate_low"].to_numpy(),
-              part["rate_high"].to_numpy(), label=label, method=method, test=test)
+    rate_line(
+        ax,
+        part[x].to_numpy(),
+        part["rate"].to_numpy(),
+        part["rate_low"].to_numpy(),
+        part["rate_high"].to_numpy(),
+        label=label,
+        method=method,
+        test=test,
+    )
 
 
 def alpha_line(ax, alpha: float) -> None:
@@ -106,8 +123,9 @@ def sequence_colors(n: int) -> list:
     return [cmap(0.1 + 0.8 * i / max(n - 1, 1)) for i in range(n)]
 
 
-def finish_panels(fig, axes, title: str, ylabel: str, *, legend_loc: str = "upper right",
-                  rate_high_max: float | None = None) -> None:
+def finish_panels(
+    fig, axes, title: str, ylabel: str, *, legend_loc: str = "upper right", rate_high_max: float | None = None
+) -> None:
     """Shared finish of a row of per-network-set panels: small panel titles, the y label on the
     first panel, one legend, the figure title, and -- for Type I panels -- a common y range
     from 0 to just above the highest interval (at least 0.5, at most 1)."""
@@ -129,7 +147,6 @@ def power_vs_difference(curves: dict, lines: dict, target: float, title: str):
         sampler, test = lines[name]
         rate_curve(ax, part, "calibration_difference", name, sampler, test)
     ax.axvline(target, color="0.6", linewidth=0.8, linestyle=":")
-    ax.set(xlabel="Mean performance difference (calibration set)", ylabel="Power", ylim=(0.0, 1.02),
-           title=title)
+    ax.set(xlabel="Mean performance difference (calibration set)", ylabel="Power", ylim=(0.0, 1.02), title=title)
     ax.legend(loc="lower right")
     return fig, ax

@@ -5,10 +5,11 @@ columns). Output: one long table (``results/readings.csv``) and a Markdown page
 (``results/readings.md``) with, per reading, the passage, the alternatives, the default and its
 evidence, and one row per claim with a column per alternative.
 """
+
 from __future__ import annotations
 
 import json
-from typing import Mapping
+from collections.abc import Mapping
 
 import pandas as pd
 
@@ -34,8 +35,9 @@ def long_table(claims: Mapping[tuple[str, str], pd.DataFrame]) -> pd.DataFrame:
         missing = [c for c in (*KEY, "paper_value", "reproduced", "verdict") if c not in frame]
         if missing:
             raise ValueError(f"claims of {name}={alternative} lack the columns {missing}")
-        frames.append(frame.assign(reading=name, alternative=alternative,
-                                   default=alternative == reading.default)[COLUMNS])
+        frames.append(
+            frame.assign(reading=name, alternative=alternative, default=alternative == reading.default)[COLUMNS]
+        )
     if not frames:
         return pd.DataFrame(columns=COLUMNS)
     return pd.concat(frames, ignore_index=True)
@@ -48,8 +50,14 @@ def robustness(table: pd.DataFrame) -> pd.DataFrame:
     for name, group in table.groupby("reading", sort=False):
         verdicts = group[group.verdict != "not run"].groupby(KEY, sort=False).verdict.agg(lambda v: set(v))
         changed = verdicts[verdicts.map(len) > 1]
-        rows.append({"reading": name, "claims": int(len(verdicts)), "same_verdict": int(len(verdicts) - len(changed)),
-                     "changed": int(len(changed))})
+        rows.append(
+            {
+                "reading": name,
+                "claims": int(len(verdicts)),
+                "same_verdict": int(len(verdicts) - len(changed)),
+                "changed": int(len(changed)),
+            }
+        )
     return pd.DataFrame(rows, columns=["reading", "claims", "same_verdict", "changed"])
 
 
@@ -59,25 +67,48 @@ def cell(row) -> str:
 
 def markdown(table: pd.DataFrame, profile: str, scale: Mapping) -> str:
     """The readings page: the scale, a summary per reading, then one section per reading."""
-    lines = ["# Readings: each claim under each alternative", "",
-             f"Profile `{profile}`; every alternative of a reading was run at the same scale, the profile's "
-             f"config with these overrides (`readings.scale`): `{json.dumps(scale, sort_keys=True) if scale else '{}'}`. "
-             "Verdicts at a reduced scale carry more sampling noise than the scorecard's.", ""]
+    lines = [
+        "# Readings: each claim under each alternative",
+        "",
+        f"Profile `{profile}`; every alternative of a reading was run at the same scale, the profile's "
+        f"config with these overrides (`readings.scale`): `{json.dumps(scale, sort_keys=True) if scale else '{}'}`. "
+        "Verdicts at a reduced scale carry more sampling noise than the scorecard's.",
+        "",
+    ]
     summary = robustness(table)
-    lines += [markdown_table(summary.rename(columns={"same_verdict": "same verdict under every alternative",
-                                                     "changed": "verdict changes"})), ""]
+    lines += [
+        markdown_table(
+            summary.rename(
+                columns={"same_verdict": "same verdict under every alternative", "changed": "verdict changes"}
+            )
+        ),
+        "",
+    ]
     for name, group in table.groupby("reading", sort=False):
         reading = registry.REGISTRY[name]
         alternatives = list(dict.fromkeys(group.alternative))
-        lines += [f"## {name}", "", f"*Passage.* {reading.passage}", "",
-                  "*Alternatives.* " + "; ".join(f"`{a}`{' (default)' if a == reading.default else ''}: "
-                                                 f"{reading.alternatives[a]}" for a in reading.alternatives), "",
-                  f"*Why the default.* {reading.why}", ""]
+        lines += [
+            f"## {name}",
+            "",
+            f"*Passage.* {reading.passage}",
+            "",
+            "*Alternatives.* "
+            + "; ".join(
+                f"`{a}`{' (default)' if a == reading.default else ''}: {reading.alternatives[a]}"
+                for a in reading.alternatives
+            ),
+            "",
+            f"*Why the default.* {reading.why}",
+            "",
+        ]
         wide = group.assign(cell=[cell(r) for r in group.itertuples()]).pivot_table(
-            index=KEY, columns="alternative", values="cell", aggfunc="first", sort=False)
+            index=KEY, columns="alternative", values="cell", aggfunc="first", sort=False
+        )
         wide = wide.reindex(columns=alternatives).fillna("(no such claim)").reset_index()
         paper_values = group.drop_duplicates(KEY).set_index(KEY).paper_value
-        wide.insert(len(KEY), "paper_value", [paper_values.get(tuple(k), "") for k in wide[KEY].itertuples(index=False)])
+        wide.insert(
+            len(KEY), "paper_value", [paper_values.get(tuple(k), "") for k in wide[KEY].itertuples(index=False)]
+        )
         wide.columns = [f"{c} (default)" if c == reading.default else c for c in wide.columns]
         lines += [markdown_table(wide), ""]
     return "\n".join(lines)

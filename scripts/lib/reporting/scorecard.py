@@ -4,9 +4,10 @@ Each artifact writes ``<artifact>.claims.csv`` from its paper's module (``lib.pa
 scorecard collects them, checks that every row is a registered claim, and names for each verdict
 the readings (and their values) it was computed under (:func:`lib.core.readings.describe`).
 """
+
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import pandas as pd
 

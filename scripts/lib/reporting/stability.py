@@ -17,10 +17,11 @@ their scorecards into one row per claim:
 The measured value is the headline number of each run's ``reproduced`` text (:func:`measured`: a
 rate, a p-value, a count).
 """
+
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 import numpy as np
 import pandas as pd
@@ -29,8 +30,17 @@ from ..core.tables import markdown_table
 from ..papers.claims import VERDICTS
 
 KEY = ["id", "paper", "artifact", "claim"]
-COLUMNS = [*KEY, "paper_value", "class", "seeds", "passes", "verdicts", "measured_min", "measured_max",
-           "reproduced_first_seed"]
+COLUMNS = [
+    *KEY,
+    "paper_value",
+    "class",
+    "seeds",
+    "passes",
+    "verdicts",
+    "measured_min",
+    "measured_max",
+    "reproduced_first_seed",
+]
 # a number that is not part of a name (J48, 10-fold) and not a label ("0.1: 0.050", "ρ=-1: 0.000")
 _NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w:-])")
 
@@ -60,20 +70,29 @@ def summarize(scorecards: Mapping[int, pd.DataFrame]) -> pd.DataFrame:
     seeds = list(scorecards)
     if not seeds:
         return pd.DataFrame(columns=COLUMNS)
-    long = pd.concat([card.assign(seed=seed, order=i) for i, (seed, card) in enumerate(scorecards.items())],
-                     ignore_index=True)
+    long = pd.concat(
+        [card.assign(seed=seed, order=i) for i, (seed, card) in enumerate(scorecards.items())], ignore_index=True
+    )
     first = long.drop_duplicates("id").set_index("id")
     rows = []
     for cid, part in long.groupby("id", sort=False):
         by_seed = dict(zip(part["seed"], part["verdict"]))
         verdicts = [by_seed.get(seed, "not run") for seed in seeds]
         values = part["reproduced"].map(measured).dropna()
-        rows.append({"id": cid, **{k: first.loc[cid, k] for k in KEY[1:]}, "paper_value": first.loc[cid, "paper_value"],
-                     "class": classify(verdicts), "seeds": len(seeds), "passes": verdicts.count("pass"),
-                     "verdicts": "/".join(verdicts),
-                     "measured_min": values.min() if len(values) else np.nan,
-                     "measured_max": values.max() if len(values) else np.nan,
-                     "reproduced_first_seed": first.loc[cid, "reproduced"]})
+        rows.append(
+            {
+                "id": cid,
+                **{k: first.loc[cid, k] for k in KEY[1:]},
+                "paper_value": first.loc[cid, "paper_value"],
+                "class": classify(verdicts),
+                "seeds": len(seeds),
+                "passes": verdicts.count("pass"),
+                "verdicts": "/".join(verdicts),
+                "measured_min": values.min() if len(values) else np.nan,
+                "measured_max": values.max() if len(values) else np.nan,
+                "reproduced_first_seed": first.loc[cid, "reproduced"],
+            }
+        )
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
@@ -88,21 +107,40 @@ def counts(table: pd.DataFrame) -> pd.DataFrame:
 def markdown(table: pd.DataFrame, seeds: list[int], profile: str, scale: Mapping | None) -> str:
     """The stability page: the runs, the class counts per paper, then the claims that are not a
     plain pass (unstable first, with how many seeds pass and the range of the measured value)."""
-    lines = ["# Stability: each claim's verdict under independent base seeds", "",
-             f"Profile `{profile}`, {len(seeds)} runs with base seeds {', '.join(map(str, seeds))} (the first is the "
-             "main run's)" + (f", each at the scale `{scale}` merged into the profile" if scale else "") + ". "
-             "A claim is *unstable* when it passes under some seeds and fails under others: Monte Carlo noise, not "
-             "the paper or the pipeline, decides a single run's verdict. Measured value: the headline number of each "
-             "run's reproduced value (its first decimal number).", "",
-             markdown_table(counts(table)), ""]
+    lines = [
+        "# Stability: each claim's verdict under independent base seeds",
+        "",
+        f"Profile `{profile}`, {len(seeds)} runs with base seeds {', '.join(map(str, seeds))} (the first is the "
+        "main run's)" + (f", each at the scale `{scale}` merged into the profile" if scale else "") + ". "
+        "A claim is *unstable* when it passes under some seeds and fails under others: Monte Carlo noise, not "
+        "the paper or the pipeline, decides a single run's verdict. Measured value: the headline number of each "
+        "run's reproduced value (its first decimal number).",
+        "",
+        markdown_table(counts(table)),
+        "",
+    ]
     order = {"unstable": 0, "fail": 1, "unverifiable": 2, "not run": 3}
-    shown = table[table["class"] != "pass"].assign(_o=lambda t: t["class"].map(order)).sort_values(
-        ["_o", "paper", "artifact"], kind="stable")
+    shown = (
+        table[table["class"] != "pass"]
+        .assign(_o=lambda t: t["class"].map(order))
+        .sort_values(["_o", "paper", "artifact"], kind="stable")
+    )
     if len(shown):
-        shown = shown.assign(**{"passes of seeds": [f"{p}/{s}" for p, s in zip(shown["passes"], shown["seeds"])],
-                                "measured range": [f"{a:.4g} .. {b:.4g}" if np.isfinite(a) else "" for a, b in
-                                                   zip(shown["measured_min"], shown["measured_max"])]})
-        lines += ["## Claims that are not a pass under every seed", "",
-                  markdown_table(shown[["class", "paper", "artifact", "claim", "paper_value", "passes of seeds",
-                                        "measured range"]]), ""]
+        shown = shown.assign(
+            **{
+                "passes of seeds": [f"{p}/{s}" for p, s in zip(shown["passes"], shown["seeds"])],
+                "measured range": [
+                    f"{a:.4g} .. {b:.4g}" if np.isfinite(a) else ""
+                    for a, b in zip(shown["measured_min"], shown["measured_max"])
+                ],
+            }
+        )
+        lines += [
+            "## Claims that are not a pass under every seed",
+            "",
+            markdown_table(
+                shown[["class", "paper", "artifact", "claim", "paper_value", "passes of seeds", "measured range"]]
+            ),
+            "",
+        ]
     return "\n".join(lines)

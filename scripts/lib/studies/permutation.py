@@ -67,18 +67,20 @@ matched within Monte-Carlo error (+-0.015 at k = 1000) is D1's Test 2 p-value, 0
 paper: with "first" the value depends on the row order used for tie-breaking (0.37-0.44 over
 random row orders, k = 5000), with "vote" it is about 0.47, with "shuffled" (what Weka's
 cross-validation does) about 0.41; the Test 1 std, 0.147 with "shuffled" against 0.160 with
-"first", is the number the tie order moves towards the paper's 0.14. (A p of 2/1001 under Test 1 happens because a few label
+"first", is the number the tie order moves towards the paper's 0.14. (A p of 2/1001 under Test 1
+happens because a few label
 permutations of these tiny data sets are themselves perfectly separable.)
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
 from ..core import readings, runlog, seeding
+from ..evaluation import permutation_tests as pm
 from ..models import c45, nn1_nominal, smo
 from ..models import weka_like as wl
-from ..evaluation import permutation_tests as pm
 
 # Row-major transcription of the x/o runs; 16 rows of 8 features each.
 # D1 <- text line 15 (after the page number "908").
@@ -120,6 +122,7 @@ D2_ROWS = (
     "oooxxxxx",
 )
 LABELS = "++++++++--------"
+
 
 def _matrix(rows) -> np.ndarray:
     return np.array([[1.0 if ch == "x" else 0.0 for ch in r] for r in rows])
@@ -179,8 +182,12 @@ def table1(X, y, k: int, rng: np.random.Generator, tie_rule: str = "first") -> d
     e2 = pm.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule=tie_rule, tie_keys=keys[2])
     return {
         "orig_err": float(e0),
-        "t1_mean": float(e1.mean()), "t1_std": float(e1.std(ddof=1)), "t1_p": float(pm.pvalue(e0, e1)),
-        "t2_mean": float(e2.mean()), "t2_std": float(e2.std(ddof=1)), "t2_p": float(pm.pvalue(e0, e2)),
+        "t1_mean": float(e1.mean()),
+        "t1_std": float(e1.std(ddof=1)),
+        "t1_p": float(pm.pvalue(e0, e1)),
+        "t2_mean": float(e2.mean()),
+        "t2_std": float(e2.std(ddof=1)),
+        "t2_p": float(pm.pvalue(e0, e2)),
     }
 
 
@@ -205,8 +212,16 @@ def d1_flips(k: int, entropy, tie_rule: str = "first") -> pd.DataFrame:
         flipped[i, j] = 1.0 - flipped[i, j]
         stats = table1(flipped, y, k, seeding.generator([*_entropy(entropy), cell]), tie_rule=tie_rule)
         keep = stats["orig_err"] == 0.0
-        rows.append({"cell": cell, "row": i, "column": j, "orig_err": stats["orig_err"],
-                     "t1_p": stats["t1_p"] if keep else np.nan, "t2_p": stats["t2_p"] if keep else np.nan})
+        rows.append(
+            {
+                "cell": cell,
+                "row": i,
+                "column": j,
+                "orig_err": stats["orig_err"],
+                "t1_p": stats["t1_p"] if keep else np.nan,
+                "t2_p": stats["t2_p"] if keep else np.nan,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -265,8 +280,9 @@ def draw_randomizations(test: int, y, m: int, folds0, entropy, start: int, stop:
     y = np.asarray(y, dtype=np.intp)
     folds0 = np.asarray(folds0)
     n, k = len(y), stop - start
-    gens = [np.random.default_rng(np.random.SeedSequence([*entropy, RANDOMIZATION_STREAM, r]))
-            for r in range(start, stop)]
+    gens = [
+        np.random.default_rng(np.random.SeedSequence([*entropy, RANDOMIZATION_STREAM, r])) for r in range(start, stop)
+    ]
     if test == 1:
         perms = np.empty((k, n), dtype=np.intp)
         for t, g in enumerate(gens):
@@ -285,8 +301,9 @@ def _check_classifier(classifier: str) -> None:
         raise ValueError(f"classifier must be one of {CLASSIFIERS}, got {classifier!r}")
 
 
-def original_errors(classifier: str, X, y, spec: wl.AttributeSpec, orig_folds, entropy, *,
-                    tie_rule: str = "first") -> np.ndarray:
+def original_errors(
+    classifier: str, X, y, spec: wl.AttributeSpec, orig_folds, entropy, *, tie_rule: str = "first"
+) -> np.ndarray:
     """CV error of the original data, one per CV repetition (Ojala & Garriga Sec. V).
 
     Parameters
@@ -314,18 +331,40 @@ def original_errors(classifier: str, X, y, spec: wl.AttributeSpec, orig_folds, e
         keys = None
         if tie_rule == "shuffled":
             keys = wl.TieKeys([*_entropy(entropy), ORIGINAL_TIES_STREAM], int(orig_folds.max()) + 1, n)
-        return np.array([pm.nn1_cv_errors_test1(sqdist, y, f, ident, n_classes=C, tie_rule=tie_rule,
-                                                tie_keys=None if keys is None else keys.block(r, r + 1))[0]
-                         for r, f in enumerate(orig_folds)])
+        return np.array(
+            [
+                pm.nn1_cv_errors_test1(
+                    sqdist,
+                    y,
+                    f,
+                    ident,
+                    n_classes=C,
+                    tie_rule=tie_rule,
+                    tie_keys=None if keys is None else keys.block(r, r + 1),
+                )[0]
+                for r, f in enumerate(orig_folds)
+            ]
+        )
     if classifier == "nb":
         return np.array([pm.nb_cv_errors_test1(X, y, f, ident, spec, n_classes=C)[0] for f in orig_folds])
     cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
-    return np.asarray(cv_errors(X, y, orig_folds, spec, perms=np.broadcast_to(ident, orig_folds.shape),
-                                n_classes=C))
+    return np.asarray(cv_errors(X, y, orig_folds, spec, perms=np.broadcast_to(ident, orig_folds.shape), n_classes=C))
 
 
-def randomized_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, folds0, entropy,
-                      start: int, stop: int, *, tie_rule: str = "first", batch: int = 50) -> np.ndarray:
+def randomized_errors(
+    classifier: str,
+    X,
+    y,
+    spec: wl.AttributeSpec,
+    test: int,
+    folds0,
+    entropy,
+    start: int,
+    stop: int,
+    *,
+    tie_rule: str = "first",
+    batch: int = 50,
+) -> np.ndarray:
     """CV errors of randomised data sets ``start..stop-1`` (Test 1 or Test 2), each with a fresh CV.
 
     Parameters
@@ -382,24 +421,54 @@ def randomized_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, 
         if tie_rule == "shuffled":
             keys = wl.TieKeys([*entropy, RANDOMIZED_TIES_STREAM], int(np.max(folds0)) + 1, n, offset=start)
         if test == 1:
-            return np.asarray(pm.nn1_cv_errors_test1(wl.ibk_sqdist_fn(X, spec, ranges), y, null_folds, perms,
-                                                     n_classes=C, tie_rule=tie_rule, tie_keys=keys))
+            return np.asarray(
+                pm.nn1_cv_errors_test1(
+                    wl.ibk_sqdist_fn(X, spec, ranges),
+                    y,
+                    null_folds,
+                    perms,
+                    n_classes=C,
+                    tie_rule=tie_rule,
+                    tie_keys=keys,
+                )
+            )
         if all(v > 0 for v in spec.n_values):  # all nominal: exact integer match counts
-            return np.concatenate([
-                nn1_nominal.nn1_cv_wrong(
-                    nn1_nominal.row_bitsets(pm.apply_within_class_permutations(X, idx[s:s + batch]),
-                                            spec.n_values),
-                    y, null_folds[s:s + batch], n_classes=C, tie_rule=tie_rule,
-                    tie_keys=None if keys is None else keys.block(s, min(k, s + batch))) / n
-                for s in range(0, k, batch)])
+            return np.concatenate(
+                [
+                    nn1_nominal.nn1_cv_wrong(
+                        nn1_nominal.row_bitsets(
+                            pm.apply_within_class_permutations(X, idx[s : s + batch]), spec.n_values
+                        ),
+                        y,
+                        null_folds[s : s + batch],
+                        n_classes=C,
+                        tie_rule=tie_rule,
+                        tie_keys=None if keys is None else keys.block(s, min(k, s + batch)),
+                    )
+                    / n
+                    for s in range(0, k, batch)
+                ]
+            )
         if wl.has_missing_numeric(X, spec):
-            return np.asarray(pm.nn1_cv_errors_test2(X, y, null_folds, idx, n_classes=C, tie_rule=tie_rule,
-                                                     metric=lambda A, B: wl.ibk_sq_distances(A, B, spec, ranges),
-                                                     tie_keys=keys))
+            return np.asarray(
+                pm.nn1_cv_errors_test2(
+                    X,
+                    y,
+                    null_folds,
+                    idx,
+                    n_classes=C,
+                    tie_rule=tie_rule,
+                    metric=lambda A, B: wl.ibk_sq_distances(A, B, spec, ranges),
+                    tie_keys=keys,
+                )
+            )
         # missing nominal values have a BLAS form (norm-only columns)
         Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, ranges)
-        return np.asarray(pm.nn1_cv_errors_test2(Z, y, null_folds, idx, groups=groups, weight=weight,
-                                                 n_classes=C, tie_rule=tie_rule, tie_keys=keys))
+        return np.asarray(
+            pm.nn1_cv_errors_test2(
+                Z, y, null_folds, idx, groups=groups, weight=weight, n_classes=C, tie_rule=tie_rule, tie_keys=keys
+            )
+        )
     if classifier == "nb":
         if test == 1:
             return np.asarray(pm.nb_cv_errors_test1(X, y, null_folds, perms, spec, n_classes=C))
@@ -409,8 +478,12 @@ def randomized_errors(classifier: str, X, y, spec: wl.AttributeSpec, test: int, 
     cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
     if test == 1:
         return np.asarray(cv_errors(X, y, null_folds, spec, perms=perms, n_classes=C))
-    return np.concatenate([cv_errors(X, y, null_folds[s:s + batch], spec, idx=idx[s:s + batch], n_classes=C)
-                           for s in range(0, k, batch)])
+    return np.concatenate(
+        [
+            cv_errors(X, y, null_folds[s : s + batch], spec, idx=idx[s : s + batch], n_classes=C)
+            for s in range(0, k, batch)
+        ]
+    )
 
 
 def gaussian_pair(rho: float, per_class: int, rng: np.random.Generator):
@@ -447,23 +520,36 @@ def original_folds(y, folds: int, repetitions: int, folds_entropy) -> np.ndarray
 
 def _frame(kind: str, errors, first_index: int = 0, **columns) -> pd.DataFrame:
     errors = np.asarray(errors, dtype=float)
-    frame = pd.DataFrame({"kind": kind, "index": np.arange(first_index, first_index + len(errors)),
-                          "error": errors})
+    frame = pd.DataFrame({"kind": kind, "index": np.arange(first_index, first_index + len(errors)), "error": errors})
     for pos, (name, value) in enumerate(columns.items()):
         frame.insert(pos, name, value)
     return frame
 
 
-def randomized_errors_logged(classifier: str, X, y, spec, test: int, folds0, entropy, start: int, stop: int,
-                             *, log=None, progress=None, **options) -> np.ndarray:
+def randomized_errors_logged(
+    classifier: str,
+    X,
+    y,
+    spec,
+    test: int,
+    folds0,
+    entropy,
+    start: int,
+    stop: int,
+    *,
+    log=None,
+    progress=None,
+    **options,
+) -> np.ndarray:
     """:func:`randomized_errors` in steps of ``PROGRESS_STEP`` randomisations with a progress
     line at most every 30 s (equal to one call: every randomisation has its own generator)."""
     step = PROGRESS_STEP.get(classifier, 100)
     progress = progress or runlog.Progress(log, stop - start, "randomizations")
     parts = []
     for s in range(start, stop, step):
-        parts.append(randomized_errors(classifier, X, y, spec, test, folds0, entropy, s, min(stop, s + step),
-                                       **options))
+        parts.append(
+            randomized_errors(classifier, X, y, spec, test, folds0, entropy, s, min(stop, s + step), **options)
+        )
         progress.advance(len(parts[-1]))
     return np.concatenate(parts) if parts else np.empty(0)
 
@@ -482,8 +568,17 @@ def reading_options(classifier: str, tie_rule: str | None = None) -> dict:
     return {name: value}
 
 
-def uci_original(data, dataset: str, classifier: str, folds: dict, folds_entropy, entropy, *,
-                 tie_rule: str | None = None, pool: int = 0) -> pd.DataFrame:
+def uci_original(
+    data,
+    dataset: str,
+    classifier: str,
+    folds: dict,
+    folds_entropy,
+    entropy,
+    *,
+    tie_rule: str | None = None,
+    pool: int = 0,
+) -> pd.DataFrame:
     """Tables II-III, one (data set, classifier): the CV error of each original CV repetition.
 
     Parameters
@@ -503,13 +598,26 @@ def uci_original(data, dataset: str, classifier: str, folds: dict, folds_entropy
     DataFrame with columns dataset, classifier, kind ("original"), index, error.
     """
     orig_folds = original_folds(data.y, folds["folds"], max(int(folds["repetitions"]), int(pool)), folds_entropy)
-    orig = original_errors(classifier, data.X, data.y, data.spec, orig_folds, entropy,
-                           **reading_options(classifier, tie_rule))
+    orig = original_errors(
+        classifier, data.X, data.y, data.spec, orig_folds, entropy, **reading_options(classifier, tie_rule)
+    )
     return _frame("original", orig, dataset=dataset, classifier=classifier)
 
 
-def uci_randomized(data, dataset: str, classifier: str, test: int, folds: dict, folds_entropy, entropy,
-                   start: int, stop: int, *, tie_rule: str | None = None, log=None) -> pd.DataFrame:
+def uci_randomized(
+    data,
+    dataset: str,
+    classifier: str,
+    test: int,
+    folds: dict,
+    folds_entropy,
+    entropy,
+    start: int,
+    stop: int,
+    *,
+    tie_rule: str | None = None,
+    log=None,
+) -> pd.DataFrame:
     """Tables II-III, one (data set, classifier, test) and randomisations ``start..stop-1``.
 
     Returns
@@ -518,13 +626,23 @@ def uci_randomized(data, dataset: str, classifier: str, test: int, folds: dict, 
     randomisation ``r``), error.
     """
     orig_folds = original_folds(data.y, folds["folds"], 1, folds_entropy)
-    null = randomized_errors_logged(classifier, data.X, data.y, data.spec, test, orig_folds[0], entropy, start,
-                                    stop, log=log, **reading_options(classifier, tie_rule))
+    null = randomized_errors_logged(
+        classifier,
+        data.X,
+        data.y,
+        data.spec,
+        test,
+        orig_folds[0],
+        entropy,
+        start,
+        stop,
+        log=log,
+        **reading_options(classifier, tie_rule),
+    )
     return _frame("randomized", null, start, dataset=dataset, classifier=classifier, test=int(test))
 
 
-def fig3_original(classifier: str, data: dict, data_entropy, entropy, *,
-                  tie_rule: str | None = None) -> pd.DataFrame:
+def fig3_original(classifier: str, data: dict, data_entropy, entropy, *, tie_rule: str | None = None) -> pd.DataFrame:
     """Figure 3, one classifier: the original CV errors at every rho (data and folds seeded per
     rho: ``[*data_entropy, i]``; 1-NN tie keys ``[*entropy, i]``).
 
@@ -534,16 +652,28 @@ def fig3_original(classifier: str, data: dict, data_entropy, entropy, *,
     """
     frames = []
     for i, rho in enumerate(data["rho"]):
-        X, y, folds = fig3_data(rho, data["points_per_class"], data["folds"], data["repetitions"],
-                                seeding.generator([*data_entropy, i]))
-        orig = original_errors(classifier, X, y, wl.AttributeSpec.numeric(2), folds, [*entropy, i],
-                               **reading_options(classifier, tie_rule))
+        X, y, folds = fig3_data(
+            rho, data["points_per_class"], data["folds"], data["repetitions"], seeding.generator([*data_entropy, i])
+        )
+        orig = original_errors(
+            classifier, X, y, wl.AttributeSpec.numeric(2), folds, [*entropy, i], **reading_options(classifier, tie_rule)
+        )
         frames.append(_frame("original", orig, classifier=classifier, rho=float(rho)))
     return pd.concat(frames, ignore_index=True)
 
 
-def fig3_randomized(classifier: str, test: int, data: dict, data_entropy, entropy, start: int, stop: int, *,
-                    tie_rule: str | None = None, log=None) -> pd.DataFrame:
+def fig3_randomized(
+    classifier: str,
+    test: int,
+    data: dict,
+    data_entropy,
+    entropy,
+    start: int,
+    stop: int,
+    *,
+    tie_rule: str | None = None,
+    log=None,
+) -> pd.DataFrame:
     """Figure 3, one classifier and test: randomisations ``start..stop-1`` at every rho
     (randomisation ``r`` at rho ``i`` from ``[*entropy, i]``, :func:`draw_randomizations`).
 
@@ -554,11 +684,20 @@ def fig3_randomized(classifier: str, test: int, data: dict, data_entropy, entrop
     frames = []
     progress = runlog.Progress(log, len(data["rho"]) * (stop - start), "randomizations (all rho)")
     for i, rho in enumerate(data["rho"]):
-        X, y, folds = fig3_data(rho, data["points_per_class"], data["folds"], 1,
-                                seeding.generator([*data_entropy, i]))
-        null = randomized_errors_logged(classifier, X, y, wl.AttributeSpec.numeric(2), test, folds[0],
-                                        [*entropy, i], start, stop, progress=progress,
-                                        **reading_options(classifier, tie_rule))
+        X, y, folds = fig3_data(rho, data["points_per_class"], data["folds"], 1, seeding.generator([*data_entropy, i]))
+        null = randomized_errors_logged(
+            classifier,
+            X,
+            y,
+            wl.AttributeSpec.numeric(2),
+            test,
+            folds[0],
+            [*entropy, i],
+            start,
+            stop,
+            progress=progress,
+            **reading_options(classifier, tie_rule),
+        )
         frames.append(_frame("randomized", null, start, classifier=classifier, test=int(test), rho=float(rho)))
     return pd.concat(frames, ignore_index=True)
 
@@ -566,8 +705,9 @@ def fig3_randomized(classifier: str, test: int, data: dict, data_entropy, entrop
 # --------------------------------------------------------------------------------------
 # Summaries of the jobs' errors (Tables II-III, Figure 3) and Figure 2's statistics
 # --------------------------------------------------------------------------------------
-def p_spread(p_values, repetitions: int, rng: np.random.Generator, draws: int = 2000,
-             quantiles=(0.05, 0.95)) -> tuple[float, float]:
+def p_spread(
+    p_values, repetitions: int, rng: np.random.Generator, draws: int = 2000, quantiles=(0.05, 0.95)
+) -> tuple[float, float]:
     """The 5-95 % range of the mean of ``repetitions`` per-CV p-values over fold draws: ``draws``
     random sets of ``repetitions`` CVs (without replacement) from a pool of per-CV p-values."""
     p_values = np.asarray(p_values, dtype=float)
@@ -617,9 +757,16 @@ def uci_table_summary(raw: pd.DataFrame, repetitions: int | None = None, spread_
             null = part[(part.kind == "randomized") & (part.test == t)]["error"].to_numpy()
             rng = seeding.generator([*_entropy(spread_entropy or [0]), seeding.stable_hash([ds, clf, t])])
             low, high = p_spread(pm.pvalue(pool, null), reps, rng)
-            row.update({f"t{t}_mean": null.mean(), f"t{t}_std": null.std(ddof=1) if len(null) > 1 else np.nan,
-                        f"t{t}_p": pm.pvalue(orig, null).mean(), f"t{t}_p_low": low, f"t{t}_p_high": high,
-                        "randomizations": len(null)})
+            row.update(
+                {
+                    f"t{t}_mean": null.mean(),
+                    f"t{t}_std": null.std(ddof=1) if len(null) > 1 else np.nan,
+                    f"t{t}_p": pm.pvalue(orig, null).mean(),
+                    f"t{t}_p_low": low,
+                    f"t{t}_p_high": high,
+                    "randomizations": len(null),
+                }
+            )
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -649,10 +796,16 @@ def fig3_summary(raw: pd.DataFrame) -> pd.DataFrame:
         row = {"classifier": clf, "rho": rho, "orig_mean": orig.mean(), "repetitions": len(orig)}
         for t in (1, 2):
             null = part[(part.kind == "randomized") & (part.test == t)]["error"].to_numpy()
-            row.update({f"t{t}_mean": null.mean(), f"t{t}_q01": np.quantile(null, 0.01),
-                        f"t{t}_q99": np.quantile(null, 0.99), f"t{t}_p": pm.pvalue(orig, null).mean(),
-                        f"t{t}_rejected": bool(orig.mean() < np.quantile(null, 0.01)),
-                        "randomizations": len(null)})
+            row.update(
+                {
+                    f"t{t}_mean": null.mean(),
+                    f"t{t}_q01": np.quantile(null, 0.01),
+                    f"t{t}_q99": np.quantile(null, 0.99),
+                    f"t{t}_p": pm.pvalue(orig, null).mean(),
+                    f"t{t}_rejected": bool(orig.mean() < np.quantile(null, 0.01)),
+                    "randomizations": len(null),
+                }
+            )
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -693,13 +846,28 @@ def fig2_statistics(X, y, randomizations: int, rng: np.random.Generator, folds: 
     idx2 = pm.within_class_permutations(y, 2, k, rng)
     e_t2 = pm.nn1_cv_errors_test2(Z, y, fold_ids, idx2)
     e_full = pm.nn1_cv_errors_test2(Z, y, fold_ids, pm.within_class_permutations(np.zeros(n, int), 2, k, rng))
-    errors = pd.concat([pd.DataFrame({"version": v, "index": np.arange(len(e)), "error": np.asarray(e, float)})
-                        for v, e in (("original", e_orig), ("test1", e_t1), ("test2", e_t2), ("full", e_full))],
-                       ignore_index=True)
+    errors = pd.concat(
+        [
+            pd.DataFrame({"version": v, "index": np.arange(len(e)), "error": np.asarray(e, float)})
+            for v, e in (("original", e_orig), ("test1", e_t1), ("test2", e_t2), ("full", e_full))
+        ],
+        ignore_index=True,
+    )
     r_orig = within_class_correlations(X, y)[None]
     r_t2 = np.array([within_class_correlations(D, y) for D in pm.apply_within_class_permutations(X, idx2)])
     classes = np.unique(y)
-    correlations = pd.concat([pd.DataFrame({"version": v, "index": np.repeat(np.arange(len(r)), len(classes)),
-                                            "class": np.tile(classes, len(r)), "r": r.ravel()})
-                              for v, r in (("original", r_orig), ("test2", r_t2))], ignore_index=True)
+    correlations = pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "version": v,
+                    "index": np.repeat(np.arange(len(r)), len(classes)),
+                    "class": np.tile(classes, len(r)),
+                    "r": r.ravel(),
+                }
+            )
+            for v, r in (("original", r_orig), ("test2", r_t2))
+        ],
+        ignore_index=True,
+    )
     return errors, correlations

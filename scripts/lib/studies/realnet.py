@@ -47,6 +47,7 @@ autocorrelation -- Pearson over linked pairs, the study's estimator --, mean deg
 reads network statistics only; it runs before, and knows nothing of, any test. Each network keeps
 every link between two of its nodes.
 """
+
 from __future__ import annotations
 
 import csv
@@ -61,8 +62,8 @@ from scipy.sparse.csgraph import connected_components
 
 from ..core import runlog, seeding
 from ..data import networks
-from ..models import wvrn_nbc, linkbased
 from ..evaluation import pairtests, sampling, summaries
+from ..models import linkbased, wvrn_nbc
 
 NODE_COLUMNS = ("network", "node", "label")
 EDGE_COLUMNS = ("network", "source", "target")
@@ -87,6 +88,7 @@ class NetworkSetError(ValueError):
 
 
 # ----------------------------------------------------------------------------- Table 1
+
 
 def random_labeled_sets(rng: np.random.Generator, n: int, prop_labeled: float, samples: int) -> np.ndarray:
     """``samples`` uniform labeled sets of exactly ``round(prop_labeled n)`` nodes.
@@ -129,8 +131,16 @@ def random_labeled_sets(rng: np.random.Generator, n: int, prop_labeled: float, s
     return out
 
 
-def table1_task(rng: np.random.Generator, adjacency, labels, levels, samples: int, *,
-                schedule: wvrn_nbc.Schedule = wvrn_nbc.Schedule(), l2: float = 1.0) -> list[dict]:
+def table1_task(
+    rng: np.random.Generator,
+    adjacency,
+    labels,
+    levels,
+    samples: int,
+    *,
+    schedule: wvrn_nbc.Schedule = wvrn_nbc.Schedule(),
+    l2: float = 1.0,
+) -> list[dict]:
     """Neville 2009 Table 1 for one task: error correlation of four models per labeled set.
 
     Per labeling level, ``samples`` uniform labeled sets; each of the four models (wvRN,
@@ -191,14 +201,23 @@ def table1_task(rng: np.random.Generator, adjacency, labels, levels, samples: in
                 phi = np.atleast_1d(networks.error_correlation(adj, errors, test))
                 acc = 1.0 - errors.sum(axis=1) / test.sum(axis=1)
                 for s in range(samples):
-                    rows.append({"prop_labeled": float(level), "classifier": classifier,
-                                 "collective": bool(use_collective), "sample": s,
-                                 "error_correlation": float(phi[s]), "accuracy": float(acc[s]),
-                                 "test_size": int(test[s].sum()), "linked_test_pairs": int(pairs[s])})
+                    rows.append(
+                        {
+                            "prop_labeled": float(level),
+                            "classifier": classifier,
+                            "collective": bool(use_collective),
+                            "sample": s,
+                            "error_correlation": float(phi[s]),
+                            "accuracy": float(acc[s]),
+                            "test_size": int(test[s].sum()),
+                            "linked_test_pairs": int(pairs[s]),
+                        }
+                    )
     return rows
 
 
 # ----------------------------------------------------------------------------- network sets
+
 
 @dataclass(frozen=True, eq=False)
 class NetworkSet:
@@ -227,8 +246,9 @@ class NetworkSet:
             Its adjacency and labels; no latent groups (every group id is -1, no group types).
         """
         n = self.adjacency[g].shape[0]
-        return networks.Network(self.adjacency[g], self.labels[g], np.full(n, -1, dtype=np.int64),
-                                np.zeros(0, dtype=np.int8))
+        return networks.Network(
+            self.adjacency[g], self.labels[g], np.full(n, -1, dtype=np.int64), np.zeros(0, dtype=np.int8)
+        )
 
     def sizes(self) -> list[int]:
         """Number of nodes of each network.
@@ -250,14 +270,18 @@ def _rows(path: Path, columns) -> list[dict]:
     header = tuple(h.strip() for h in (reader.fieldnames or ()))
     missing = [c for c in columns if c not in header]
     if missing:
-        raise NetworkSetError(f"network-set file {path} must have the columns {','.join(columns)} in its "
-                              f"header line, found {','.join(header) or 'no header'}")
+        raise NetworkSetError(
+            f"network-set file {path} must have the columns {','.join(columns)} in its "
+            f"header line, found {','.join(header) or 'no header'}"
+        )
     rows = []
     for lineno, row in enumerate(reader, 2):
         row = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
         if any(not row.get(c) for c in columns):
-            raise NetworkSetError(f"network-set file {path} line {lineno} has an empty "
-                                  f"{[c for c in columns if not row.get(c)][0]!r} field")
+            raise NetworkSetError(
+                f"network-set file {path} line {lineno} has an empty "
+                f"{[c for c in columns if not row.get(c)][0]!r} field"
+            )
         rows.append({c: row[c] for c in columns})
     return rows
 
@@ -305,8 +329,9 @@ def read_network_set(nodes_path, edges_path) -> NetworkSet:
             order.append(net)
             index[net], labels[net], ids[net] = {}, [], []
         if node in index[net]:
-            raise NetworkSetError(f"network-set file {nodes_path} line {lineno}: node {node!r} appears twice in "
-                                  f"network {net!r}")
+            raise NetworkSetError(
+                f"network-set file {nodes_path} line {lineno}: node {node!r} appears twice in network {net!r}"
+            )
         index[net][node] = len(ids[net])
         ids[net].append(node)
         labels[net].append(int(label))
@@ -315,12 +340,15 @@ def read_network_set(nodes_path, edges_path) -> NetworkSet:
     for lineno, row in enumerate(_rows(edges_path, EDGE_COLUMNS), 2):
         net = row["network"]
         if net not in index:
-            raise NetworkSetError(f"network-set file {edges_path} line {lineno}: network {net!r} has no nodes in "
-                                  f"{nodes_path}")
+            raise NetworkSetError(
+                f"network-set file {edges_path} line {lineno}: network {net!r} has no nodes in {nodes_path}"
+            )
         for end in ("source", "target"):
             if row[end] not in index[net]:
-                raise NetworkSetError(f"network-set file {edges_path} line {lineno}: {end} {row[end]!r} is not a "
-                                      f"node of network {net!r} in {nodes_path}")
+                raise NetworkSetError(
+                    f"network-set file {edges_path} line {lineno}: {end} {row[end]!r} is not a "
+                    f"node of network {net!r} in {nodes_path}"
+                )
         src[net].append(index[net][row["source"]])
         dst[net].append(index[net][row["target"]])
     adjs = []
@@ -328,8 +356,12 @@ def read_network_set(nodes_path, edges_path) -> NetworkSet:
         a, b = np.asarray(src[net], dtype=np.int64), np.asarray(dst[net], dtype=np.int64)
         keep = a != b
         adjs.append(networks.adjacency_from_edges(len(ids[net]), np.stack([a[keep], b[keep]], axis=1)))
-    return NetworkSet(tuple(order), tuple(adjs), tuple(np.asarray(labels[n], dtype=np.int8) for n in order),
-                      tuple(tuple(ids[n]) for n in order))
+    return NetworkSet(
+        tuple(order),
+        tuple(adjs),
+        tuple(np.asarray(labels[n], dtype=np.int8) for n in order),
+        tuple(tuple(ids[n]) for n in order),
+    )
 
 
 def network_set_tables(names, adjacencies, labels, node_ids) -> tuple[list[dict], list[dict]]:
@@ -367,6 +399,7 @@ def network_set_tables(names, adjacencies, labels, node_ids) -> tuple[list[dict]
 
 # ----------------------------------------------------------------------------- stand-in partition
 
+
 @dataclass(frozen=True)
 class Partition:
     """``part_of[i]``: region of node ``i`` (-1: unassigned); ``attempt``: the accepted draw
@@ -390,7 +423,7 @@ def _grow(rng, adj: sp.csr_matrix, candidates: np.ndarray, parts: int, target: i
         sizes[r] += 1
         for f in frontier:
             f.discard(node)
-        nbrs = adj.indices[adj.indptr[node]:adj.indptr[node + 1]]
+        nbrs = adj.indices[adj.indptr[node] : adj.indptr[node + 1]]
         frontier[r].update(int(j) for j in nbrs if part_of[j] < 0)
 
     for r, s in enumerate(seeds):
@@ -404,8 +437,9 @@ def _grow(rng, adj: sp.csr_matrix, candidates: np.ndarray, parts: int, target: i
         assign(pool[int(rng.integers(len(pool)))], r)
 
 
-def carve_subnetworks(rng: np.random.Generator, adjacency, parts: int = 6, min_size: int = 300,
-                      max_size: int = 700, attempts: int = 20) -> Partition:
+def carve_subnetworks(
+    rng: np.random.Generator, adjacency, parts: int = 6, min_size: int = 300, max_size: int = 700, attempts: int = 20
+) -> Partition:
     """Seeded region growing of ``parts`` disjoint connected regions on the largest component.
 
     The procedure is described in the module docstring. The target region size is
@@ -593,8 +627,7 @@ def block_tables(adjacency, labels, block_of) -> tuple[np.ndarray, np.ndarray, n
     count = int(block_of.max()) + 1
     member = sp.csr_matrix((np.ones(inside.size), (inside, block_of[inside])), shape=(adj.shape[0], count))
     pos, neg = member.multiply(y[:, None]).tocsr(), member.multiply(1.0 - y[:, None]).tocsr()
-    pairs = np.stack([(a.T @ adj @ b).toarray() for a, b in ((pos, pos), (pos, neg), (neg, pos), (neg, neg))],
-                     axis=-1)
+    pairs = np.stack([(a.T @ adj @ b).toarray() for a, b in ((pos, pos), (pos, neg), (neg, pos), (neg, neg))], axis=-1)
     return (np.asarray(member.sum(axis=0)).ravel(), np.asarray(pos.sum(axis=0)).ravel(), pairs)
 
 
@@ -656,14 +689,16 @@ def deal_statistics(deal: np.ndarray, nodes, positives, pairs, parts: int) -> di
         ``mean_degree`` (ordered linked pairs / nodes) and ``nodes``; the values
         :func:`lib.data.networks.network_statistics` gives for the induced subnetworks.
     """
-    onehot = (deal[:, :, None] == np.arange(parts)).astype(np.float64)           # (C, B, parts)
-    table = np.einsum("cak,abt,cbk->ckt", onehot, pairs, onehot)                # (C, parts, 4)
+    onehot = (deal[:, :, None] == np.arange(parts)).astype(np.float64)  # (C, B, parts)
+    table = np.einsum("cak,abt,cbk->ckt", onehot, pairs, onehot)  # (C, parts, 4)
     size = np.einsum("cak,a->ck", onehot, nodes)
     with np.errstate(divide="ignore", invalid="ignore"):
-        return {"p_pos": np.einsum("cak,a->ck", onehot, positives) / size,
-                "autocorrelation": networks.phi_from_table(table),
-                "mean_degree": table.sum(axis=-1) / size,
-                "nodes": size}
+        return {
+            "p_pos": np.einsum("cak,a->ck", onehot, positives) / size,
+            "autocorrelation": networks.phi_from_table(table),
+            "mean_degree": table.sum(axis=-1) / size,
+            "nodes": size,
+        }
 
 
 def within_bands(statistics: dict, max_ratio: dict) -> tuple[np.ndarray, dict]:
@@ -691,15 +726,22 @@ def within_bands(statistics: dict, max_ratio: dict) -> tuple[np.ndarray, dict]:
     met, ok = {}, None
     for name, ratio in max_ratio.items():
         x = np.asarray(statistics[name], dtype=np.float64)
-        lo, hi = x.min(axis=1), x.max(axis=1)            # NaN (undefined autocorrelation) fails both tests
+        lo, hi = x.min(axis=1), x.max(axis=1)  # NaN (undefined autocorrelation) fails both tests
         inside = (lo > 0) & (hi <= ratio * lo)
         met[name] = int(inside.sum())
         ok = inside if ok is None else ok & inside
     return ok, met
 
 
-def select_similar(rng: np.random.Generator, adjacency, labels, parts: int = 6, blocks_per_part: int = 8,
-                   candidates: int = 2000, max_ratio: dict | None = None) -> Assembly:
+def select_similar(
+    rng: np.random.Generator,
+    adjacency,
+    labels,
+    parts: int = 6,
+    blocks_per_part: int = 8,
+    candidates: int = 2000,
+    max_ratio: dict | None = None,
+) -> Assembly:
     """``parts`` disjoint networks whose statistics lie within stated bands (selection ``similar``).
 
     1. The largest component is cut into ``parts * blocks_per_part`` connected blocks
@@ -751,8 +793,10 @@ def select_similar(rng: np.random.Generator, adjacency, labels, parts: int = 6, 
     if unknown or not bands or any(not r >= 1 for r in bands.values()):
         raise ValueError(f"bands must map some of {', '.join(SIMILAR_STATISTICS)} to ratios >= 1, got {bands}")
     if parts < 2 or blocks_per_part < 1 or candidates < 1:
-        raise ValueError(f"need parts >= 2, blocks_per_part >= 1 and candidates >= 1, got {parts}, "
-                         f"{blocks_per_part} and {candidates}")
+        raise ValueError(
+            f"need parts >= 2, blocks_per_part >= 1 and candidates >= 1, got {parts}, "
+            f"{blocks_per_part} and {candidates}"
+        )
     y = np.asarray(labels)
     block_of = grow_blocks(rng, adjacency, parts * blocks_per_part)
     nodes, positives, pairs = block_tables(adjacency, y, block_of)
@@ -760,16 +804,19 @@ def select_similar(rng: np.random.Generator, adjacency, labels, parts: int = 6, 
     stats = deal_statistics(deal, nodes, positives, pairs, parts)
     ok, met = within_bands(stats, bands)
     if not ok.any():
-        raise SelectionError(f"none of the {candidates} candidate deals of {parts * blocks_per_part} blocks into "
-                             f"{parts} networks lies within the bands (max/min "
-                             + ", ".join(f"{k} <= {v:g}: met by {met[k]}" for k, v in bands.items()) + ")")
+        raise SelectionError(
+            f"none of the {candidates} candidate deals of {parts * blocks_per_part} blocks into "
+            f"{parts} networks lies within the bands (max/min "
+            + ", ".join(f"{k} <= {v:g}: met by {met[k]}" for k, v in bands.items())
+            + ")"
+        )
     c = int(np.flatnonzero(ok)[0])
     part_of = np.where(block_of >= 0, deal[c][np.maximum(block_of, 0)], -1)
-    return Assembly(part_of, block_of, c + 1, int(ok.sum()), candidates,
-                    {k: v[c].copy() for k, v in stats.items()})
+    return Assembly(part_of, block_of, c + 1, int(ok.sum()), candidates, {k: v[c].copy() for k, v in stats.items()})
 
 
 # ----------------------------------------------------------------------------- calibration
+
 
 def pad_rows(x_per_network, width: int, fill=0):
     """Stack ``[(B, m_g)]`` arrays into ``(G, B, width)``, padding with ``fill``.
@@ -827,8 +874,9 @@ def model_options(models: dict | None) -> dict:
     return options
 
 
-def calibration_set(split_rng, key_rng, netset: NetworkSet, levels, samples: int, folds: int,
-                    smoothing: float = 1.0) -> CalibrationSet:
+def calibration_set(
+    split_rng, key_rng, netset: NetworkSet, levels, samples: int, folds: int, smoothing: float = 1.0
+) -> CalibrationSet:
     """Inferred calibration splits of every network of a set.
 
     Each network is sampled ``samples`` times into ``folds``-fold NCV sets; at each labeling
@@ -874,10 +922,11 @@ def calibration_set(split_rng, key_rng, netset: NetworkSet, levels, samples: int
     trains, tests = [], []
     for g in range(G):
         m = netset.sizes()[g]
-        fold_of = sampling.ncv_fold_of(split_rng, samples, m, folds)           # (S, m)
-        test = sampling.ncv_test_sets(fold_of, folds).reshape(-1, m)           # (S k, m)
-        trains.append(np.concatenate([sampling.ncv_training_sets(split_rng, fold_of, pl, folds).reshape(-1, m)
-                                      for pl in levels]))
+        fold_of = sampling.ncv_fold_of(split_rng, samples, m, folds)  # (S, m)
+        test = sampling.ncv_test_sets(fold_of, folds).reshape(-1, m)  # (S k, m)
+        trains.append(
+            np.concatenate([sampling.ncv_training_sets(split_rng, fold_of, pl, folds).reshape(-1, m) for pl in levels])
+        )
         tests.append(np.tile(test, (len(levels), 1)))
     adjacency = sp.block_diag(netset.adjacency, format="csr")
     labels = np.concatenate(netset.labels)
@@ -889,15 +938,18 @@ def calibration_set(split_rng, key_rng, netset: NetworkSet, levels, samples: int
     width = max(netset.sizes())
 
     def split(x, fill=0):
-        return pad_rows([x[:, bounds[g]:bounds[g + 1]] for g in range(G)], width, fill)
+        return pad_rows([x[:, bounds[g] : bounds[g + 1]] for g in range(G)], width, fill)
 
     rows = train_all.shape[0]
     return CalibrationSet(
-        probs_wvrn=split(probs_w, 0.5), probs_nbc=split(probs_b, 0.5),
-        test=pad_rows(tests, width, False), tie=split(np.asarray(tie)),
+        probs_wvrn=split(probs_w, 0.5),
+        probs_nbc=split(probs_b, 0.5),
+        test=pad_rows(tests, width, False),
+        tie=split(np.asarray(tie)),
         labels=split(np.broadcast_to(labels, train_all.shape)),
         keys=wvrn_nbc.perturbation_keys(key_rng, (G, rows, width)),
-        level_of_row=np.repeat(np.arange(len(levels)), rows // len(levels)))
+        level_of_row=np.repeat(np.arange(len(levels)), rows // len(levels)),
+    )
 
 
 def _rows_of(cal: CalibrationSet, networks_used, level: int):
@@ -910,8 +962,9 @@ def _rows_of(cal: CalibrationSet, networks_used, level: int):
     return {k: flat(getattr(cal, k)) for k in ("probs_wvrn", "probs_nbc", "test", "tie", "labels", "keys")}
 
 
-def calibrate_held_out(cal: CalibrationSet, held_out: int, level: int, tol: float, strength: float,
-                       selection: str) -> dict:
+def calibrate_held_out(
+    cal: CalibrationSet, held_out: int, level: int, tol: float, strength: float, selection: str
+) -> dict:
     """Type I calibration for one held-out network.
 
     On the splits of every *other* network at ``level``, the handicap that brings the better
@@ -956,8 +1009,14 @@ def calibrate_held_out(cal: CalibrationSet, held_out: int, level: int, tol: floa
     """
     others = [g for g in range(cal.test.shape[0]) if g != held_out]
     d = _rows_of(cal, others, level)
-    common = dict(labels=d["labels"], test=d["test"], tie_handicapped=d["tie"], tie_other=d["tie"],
-                  strength=strength, selection=selection)
+    common = dict(
+        labels=d["labels"],
+        test=d["test"],
+        tie_handicapped=d["tie"],
+        tie_other=d["tie"],
+        strength=strength,
+        selection=selection,
+    )
     acc_w = float(wvrn_nbc.accuracy(d["probs_wvrn"], d["labels"], d["test"], d["tie"]).mean())
     acc_b = float(wvrn_nbc.accuracy(d["probs_nbc"], d["labels"], d["test"], d["tie"]).mean())
     better = "wvrn" if acc_w - acc_b >= -tol else "nbc"
@@ -967,14 +1026,22 @@ def calibrate_held_out(cal: CalibrationSet, held_out: int, level: int, tol: floa
         f = wvrn_nbc.handicap_difference(d["probs_nbc"], d["probs_wvrn"], keys=d["keys"], **common)
     found = wvrn_nbc.calibrate_handicap(f, tol=tol)
     c_w, c_b = (found.c, 0.0) if better == "wvrn" else (0.0, found.c)
-    difference = found.difference if better == "wvrn" else -found.difference   # wvRN - nBC after
-    return {"handicapped": better, "handicap_wvrn": c_w, "handicap_nbc": c_b,
-            "accuracy_wvrn_unhandicapped": acc_w, "accuracy_nbc_unhandicapped": acc_b,
-            "difference": difference, "splits": int(d["test"].shape[0]), "evaluations": len(found.evaluations)}
+    difference = found.difference if better == "wvrn" else -found.difference  # wvRN - nBC after
+    return {
+        "handicapped": better,
+        "handicap_wvrn": c_w,
+        "handicap_nbc": c_b,
+        "accuracy_wvrn_unhandicapped": acc_w,
+        "accuracy_nbc_unhandicapped": acc_b,
+        "difference": difference,
+        "splits": int(d["test"].shape[0]),
+        "evaluations": len(found.evaluations),
+    }
 
 
-def power_differences(cal: CalibrationSet, held_out: int, level: int, handicaps, strength: float,
-                      selection: str) -> list[dict]:
+def power_differences(
+    cal: CalibrationSet, held_out: int, level: int, handicaps, strength: float, selection: str
+) -> list[dict]:
     """Power calibration for one held-out network: accuracy difference per nBC handicap.
 
     The mean accuracy difference wvRN - nBC(c) on the other networks' splits for each nBC
@@ -1017,15 +1084,34 @@ def power_differences(cal: CalibrationSet, held_out: int, level: int, handicaps,
     d = _rows_of(cal, others, level)
     acc_w = float(wvrn_nbc.accuracy(d["probs_wvrn"], d["labels"], d["test"], d["tie"]).mean())
     acc_b = float(wvrn_nbc.accuracy(d["probs_nbc"], d["labels"], d["test"], d["tie"]).mean())
-    f = wvrn_nbc.handicap_difference(d["probs_nbc"], d["probs_wvrn"], d["labels"], d["test"], d["keys"],
-                                       tie_handicapped=d["tie"], tie_other=d["tie"], strength=strength,
-                                       selection=selection)
-    return [{"handicapped": "nbc", "handicap_wvrn": 0.0, "handicap_nbc": float(c),
-             "accuracy_wvrn_unhandicapped": acc_w, "accuracy_nbc_unhandicapped": acc_b,
-             "difference": -f(c), "splits": int(d["test"].shape[0]), "evaluations": 1} for c in handicaps]
+    f = wvrn_nbc.handicap_difference(
+        d["probs_nbc"],
+        d["probs_wvrn"],
+        d["labels"],
+        d["test"],
+        d["keys"],
+        tie_handicapped=d["tie"],
+        tie_other=d["tie"],
+        strength=strength,
+        selection=selection,
+    )
+    return [
+        {
+            "handicapped": "nbc",
+            "handicap_wvrn": 0.0,
+            "handicap_nbc": float(c),
+            "accuracy_wvrn_unhandicapped": acc_w,
+            "accuracy_nbc_unhandicapped": acc_b,
+            "difference": -f(c),
+            "splits": int(d["test"].shape[0]),
+            "evaluations": 1,
+        }
+        for c in handicaps
+    ]
 
 
 # ----------------------------------------------------------------------------- the study's jobs
+
 
 def table1_study(loaded, prop_labeled, samples: int, l2: float, rng, log=None):
     """Neville 2009 Table 1 on the public tasks: per labeling level, ``samples`` uniform labeled
@@ -1064,16 +1150,27 @@ def table1_study(loaded, prop_labeled, samples: int, l2: float, rng, log=None):
             keep = np.flatnonzero(known)
             adj, y = adj[keep][:, keep], y[keep]
             if log is not None:
-                log.info("%s: %d of %d nodes have a known %r label; using their induced subgraph", name,
-                         keep.size, known.size, task)
+                log.info(
+                    "%s: %d of %d nodes have a known %r label; using their induced subgraph",
+                    name,
+                    keep.size,
+                    known.size,
+                    task,
+                )
         net = networks.Network(adj.tocsr(), y.astype(np.int8), np.full(y.size, -1), np.zeros(0, np.int8))
         stats = networks.network_statistics(net)
         tasks.append({"dataset": name, "task": task, "nodes": y.size, **stats})
         rows = table1_task(rng, adj, y, prop_labeled, samples, l2=l2)
         trials.append(pd.DataFrame(rows).assign(dataset=name, task=task))
         if log is not None:
-            log.info("%s %r: %d nodes, %d edges, autocorrelation %.3f", name, task, y.size, stats["edges"],
-                     stats["autocorrelation"])
+            log.info(
+                "%s %r: %d nodes, %d edges, autocorrelation %.3f",
+                name,
+                task,
+                y.size,
+                stats["edges"],
+                stats["autocorrelation"],
+            )
     frame = pd.concat(trials, ignore_index=True)
     frame = frame[["dataset", "task", *[c for c in frame.columns if c not in ("dataset", "task")]]]
     return frame, pd.DataFrame(tasks)
@@ -1139,8 +1236,9 @@ def carve_stand_in(spec: dict, data, rng, log=None, *, selection: str = "partiti
     (Add Health schools) and Wang et al. 2011, Sec. 5.2 (IMDB samples).
     """
     if spec["task"] not in data.tasks:
-        raise ValueError(f"dataset {spec['dataset']!r} has no task {spec['task']!r}; it has "
-                         f"{', '.join(map(repr, data.tasks))}")
+        raise ValueError(
+            f"dataset {spec['dataset']!r} has no task {spec['task']!r}; it has {', '.join(map(repr, data.tasks))}"
+        )
     if selection not in SELECTIONS:
         raise ValueError(f"selection must be one of {', '.join(SELECTIONS)}, got {selection!r}")
     y = data.tasks[spec["task"]]
@@ -1151,38 +1249,74 @@ def carve_stand_in(spec: dict, data, rng, log=None, *, selection: str = "partiti
     else:
         s = spec["similar"]
         try:
-            chosen = select_similar(rng, data.adjacency, y, s["parts"], s["blocks_per_part"], s["candidates"],
-                                    s["max_ratio"])
+            chosen = select_similar(
+                rng, data.adjacency, y, s["parts"], s["blocks_per_part"], s["candidates"], s["max_ratio"]
+            )
         except SelectionError as exc:
-            raise SelectionError(f"realnet.selection: {exc} for {spec['dataset']} '{spec['task']}'; widen "
-                                 "realnet.similar.max_ratio or draw more realnet.similar.candidates") from None
+            raise SelectionError(
+                f"realnet.selection: {exc} for {spec['dataset']} '{spec['task']}'; widen "
+                "realnet.similar.max_ratio or draw more realnet.similar.candidates"
+            ) from None
         part_of = chosen.part_of
     subs = subnetworks(data.adjacency, part_of)
     names = [f"{spec['dataset']}_{r}" for r in range(len(subs))]
     kept = sum(a.nnz // 2 for _, a in subs)
     if selection == "partition":
         if log is not None:
-            log.info("%s: %d regions, sizes %s (target %d, attempt %d, min size met: %s); %d of %d links kept",
-                     spec["dataset"], len(subs), [len(n) for n, _ in subs], part.target, part.attempt,
-                     part.met_min_size, kept, data.n_edges)
+            log.info(
+                "%s: %d regions, sizes %s (target %d, attempt %d, min size met: %s); %d of %d links kept",
+                spec["dataset"],
+                len(subs),
+                [len(n) for n, _ in subs],
+                part.target,
+                part.attempt,
+                part.met_min_size,
+                kept,
+                data.n_edges,
+            )
             if not part.met_min_size:
                 log.warning("some region is smaller than %d nodes after %d attempts", p["min_size"], p["attempts"])
-        extra = {"source": spec["dataset"], "task": spec["task"], "target_size": part.target,
-                 "attempt": part.attempt, "min_size_met": part.met_min_size,
-                 "source_nodes": data.n_nodes, "source_edges": data.n_edges, "links_kept_in_set": kept}
+        extra = {
+            "source": spec["dataset"],
+            "task": spec["task"],
+            "target_size": part.target,
+            "attempt": part.attempt,
+            "min_size_met": part.met_min_size,
+            "source_nodes": data.n_nodes,
+            "source_edges": data.n_edges,
+            "links_kept_in_set": kept,
+        }
     else:
         if log is not None:
-            log.info("%s: %d networks from %d blocks, deal %d of %d kept (%d within the bands); sizes %s; "
-                     "%d of %d links kept", spec["dataset"], len(subs), s["parts"] * s["blocks_per_part"],
-                     chosen.candidate, chosen.candidates, chosen.qualifying, [len(n) for n, _ in subs], kept,
-                     data.n_edges)
-        extra = {"source": spec["dataset"], "task": spec["task"], "selection": "similar",
-                 "blocks": s["parts"] * s["blocks_per_part"], "candidates": chosen.candidates,
-                 "candidate": chosen.candidate, "within_bands": chosen.qualifying,
-                 **{f"band_{k}": float(v) for k, v in s["max_ratio"].items()},
-                 "source_nodes": data.n_nodes, "source_edges": data.n_edges, "links_kept_in_set": kept}
-    node_rows, edge_rows = network_set_tables(names, [a for _, a in subs], [y[n] for n, _ in subs],
-                                              [[data.node_ids[i] for i in n] for n, _ in subs])
+            log.info(
+                "%s: %d networks from %d blocks, deal %d of %d kept (%d within the bands); sizes %s; "
+                "%d of %d links kept",
+                spec["dataset"],
+                len(subs),
+                s["parts"] * s["blocks_per_part"],
+                chosen.candidate,
+                chosen.candidates,
+                chosen.qualifying,
+                [len(n) for n, _ in subs],
+                kept,
+                data.n_edges,
+            )
+        extra = {
+            "source": spec["dataset"],
+            "task": spec["task"],
+            "selection": "similar",
+            "blocks": s["parts"] * s["blocks_per_part"],
+            "candidates": chosen.candidates,
+            "candidate": chosen.candidate,
+            "within_bands": chosen.qualifying,
+            **{f"band_{k}": float(v) for k, v in s["max_ratio"].items()},
+            "source_nodes": data.n_nodes,
+            "source_edges": data.n_edges,
+            "links_kept_in_set": kept,
+        }
+    node_rows, edge_rows = network_set_tables(
+        names, [a for _, a in subs], [y[n] for n, _ in subs], [[data.node_ids[i] for i in n] for n, _ in subs]
+    )
     return node_rows, edge_rows, extra
 
 
@@ -1216,11 +1350,20 @@ def network_set_statistics(name: str, netset: NetworkSet, extra: dict) -> pd.Dat
     from 300-700 nodes, average degree of 7-8, and autocorrelation in the range [0.25, 0.35]").
     """
     if len(netset) < 3:
-        raise ValueError(f"network set {name!r} has {len(netset)} networks; leave-one-out "
-                         "calibration needs at least 3")
-    return pd.DataFrame([{"set": name, "network": g, "name": netset.names[g], "nodes": netset.sizes()[g],
-                          **networks.network_statistics(netset.network(g)), **extra}
-                         for g in range(len(netset))])
+        raise ValueError(f"network set {name!r} has {len(netset)} networks; leave-one-out calibration needs at least 3")
+    return pd.DataFrame(
+        [
+            {
+                "set": name,
+                "network": g,
+                "name": netset.names[g],
+                "nodes": netset.sizes()[g],
+                **networks.network_statistics(netset.network(g)),
+                **extra,
+            }
+            for g in range(len(netset))
+        ]
+    )
 
 
 def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, log=None, models=None) -> pd.DataFrame:
@@ -1256,8 +1399,15 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
     """
     s = setting
     levels = s["levels"]
-    cal = calibration_set(split_rng, key_rng, netset, levels, s["samples"], s["folds"],
-                          smoothing=wvrn_nbc.NBC_ESTIMATION[model_options(models)["nbc_estimation"]])
+    cal = calibration_set(
+        split_rng,
+        key_rng,
+        netset,
+        levels,
+        s["samples"],
+        s["folds"],
+        smoothing=wvrn_nbc.NBC_ESTIMATION[model_options(models)["nbc_estimation"]],
+    )
     handicap = {"strength": s["strength"], "selection": s["selection"]}
     records = []
     for h in range(len(netset)):
@@ -1265,27 +1415,52 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
             try:
                 found = calibrate_held_out(cal, h, levels.index(pl), s["tolerance"], **handicap)
             except ValueError as exc:
-                raise ValueError(f"calibration of network set {name!r} failed for held-out network "
-                                 f"{netset.names[h]} at propLabeled {pl:g}: no handicap gives |acc(wvRN) - acc(nBC)| "
-                                 f"<= {s['tolerance']:g} ({exc})") from None
-            records.append({"set": name, "purpose": "type1", "held_out": h,
-                            "held_out_name": netset.names[h], "prop_labeled": pl, **found})
+                raise ValueError(
+                    f"calibration of network set {name!r} failed for held-out network "
+                    f"{netset.names[h]} at propLabeled {pl:g}: no handicap gives |acc(wvRN) - acc(nBC)| "
+                    f"<= {s['tolerance']:g} ({exc})"
+                ) from None
+            records.append(
+                {
+                    "set": name,
+                    "purpose": "type1",
+                    "held_out": h,
+                    "held_out_name": netset.names[h],
+                    "prop_labeled": pl,
+                    **found,
+                }
+            )
             if log is not None:
-                log.info("held out %s, propLabeled %g: wvRN %.4f nBC %.4f -> %s c=%.5f, difference %+.5f",
-                         netset.names[h], pl, found["accuracy_wvrn_unhandicapped"],
-                         found["accuracy_nbc_unhandicapped"], found["handicapped"],
-                         max(found["handicap_wvrn"], found["handicap_nbc"]), found["difference"])
+                log.info(
+                    "held out %s, propLabeled %g: wvRN %.4f nBC %.4f -> %s c=%.5f, difference %+.5f",
+                    netset.names[h],
+                    pl,
+                    found["accuracy_wvrn_unhandicapped"],
+                    found["accuracy_nbc_unhandicapped"],
+                    found["handicapped"],
+                    max(found["handicap_wvrn"], found["handicap_nbc"]),
+                    found["difference"],
+                )
         pl = s["power_level"]
         for found in power_differences(cal, h, levels.index(pl), s["power_handicaps"], **handicap):
-            records.append({"set": name, "purpose": "power", "held_out": h,
-                            "held_out_name": netset.names[h], "prop_labeled": pl, **found})
+            records.append(
+                {
+                    "set": name,
+                    "purpose": "power",
+                    "held_out": h,
+                    "held_out_name": netset.names[h],
+                    "prop_labeled": pl,
+                    **found,
+                }
+            )
     frame = pd.DataFrame(records)
     frame["tolerance"] = s["tolerance"]
     return frame
 
 
-def evaluate_set(netset: NetworkSet, calibration: pd.DataFrame, setting: dict, entropy, log=None,
-                 models=None) -> pd.DataFrame:
+def evaluate_set(
+    netset: NetworkSet, calibration: pd.DataFrame, setting: dict, entropy, log=None, models=None
+) -> pd.DataFrame:
     """Evaluation of one network set for one purpose (Neville 2009 Sec. 6, Fig. 1(f); Wang 2011
     Sec. 5.2, Fig. 3).
 
@@ -1333,8 +1508,10 @@ def evaluate_set(netset: NetworkSet, calibration: pd.DataFrame, setting: dict, e
             at = cal[np.isclose(cal["prop_labeled"], pl)]
             settings = [(float(r.handicap_wvrn), float(r.handicap_nbc)) for r in at.itertuples()]
             if purpose == "type1" and len(settings) != 1:
-                raise ValueError(f"calibration table has {len(settings)} Type I rows for held-out network {h} at "
-                                 f"propLabeled {pl:g}; expected 1")
+                raise ValueError(
+                    f"calibration table has {len(settings)} Type I rows for held-out network {h} at "
+                    f"propLabeled {pl:g}; expected 1"
+                )
             for sampler, folds in sampling.in_draw_order(s["samplers"]):
                 train, test = sampling.within_network_splits(rng, sampler, trials, m, pl, folds)
                 train, test = train.reshape(-1, m), test.reshape(-1, m)
@@ -1342,12 +1519,35 @@ def evaluate_set(netset: NetworkSet, calibration: pd.DataFrame, setting: dict, e
                 tie = wvrn_nbc.majority_class(labels, train)
                 keys = wvrn_nbc.perturbation_keys(rng, (2,) + train.shape)
                 for c_w, c_b in settings:
-                    columns = pairtests.score(adj, labels, probs, keys, test, tie, c_w, c_b, sampler, s["alpha"],
-                                              trials, folds, s["strength"], s["selection"],
-                                              q_method=options["rsc_q_estimate"])
-                    head = {"chunk": h, "network": netset.names[h], "trial": np.arange(trials), "purpose": purpose,
-                            "nodes": m, "sampler": sampler, "folds": folds, "prop_labeled": pl,
-                            "handicap_wvrn": c_w, "handicap_nbc": c_b}
+                    columns = pairtests.score(
+                        adj,
+                        labels,
+                        probs,
+                        keys,
+                        test,
+                        tie,
+                        c_w,
+                        c_b,
+                        sampler,
+                        s["alpha"],
+                        trials,
+                        folds,
+                        s["strength"],
+                        s["selection"],
+                        q_method=options["rsc_q_estimate"],
+                    )
+                    head = {
+                        "chunk": h,
+                        "network": netset.names[h],
+                        "trial": np.arange(trials),
+                        "purpose": purpose,
+                        "nodes": m,
+                        "sampler": sampler,
+                        "folds": folds,
+                        "prop_labeled": pl,
+                        "handicap_wvrn": c_w,
+                        "handicap_nbc": c_b,
+                    }
                     rows.append(pd.DataFrame({**head, **columns}))
         if log is not None:
             log.info("held-out network %s (%d nodes) done", netset.names[h], m)
@@ -1356,9 +1556,17 @@ def evaluate_set(netset: NetworkSet, calibration: pd.DataFrame, setting: dict, e
 
 
 SUMMARY_KEYS = ["set", "purpose", "sampler", "folds", "prop_labeled", "power_handicap"]
-SUMMARY_MEANS = ["handicap_wvrn", "handicap_nbc", "accuracy_wvrn", "accuracy_nbc", "accuracy_difference",
-                 "test_size", "error_correlation", "nodes",
-                 *(f"rsc_{k}_{m}" for m in ("wvrn", "nbc") for k in ("p", "q", "rho", "L"))]
+SUMMARY_MEANS = [
+    "handicap_wvrn",
+    "handicap_nbc",
+    "accuracy_wvrn",
+    "accuracy_nbc",
+    "accuracy_difference",
+    "test_size",
+    "error_correlation",
+    "nodes",
+    *(f"rsc_{k}_{m}" for m in ("wvrn", "nbc") for k in ("p", "q", "rho", "L")),
+]
 CALIBRATION_JOIN = ["set", "purpose", "prop_labeled", "power_handicap"]
 
 
@@ -1387,23 +1595,39 @@ def summarize(trials: pd.DataFrame, calibration: pd.DataFrame) -> pd.DataFrame:
     """
     trials = _with_power_handicap(trials)
     calibration = _with_power_handicap(calibration)
-    x = (calibration.groupby(CALIBRATION_JOIN)
-         .agg(calibration_difference=("difference", "mean"), calibration_difference_sd=("difference", "std"),
-              calibrated_handicap_wvrn=("handicap_wvrn", "mean"), calibrated_handicap_nbc=("handicap_nbc", "mean"),
-              nbc_handicapped_networks=("handicapped", lambda h: int((h == "nbc").sum())),
-              calibration_accuracy_wvrn=("accuracy_wvrn_unhandicapped", "mean"),
-              calibration_accuracy_nbc=("accuracy_nbc_unhandicapped", "mean"))
-         .reset_index())
-    summary = summaries.rejection_rates(trials, keys=SUMMARY_KEYS,
-                                        extra_means=[c for c in SUMMARY_MEANS if c in trials.columns])
-    gap = (trials.groupby([*SUMMARY_KEYS, "chunk"])["accuracy_difference"].mean().abs()
-           .groupby(level=list(range(len(SUMMARY_KEYS)))).mean().rename("held_out_abs_gap").reset_index())
+    x = (
+        calibration.groupby(CALIBRATION_JOIN)
+        .agg(
+            calibration_difference=("difference", "mean"),
+            calibration_difference_sd=("difference", "std"),
+            calibrated_handicap_wvrn=("handicap_wvrn", "mean"),
+            calibrated_handicap_nbc=("handicap_nbc", "mean"),
+            nbc_handicapped_networks=("handicapped", lambda h: int((h == "nbc").sum())),
+            calibration_accuracy_wvrn=("accuracy_wvrn_unhandicapped", "mean"),
+            calibration_accuracy_nbc=("accuracy_nbc_unhandicapped", "mean"),
+        )
+        .reset_index()
+    )
+    summary = summaries.rejection_rates(
+        trials, keys=SUMMARY_KEYS, extra_means=[c for c in SUMMARY_MEANS if c in trials.columns]
+    )
+    gap = (
+        trials.groupby([*SUMMARY_KEYS, "chunk"])["accuracy_difference"]
+        .mean()
+        .abs()
+        .groupby(level=list(range(len(SUMMARY_KEYS))))
+        .mean()
+        .rename("held_out_abs_gap")
+        .reset_index()
+    )
     summary = summary.merge(gap, on=SUMMARY_KEYS, how="left", validate="many_to_one")
     for frame in (summary, x):
         for col in ("prop_labeled", "power_handicap"):
             frame[col] = frame[col].round(9)
     summary = summary.merge(x, on=CALIBRATION_JOIN, how="left", validate="many_to_one")
     if summary["calibration_difference"].isna().any():
-        raise ValueError("some summary rows have no calibration difference: the calibration tables do not cover "
-                         "every set, purpose, level and handicap of the chunks")
+        raise ValueError(
+            "some summary rows have no calibration difference: the calibration tables do not cover "
+            "every set, purpose, level and handicap of the chunks"
+        )
     return summary

@@ -13,6 +13,7 @@ Three kinds of job, each a function here (the rule scripts only read inputs and 
 
 The models are :mod:`lib.models.wvrn_nbc`; the per-trial tests :mod:`lib.evaluation.pairtests`.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -20,14 +21,21 @@ import pandas as pd
 
 from ..core import rates, seeding
 from ..data import networks
-from ..models import wvrn_nbc
 from ..evaluation import pairtests, sampling, summaries
+from ..models import wvrn_nbc
 
 #: Keys of a summary row, the per-trial columns averaged into it, and the columns joining it to
 #: the calibration table.
 SUMMARY_KEYS = ["purpose", "nodes", "sampler", "folds", "prop_labeled", "handicap_nbc"]
-SUMMARY_MEANS = ["handicap_wvrn", "accuracy_wvrn", "accuracy_nbc", "accuracy_difference", "test_size",
-                 "error_correlation", *(f"rsc_{k}_{m}" for m in ("wvrn", "nbc") for k in ("p", "q", "rho", "L"))]
+SUMMARY_MEANS = [
+    "handicap_wvrn",
+    "accuracy_wvrn",
+    "accuracy_nbc",
+    "accuracy_difference",
+    "test_size",
+    "error_correlation",
+    *(f"rsc_{k}_{m}" for m in ("wvrn", "nbc") for k in ("p", "q", "rho", "L")),
+]
 CALIBRATION_JOIN = ["purpose", "nodes", "prop_labeled", "handicap_nbc"]
 #: The readings of ``network_tests`` a job of this study depends on (Neville 2009 Sec. 5.1 and 5.4,
 #: Wang 2011 Sec. 4), with the pipeline's earlier choices as defaults; the config sets them.
@@ -91,8 +99,9 @@ def network_rows(nets, role: str, nodes: int) -> pd.DataFrame:
     The network statistics of Neville, Gallagher & Eliassi-Rad 2009, Sec. 5.2 ("average
     autocorrelation of 0.40 and a class prior of P(+) = 0.70").
     """
-    return pd.DataFrame([{"role": role, "nodes": nodes, "network": i, **networks.network_statistics(net)}
-                         for i, net in enumerate(nets)])
+    return pd.DataFrame(
+        [{"role": role, "nodes": nodes, "network": i, **networks.network_statistics(net)} for i, net in enumerate(nets)]
+    )
 
 
 def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, entropy, log=None, models=None):
@@ -143,14 +152,18 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
     lgm = networks.LGMParams(**cal["network"])
     nets = [networks.generate_lgm(set_rng, lgm) for _ in range(cal["networks"])]
     adjacency, labels, block = networks.stack_networks(nets)
-    fold_of = sampling.ncv_fold_of(set_rng, len(nets), nodes, folds)          # (G, n)
-    test = sampling.ncv_test_sets(fold_of, folds)                              # (G, k, n)
+    fold_of = sampling.ncv_fold_of(set_rng, len(nets), nodes, folds)  # (G, n)
+    test = sampling.ncv_test_sets(fold_of, folds)  # (G, k, n)
 
     def rows_of(x):  # (G, k, n) -> (k, G n): row j holds fold j of every network
         return x.transpose(1, 0, 2).reshape(folds, -1)
 
-    train = np.concatenate([rows_of(sampling.ncv_training_sets(
-        seeding.generator([*set_entropy, level_code(pl)]), fold_of, pl, folds)) for pl in levels])
+    train = np.concatenate(
+        [
+            rows_of(sampling.ncv_training_sets(seeding.generator([*set_entropy, level_code(pl)]), fold_of, pl, folds))
+            for pl in levels
+        ]
+    )
     test_rows = np.tile(rows_of(test), (len(levels), 1))
     probs_w, probs_b = wvrn_nbc.infer_pair(adjacency, labels, train, node_block=block, smoothing=smoothing)
     tie = wvrn_nbc.majority_class(labels, train, block)
@@ -169,29 +182,52 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
         keys = wvrn_nbc.perturbation_keys(key_rng, (int(r.sum()), nodes))
         acc_w = float(wvrn_nbc.accuracy(pw[r], y[r], te[r], ti[r]).mean())
         acc_b = float(wvrn_nbc.accuracy(pb[r], y[r], te[r], ti[r]).mean())
-        level_train = train[i * folds:(i + 1) * folds]
+        level_train = train[i * folds : (i + 1) * folds]
 
         def during_difference(model, other_accuracy):
             """acc(model handicapped by c inside inference) - acc(other): reruns inference."""
+
             def difference(c):
                 chosen = wvrn_nbc.chosen_nodes(c, keys, te[r], handicap["selection"])
-                probs = wvrn_nbc.infer_handicapped(model, adjacency, labels, level_train,
-                                                   stack_rows(chosen, len(nets)), strength=handicap["strength"],
-                                                   node_block=block, smoothing=smoothing)
+                probs = wvrn_nbc.infer_handicapped(
+                    model,
+                    adjacency,
+                    labels,
+                    level_train,
+                    stack_rows(chosen, len(nets)),
+                    strength=handicap["strength"],
+                    node_block=block,
+                    smoothing=smoothing,
+                )
                 return float(wvrn_nbc.accuracy(split(probs), y[r], te[r], ti[r]).mean()) - other_accuracy
+
             return difference
 
-        base = {"purpose": purpose, "nodes": nodes, "prop_labeled": pl, "networks": len(nets),
-                "splits": int(r.sum()), "accuracy_wvrn_unhandicapped": acc_w,
-                "accuracy_nbc_unhandicapped": acc_b}
+        base = {
+            "purpose": purpose,
+            "nodes": nodes,
+            "prop_labeled": pl,
+            "networks": len(nets),
+            "splits": int(r.sum()),
+            "accuracy_wvrn_unhandicapped": acc_w,
+            "accuracy_nbc_unhandicapped": acc_b,
+        }
         if purpose == "type1":  # wvRN handicapped: difference(c) = acc(wvRN_c) - acc(nBC)
-            difference = (during_difference("wvrn", acc_b) if during else
-                          wvrn_nbc.handicap_difference(pw[r], pb[r], y[r], te[r], keys, tie_handicapped=ti[r],
-                                                       tie_other=ti[r], **handicap))
+            difference = (
+                during_difference("wvrn", acc_b)
+                if during
+                else wvrn_nbc.handicap_difference(
+                    pw[r], pb[r], y[r], te[r], keys, tie_handicapped=ti[r], tie_other=ti[r], **handicap
+                )
+            )
         else:  # nBC handicapped: difference(c) = acc(nBC_c) - acc(wvRN)
-            difference = (during_difference("nbc", acc_w) if during else
-                          wvrn_nbc.handicap_difference(pb[r], pw[r], y[r], te[r], keys, tie_handicapped=ti[r],
-                                                       tie_other=ti[r], **handicap))
+            difference = (
+                during_difference("nbc", acc_w)
+                if during
+                else wvrn_nbc.handicap_difference(
+                    pb[r], pw[r], y[r], te[r], keys, tie_handicapped=ti[r], tie_other=ti[r], **handicap
+                )
+            )
         records += _level_records(base, difference, setting, log)
     return pd.DataFrame(records), network_rows(nets, "calibration", nodes)
 
@@ -209,25 +245,50 @@ def _level_records(base: dict, difference, setting: dict, log=None) -> list[dict
             raise ValueError(
                 f"relational calibration failed at propLabeled {pl:g} on {nets} networks of "
                 f"{nodes} nodes: no wvRN handicap c gives |acc(wvRN_c) - acc(nBC)| <= "
-                f"{setting['tolerance']:g} ({exc})") from None
+                f"{setting['tolerance']:g} ({exc})"
+            ) from None
         if log is not None:
-            log.info("propLabeled %g: wvRN %.4f, nBC %.4f unhandicapped -> c=%.5f, difference %+.5f",
-                     pl, base["accuracy_wvrn_unhandicapped"], acc_b, found.c, found.difference)
-        return [{**base, "handicap_wvrn": found.c, "handicap_nbc": 0.0, "accuracy_wvrn": acc_b + found.difference,
-                 "accuracy_nbc": acc_b, "difference": found.difference, "tolerance": setting["tolerance"],
-                 "evaluations": len(found.evaluations)}]
+            log.info(
+                "propLabeled %g: wvRN %.4f, nBC %.4f unhandicapped -> c=%.5f, difference %+.5f",
+                pl,
+                base["accuracy_wvrn_unhandicapped"],
+                acc_b,
+                found.c,
+                found.difference,
+            )
+        return [
+            {
+                **base,
+                "handicap_wvrn": found.c,
+                "handicap_nbc": 0.0,
+                "accuracy_wvrn": acc_b + found.difference,
+                "accuracy_nbc": acc_b,
+                "difference": found.difference,
+                "tolerance": setting["tolerance"],
+                "evaluations": len(found.evaluations),
+            }
+        ]
     acc_w, records = base["accuracy_wvrn_unhandicapped"], []
     for c in setting["handicaps"]:
         d = -difference(c)
-        records.append({**base, "handicap_wvrn": 0.0, "handicap_nbc": c, "accuracy_wvrn": acc_w,
-                        "accuracy_nbc": acc_w - d, "difference": d, "tolerance": np.nan, "evaluations": 1})
+        records.append(
+            {
+                **base,
+                "handicap_wvrn": 0.0,
+                "handicap_nbc": c,
+                "accuracy_wvrn": acc_w,
+                "accuracy_nbc": acc_w - d,
+                "difference": d,
+                "tolerance": np.nan,
+                "evaluations": 1,
+            }
+        )
         if log is not None:
             log.info("propLabeled %g, nBC c=%g: mean difference wvRN - nBC %.4f", pl, c, d)
     return records
 
 
-def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, calibration=None,
-                     log=None, models=None):
+def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, calibration=None, log=None, models=None):
     """One evaluation network of the relational study for one purpose (Neville 2009 Sec. 5.4;
     Wang 2011 Sec. 5.2).
 
@@ -273,8 +334,10 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
     purpose, trials, levels = s["purpose"], s["trials"], s["prop_labeled"]
     net = networks.generate_lgm(network_rng, networks.LGMParams(**s["network"]))
     if purpose == "type1":
-        c_wvrn = {pl: float(calibration.loc[np.isclose(calibration["prop_labeled"], pl), "handicap_wvrn"].iloc[0])
-                  for pl in levels}
+        c_wvrn = {
+            pl: float(calibration.loc[np.isclose(calibration["prop_labeled"], pl), "handicap_wvrn"].iloc[0])
+            for pl in levels
+        }
         settings = {pl: [(c_wvrn[pl], 0.0)] for pl in levels}
     else:
         settings = {pl: [(0.0, c) for c in s["handicaps"]] for pl in levels}
@@ -297,18 +360,47 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
     for pl, sampler, folds, start, count in blocks:
         sl = slice(start, start + count)
         for c_w, c_b in settings[pl]:
-            pair, c_after = pairtests.handicapped_pair(net.adjacency, net.labels, train[sl], test[sl],
-                                             (probs[0][sl], probs[1][sl]), (keys[0][sl], keys[1][sl]),
-                                             (c_w, c_b), s, options["handicap_stage"], smoothing)
-            columns = pairtests.score(net.adjacency, net.labels, pair, (keys[0][sl], keys[1][sl]), test[sl],
-                                      tie[sl], *c_after, sampler, s["alpha"], trials, folds, s["strength"],
-                                      s["selection"], q_method=options["rsc_q_estimate"])
-            head = {"chunk": chunk, "trial": np.arange(trials), "purpose": purpose, "nodes": nodes,
-                    "sampler": sampler, "folds": folds, "prop_labeled": pl, "handicap_wvrn": c_w,
-                    "handicap_nbc": c_b}
+            pair, c_after = pairtests.handicapped_pair(
+                net.adjacency,
+                net.labels,
+                train[sl],
+                test[sl],
+                (probs[0][sl], probs[1][sl]),
+                (keys[0][sl], keys[1][sl]),
+                (c_w, c_b),
+                s,
+                options["handicap_stage"],
+                smoothing,
+            )
+            columns = pairtests.score(
+                net.adjacency,
+                net.labels,
+                pair,
+                (keys[0][sl], keys[1][sl]),
+                test[sl],
+                tie[sl],
+                *c_after,
+                sampler,
+                s["alpha"],
+                trials,
+                folds,
+                s["strength"],
+                s["selection"],
+                q_method=options["rsc_q_estimate"],
+            )
+            head = {
+                "chunk": chunk,
+                "trial": np.arange(trials),
+                "purpose": purpose,
+                "nodes": nodes,
+                "sampler": sampler,
+                "folds": folds,
+                "prop_labeled": pl,
+                "handicap_wvrn": c_w,
+                "handicap_nbc": c_b,
+            }
             rows.append(pd.DataFrame({**head, **columns}))
-    stats = pd.DataFrame([{"role": "evaluation", "nodes": nodes, "network": chunk,
-                           **networks.network_statistics(net)}])
+    stats = pd.DataFrame([{"role": "evaluation", "nodes": nodes, "network": chunk, **networks.network_statistics(net)}])
     return pd.concat(rows, ignore_index=True), stats
 
 
@@ -381,8 +473,9 @@ def summarize(trials: pd.DataFrame, calibration: pd.DataFrame, nets: pd.DataFram
     parts, per_chunk = [], []
     for per_network in trial_sets:
         subset = trials[trials["trial"] < per_network]
-        part = summaries.rejection_rates(subset, keys=SUMMARY_KEYS,
-                                         extra_means=[c for c in SUMMARY_MEANS if c in trials.columns])
+        part = summaries.rejection_rates(
+            subset, keys=SUMMARY_KEYS, extra_means=[c for c in SUMMARY_MEANS if c in trials.columns]
+        )
         part.insert(0, "trials_per_network", per_network)
         parts.append(part)
         rates = summaries.chunk_rates(subset, keys=SUMMARY_KEYS)
@@ -390,12 +483,15 @@ def summarize(trials: pd.DataFrame, calibration: pd.DataFrame, nets: pd.DataFram
         per_chunk.append(rates)
     summary = _rounded(pd.concat(parts, ignore_index=True), CALIBRATION_JOIN)
     network_rates = _rounded(pd.concat(per_chunk, ignore_index=True), CALIBRATION_JOIN)
-    x = (_rounded(calibration, CALIBRATION_JOIN)[CALIBRATION_JOIN + ["difference"]]
-         .rename(columns={"difference": "calibration_difference"}))
+    x = _rounded(calibration, CALIBRATION_JOIN)[CALIBRATION_JOIN + ["difference"]].rename(
+        columns={"difference": "calibration_difference"}
+    )
     summary = summary.merge(x, on=CALIBRATION_JOIN, how="left", validate="many_to_one")
     if summary["calibration_difference"].isna().any():
-        raise ValueError("some summary rows have no calibration-set difference: the calibration tables do "
-                         "not cover every purpose, size, level and handicap of the chunks")
+        raise ValueError(
+            "some summary rows have no calibration-set difference: the calibration tables do "
+            "not cover every purpose, size, level and handicap of the chunks"
+        )
     # Type I and power jobs of a size share their evaluation networks and their calibration set
     if (nets.groupby(["role", "nodes", "network"])[["edges", "p_pos"]].nunique() > 1).any().any():
         raise ValueError("jobs that should share a network report different networks; check the seeds")

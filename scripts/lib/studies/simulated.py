@@ -29,6 +29,7 @@ Two ways to draw errors, with the same distribution:
 - *instance level* (``instance_level: true``): one Bernoulli draw per instance and fold. Needed
   by RS-C, whose ``q`` is estimated from each instance's errors across test sets.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -43,9 +44,9 @@ READINGS = ("per_fold", "per_trial")
 #: How a caption names each reading of the group draw.
 READING_TEXT = {
     "per_fold": "groups to misclassify drawn afresh for every fold (reading per_fold: Neville's Table 7, "
-                "which Wang Sec. 5.1 replicates)",
+    "which Wang Sec. 5.1 replicates)",
     "per_trial": "error-prone groups fixed per network sample, fresh errors per fold (reading per_trial: "
-                 "Wang's Bernoulli model)",
+    "Wang's Bernoulli model)",
 }
 SAMPLERS = sampling.SAMPLER_ORDER
 
@@ -141,7 +142,8 @@ class GroupErrorModel:
         if not 0.0 < p_err < 0.5:
             raise ValueError(
                 f"P(err)={p_err} is outside (0, 0.5): each classifier chooses its groups from "
-                "its own half of the groups, so P(err) must be below 0.5")
+                "its own half of the groups, so P(err) must be below 0.5"
+            )
         if n_groups < 2 or n_groups % 2:
             raise ValueError(f"the number of groups must be an even number >= 2, got {n_groups}")
         if n_chosen is None:
@@ -149,12 +151,14 @@ class GroupErrorModel:
         if not 1 <= n_chosen <= n_groups // 2:
             raise ValueError(
                 f"P(err)={p_err} with {n_groups} groups gives M={n_chosen} groups to misclassify, "
-                f"but M must lie between 1 and {n_groups // 2}; raise P(err) or the number of groups")
+                f"but M must lie between 1 and {n_groups // 2}; raise P(err) or the number of groups"
+            )
         model = cls(float(p_err), float(p_chosen), int(n_groups), int(n_chosen))
         if not -1e-12 <= model.p_other <= 1.0:
             raise ValueError(
                 f"P(err)={p_err} cannot be reached with M={n_chosen} of {n_groups} groups erring at "
-                f"P(MG)={p_chosen:.3g}; lower errCorr/q or raise P(err)")
+                f"P(MG)={p_chosen:.3g}; lower errCorr/q or raise P(err)"
+            )
         return model
 
     @property
@@ -216,7 +220,8 @@ def scenario_points(scenario: dict, n_groups: int):
     """
     by_q = "q" in scenario
     for p_err, value, diff in itertools.product(
-            scenario["p_err"], scenario["q" if by_q else "err_corr"], scenario["error_difference"]):
+        scenario["p_err"], scenario["q" if by_q else "err_corr"], scenario["error_difference"]
+    ):
         build = GroupErrorModel.from_q if by_q else GroupErrorModel.from_err_corr
         model_a = build(p_err, value, n_groups)
         if by_q:
@@ -280,8 +285,7 @@ def sample_group_sizes(rng: np.random.Generator, trials: int, m: int, n_groups: 
     return rng.multinomial(m, np.full(n_groups, 1.0 / n_groups), size=trials)
 
 
-def random_subset_group_counts(rng: np.random.Generator, sizes: np.ndarray, folds: int,
-                               subset: int) -> np.ndarray:
+def random_subset_group_counts(rng: np.random.Generator, sizes: np.ndarray, folds: int, subset: int) -> np.ndarray:
     """Group composition of ``folds`` independent uniform random subsets of ``subset`` instances.
 
     The composition of a uniform random subset is multivariate hypergeometric in the group
@@ -321,7 +325,7 @@ def random_subset_group_counts(rng: np.random.Generator, sizes: np.ndarray, fold
     rest = np.broadcast_to(sizes.sum(axis=1, keepdims=True), (trials, folds)).copy()
     left = np.full((trials, folds), subset, dtype=np.int64)
     for g in range(n_groups - 1):
-        good = np.broadcast_to(sizes[:, g:g + 1], (trials, folds))
+        good = np.broadcast_to(sizes[:, g : g + 1], (trials, folds))
         rest -= good
         counts[:, :, g] = rng.hypergeometric(good, rest, left)
         left -= counts[:, :, g]
@@ -351,8 +355,7 @@ def group_counts(membership: np.ndarray, groups: np.ndarray, n_groups: int) -> n
     return np.rint(np.matmul(membership.astype(np.float32), onehot)).astype(np.int64)
 
 
-def choose_groups(rng: np.random.Generator, shape: tuple[int, ...], model: GroupErrorModel,
-                  half: int) -> np.ndarray:
+def choose_groups(rng: np.random.Generator, shape: tuple[int, ...], model: GroupErrorModel, half: int) -> np.ndarray:
     """Boolean mask of the M groups a classifier chooses to misclassify.
 
     Classifier A (``half = 0``) chooses from the first half of the groups, B (``half = 1``) from
@@ -386,7 +389,7 @@ def choose_groups(rng: np.random.Generator, shape: tuple[int, ...], model: Group
     in_half = np.zeros(shape + (width,), dtype=bool)
     np.put_along_axis(in_half, picked, True, axis=-1)
     mask = np.zeros(shape + (model.n_groups,), dtype=bool)
-    mask[..., half * width:(half + 1) * width] = in_half
+    mask[..., half * width : (half + 1) * width] = in_half
     return mask
 
 
@@ -421,8 +424,7 @@ def _phi(n11, n10, n00):
 def _pair_tables(counts: np.ndarray, errors: np.ndarray):
     """Ordered same-group pairs within a fold, summed over folds: (n11, n10, n00) per group."""
     n, e = counts.astype(float), errors.astype(float)
-    return ((e * (e - 1.0)).sum(axis=-2), (e * (n - e)).sum(axis=-2),
-            ((n - e) * (n - e - 1.0)).sum(axis=-2))
+    return ((e * (e - 1.0)).sum(axis=-2), (e * (n - e)).sum(axis=-2), ((n - e) * (n - e - 1.0)).sum(axis=-2))
 
 
 def group_error_correlation(counts: np.ndarray, errors: np.ndarray) -> np.ndarray:
@@ -538,8 +540,7 @@ def _evaluate(sampler, counts, err_a, err_b, alpha, train_size, instance=None, q
         "test_size": n_test.mean(axis=-1),
     }
     results = {name: test(rate_a, rate_b, alpha) for name, test in significance.TESTS.items()}
-    results["nb_corrected_t"] = significance.nadeau_bengio_t(
-        rate_a, rate_b, n_test.mean(axis=-1), train_size, alpha)
+    results["nb_corrected_t"] = significance.nadeau_bengio_t(rate_a, rate_b, n_test.mean(axis=-1), train_size, alpha)
     if sampler == "CV5x2":
         results["dietterich_5x2cv"] = significance.dietterich_5x2cv_t(rate_a, rate_b, alpha)
     if instance is not None:
@@ -557,12 +558,15 @@ def _evaluate(sampler, counts, err_a, err_b, alpha, train_size, instance=None, q
     bayes = significance.bayesian_correlated_t(rate_a, rate_b, n_test.mean(axis=-1), train_size)
     out["p_rope_bayes_correlated_t"] = bayes.p_rope
     out["reject_bayes_correlated_t"] = bayes.decide.astype(np.int8)
-    out["error_correlation"] = _nanmean(np.stack(
-        [group_error_correlation(counts, err_a), group_error_correlation(counts, err_b)], axis=-1))
-    out["error_correlation_pooled"] = _nanmean(np.stack(
-        [pooled_error_correlation(counts, err_a), pooled_error_correlation(counts, err_b)], axis=-1))
-    out["error_correlation_fold_pooled"] = _nanmean(np.stack(
-        [fold_pooled_error_correlation(counts, err_a), fold_pooled_error_correlation(counts, err_b)], axis=-1))
+    out["error_correlation"] = _nanmean(
+        np.stack([group_error_correlation(counts, err_a), group_error_correlation(counts, err_b)], axis=-1)
+    )
+    out["error_correlation_pooled"] = _nanmean(
+        np.stack([pooled_error_correlation(counts, err_a), pooled_error_correlation(counts, err_b)], axis=-1)
+    )
+    out["error_correlation_fold_pooled"] = _nanmean(
+        np.stack([fold_pooled_error_correlation(counts, err_a), fold_pooled_error_correlation(counts, err_b)], axis=-1)
+    )
     return out
 
 
@@ -578,10 +582,22 @@ def _test_sets(rng, sampler, trials, m, prop_labeled, folds):
     raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
 
 
-def simulate_point(rng: np.random.Generator, *, trials: int, m: int, n_groups: int,
-                   model_a: GroupErrorModel, model_b: GroupErrorModel, reading: str,
-                   sampler: str, folds: int, prop_labeled: list[float], alpha: float,
-                   instance_level: bool = False, q_method: str = "erred") -> list[dict]:
+def simulate_point(
+    rng: np.random.Generator,
+    *,
+    trials: int,
+    m: int,
+    n_groups: int,
+    model_a: GroupErrorModel,
+    model_b: GroupErrorModel,
+    reading: str,
+    sampler: str,
+    folds: int,
+    prop_labeled: list[float],
+    alpha: float,
+    instance_level: bool = False,
+    q_method: str = "erred",
+) -> list[dict]:
     """Table 6 for one sampler and one classifier pair: ``trials`` trials at every propLabeled.
 
     RRS/RS and ERS draw a new network sample and new splits for each trial and propLabeled; NCV
@@ -664,13 +680,12 @@ def simulate_point(rng: np.random.Generator, *, trials: int, m: int, n_groups: i
     results = []
     for pl in prop_labeled:
         if fixed_sample:
-            train_size = (sampling.ncv_training_size(m, pl, folds) if sampler == "NCV" else m // 2)
+            train_size = sampling.ncv_training_size(m, pl, folds) if sampler == "NCV" else m // 2
         else:
             groups, membership, counts, fixed = new_sample(pl)
             train_size = int(round(pl * m))
         if reading == "per_fold":
-            chosen = (choose_groups(rng, (trials, folds), model_a, 0),
-                      choose_groups(rng, (trials, folds), model_b, 1))
+            chosen = (choose_groups(rng, (trials, folds), model_a, 0), choose_groups(rng, (trials, folds), model_b, 1))
         else:
             chosen = fixed
         probs = (error_probabilities(chosen[0], model_a), error_probabilities(chosen[1], model_b))
@@ -688,8 +703,18 @@ def simulate_point(rng: np.random.Generator, *, trials: int, m: int, n_groups: i
     return results
 
 
-def run_chunk(rng: np.random.Generator, scenario: dict, *, m: int, n_groups: int, alpha: float,
-              trials: int, first_trial: int, log=None, q_method: str = "erred") -> dict[str, np.ndarray]:
+def run_chunk(
+    rng: np.random.Generator,
+    scenario: dict,
+    *,
+    m: int,
+    n_groups: int,
+    alpha: float,
+    trials: int,
+    first_trial: int,
+    log=None,
+    q_method: str = "erred",
+) -> dict[str, np.ndarray]:
     """All trials of one chunk of a scenario: every grid point, sampler and propLabeled.
 
     Parameters
@@ -740,17 +765,35 @@ def run_chunk(rng: np.random.Generator, scenario: dict, *, m: int, n_groups: int
     for p_err, _, diff, model_a, model_b in points:
         for sampler, folds in samplers:
             per_level = simulate_point(
-                rng, trials=trials, m=m, n_groups=n_groups, model_a=model_a, model_b=model_b,
-                reading=scenario["reading"], sampler=sampler, folds=folds,
-                prop_labeled=scenario["prop_labeled"], alpha=alpha,
-                instance_level=bool(scenario.get("instance_level", False)), q_method=q_method)
+                rng,
+                trials=trials,
+                m=m,
+                n_groups=n_groups,
+                model_a=model_a,
+                model_b=model_b,
+                reading=scenario["reading"],
+                sampler=sampler,
+                folds=folds,
+                prop_labeled=scenario["prop_labeled"],
+                alpha=alpha,
+                instance_level=bool(scenario.get("instance_level", False)),
+                q_method=q_method,
+            )
             for pl, result in zip(scenario["prop_labeled"], per_level):
-                keys = {"trial": trial_ids, "sampler": np.full(trials, sampler),
-                        "folds": np.full(trials, folds), "prop_labeled": np.full(trials, pl),
-                        "p_err": np.full(trials, p_err), "err_corr": np.full(trials, model_a.err_corr),
-                        "q": np.full(trials, model_a.p_chosen), "error_difference": np.full(trials, diff)}
+                keys = {
+                    "trial": trial_ids,
+                    "sampler": np.full(trials, sampler),
+                    "folds": np.full(trials, folds),
+                    "prop_labeled": np.full(trials, pl),
+                    "p_err": np.full(trials, p_err),
+                    "err_corr": np.full(trials, model_a.err_corr),
+                    "q": np.full(trials, model_a.p_chosen),
+                    "error_difference": np.full(trials, diff),
+                }
                 rows.append({**keys, **result})
             progress.advance()
     names = list(dict.fromkeys(name for row in rows for name in row))
-    return {name: np.concatenate([row[name] if name in row else np.full(len(row["trial"]), np.nan)
-                                  for row in rows]) for name in names}
+    return {
+        name: np.concatenate([row[name] if name in row else np.full(len(row["trial"]), np.nan) for row in rows])
+        for name in names
+    }
