@@ -1,5 +1,6 @@
 """Helpers of every rules file: lib inputs, job seeds, the artifact registry and the report
 categories; then the input and parameter functions of the studies' rules."""
+
 import copy as _copy
 
 from snakemake.exceptions import WorkflowError
@@ -81,8 +82,7 @@ def sim_scenario(name):
 
 def sim_chunks(wildcards):
     n = config["simulated"]["scenarios"][wildcards.scenario]["chunks"]
-    return expand("results/studies/simulated/{scenario}/chunk{chunk}.csv",
-                  scenario=wildcards.scenario, chunk=range(n))
+    return expand("results/studies/simulated/{scenario}/chunk{chunk}.csv", scenario=wildcards.scenario, chunk=range(n))
 
 
 def rn_set_spec(name):
@@ -110,16 +110,23 @@ def rn_set_inputs(wildcards):
 def rn_chunk_setting(purpose):
     """Everything that determines a real-network chunk's draws."""
     study = config["realnet"]
-    return {"purpose": purpose, "samplers": study["samplers"],
-            "prop_labeled": list(study["prop_labeled"]) if purpose == "type1" else [study["power_prop_labeled"]],
-            "trials": study["trials_per_network"], "alpha": study["alpha"],
-            "strength": study["handicap_strength"], "selection": study["handicap_selection"],
-            **({"handicaps": list(study["power_handicaps"])} if purpose == "power" else {})}
+    return {
+        "purpose": purpose,
+        "samplers": study["samplers"],
+        "prop_labeled": list(study["prop_labeled"]) if purpose == "type1" else [study["power_prop_labeled"]],
+        "trials": study["trials_per_network"],
+        "alpha": study["alpha"],
+        "strength": study["handicap_strength"],
+        "selection": study["handicap_selection"],
+        **({"handicaps": list(study["power_handicaps"])} if purpose == "power" else {}),
+    }
 
 
 def built_report(wildcards):
     """The HTML report is made by `snakemake --report`, never by a rule: require it to exist."""
     if not Path(REPORT_HTML).is_file():
-        raise WorkflowError(f"{REPORT_HTML} is missing; build it first with `make report` "
-                            f"(snakemake --report {REPORT_HTML}), then rerun `snakemake archive`.")
+        raise WorkflowError(
+            f"{REPORT_HTML} is missing; build it first with `make report` "
+            f"(snakemake --report {REPORT_HTML}), then rerun `snakemake archive`."
+        )
     return REPORT_HTML

@@ -9,6 +9,7 @@ the job fails. Non-public datasets get a rule that fails with one clear sentence
 Nothing here is in `rule all`: a study pulls a dataset in with `input: dataset_files(name)`
 (include this file before the studies that call it). `snakemake datasets` fetches every
 pinned public dataset (not Covtype, which is a large unpinned download)."""
+
 import functools as _functools
 
 from lib.data import datasets as DATASETS
@@ -27,21 +28,21 @@ for _name in DATASETS.names():
     rule:
         name:
             f"dataset_{_name.replace('-', '_')}"
-        # on the submitting host: cluster compute nodes often have no internet
-        localrule: True
         input:
             lib=lib_inputs("scripts/dataset_fetch.py"),
         output:
             marker=_outputs[0],
             files=_outputs[1:],
-        params:
-            name=_name,
         log:
             f"logs/data/{_name}.log",
         benchmark:
             f"benchmarks/data/{_name}.tsv"
+        # on the submitting host: cluster compute nodes often have no internet
+        localrule: True
         conda:
             CONDA_ENV
+        params:
+            name=_name,
         script:
             "../../scripts/dataset_fetch.py"
 

@@ -32,8 +32,14 @@ rule imbalance_cv:
     output:
         per_fold="results/studies/imbalance/{dataset}.csv",
         pooled="results/studies/imbalance/pooled/{dataset}.csv",
+    log:
+        "logs/imbalance/cv/{dataset}.log",
+    benchmark:
+        "benchmarks/imbalance/cv/{dataset}.tsv"
     wildcard_constraints:
         dataset=r"[a-z0-9][a-z0-9-]*",
+    conda:
+        CONDA_ENV
     params:
         study=IMB_STUDY,
         tenfold_evaluated=IMBALANCE["tenfold"]["evaluated"],
@@ -41,12 +47,6 @@ rule imbalance_cv:
         platt_folds=IMBALANCE["platt_folds"],
         j48_pruning=IMBALANCE["j48_pruning"],
         entropy=lambda w: job_entropy("raeder2012", [IMB_STUDY, w.dataset], 0),
-    log:
-        "logs/imbalance/cv/{dataset}.log",
-    benchmark:
-        "benchmarks/imbalance/cv/{dataset}.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/imbalance_cv.py"
 
@@ -64,15 +64,15 @@ rule imbalance_raeder2012_table1:
         md=report_output("results/raeder2012/table1.md"),
         csv=report_output("results/raeder2012/table1.csv"),
         claims="results/raeder2012/table1.claims.csv",
-    params:
-        profile=config["profile"],
-        datasets=IMBALANCE["datasets"],
     log:
         "logs/raeder2012/table1.log",
     benchmark:
         "benchmarks/raeder2012/table1.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        datasets=IMBALANCE["datasets"],
     script:
         "../../scripts/imbalance_raeder2012_table1.py"
 
@@ -92,6 +92,12 @@ rule imbalance_raeder2012_fig2a:
         png=report_output("results/raeder2012/fig2a.png"),
         csv=report_output("results/raeder2012/fig2a.csv"),
         claims="results/raeder2012/fig2a.claims.csv",
+    log:
+        "logs/raeder2012/fig2a.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2a.tsv"
+    conda:
+        CONDA_ENV
     params:
         profile=config["profile"],
         panel="fig2a",
@@ -102,12 +108,6 @@ rule imbalance_raeder2012_fig2a:
         platt_folds=IMBALANCE["platt_folds"],
         j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2a", config),
-    log:
-        "logs/raeder2012/fig2a.log",
-    benchmark:
-        "benchmarks/raeder2012/fig2a.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/imbalance_raeder2012_fig2.py"
 
@@ -121,6 +121,10 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2b with:
         png=report_output("results/raeder2012/fig2b.png"),
         csv=report_output("results/raeder2012/fig2b.csv"),
         claims="results/raeder2012/fig2b.claims.csv",
+    log:
+        "logs/raeder2012/fig2b.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2b.tsv"
     params:
         profile=config["profile"],
         panel="fig2b",
@@ -131,10 +135,6 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2b with:
         platt_folds=IMBALANCE["platt_folds"],
         j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2b", config),
-    log:
-        "logs/raeder2012/fig2b.log",
-    benchmark:
-        "benchmarks/raeder2012/fig2b.tsv"
 
 
 register_artifact("raeder2012", "fig2c")
@@ -146,6 +146,10 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2c with:
         png=report_output("results/raeder2012/fig2c.png"),
         csv=report_output("results/raeder2012/fig2c.csv"),
         claims="results/raeder2012/fig2c.claims.csv",
+    log:
+        "logs/raeder2012/fig2c.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2c.tsv"
     params:
         profile=config["profile"],
         panel="fig2c",
@@ -156,10 +160,6 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2c with:
         platt_folds=IMBALANCE["platt_folds"],
         j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2c", config),
-    log:
-        "logs/raeder2012/fig2c.log",
-    benchmark:
-        "benchmarks/raeder2012/fig2c.tsv"
 
 
 register_artifact("raeder2012", "fig2d")
@@ -171,6 +171,10 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2d with:
         png=report_output("results/raeder2012/fig2d.png"),
         csv=report_output("results/raeder2012/fig2d.csv"),
         claims="results/raeder2012/fig2d.claims.csv",
+    log:
+        "logs/raeder2012/fig2d.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2d.tsv"
     params:
         profile=config["profile"],
         panel="fig2d",
@@ -181,10 +185,6 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2d with:
         platt_folds=IMBALANCE["platt_folds"],
         j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2d", config),
-    log:
-        "logs/raeder2012/fig2d.log",
-    benchmark:
-        "benchmarks/raeder2012/fig2d.tsv"
 
 
 register_artifact("raeder2012", "fig2e")
@@ -196,6 +196,10 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2e with:
         png=report_output("results/raeder2012/fig2e.png"),
         csv=report_output("results/raeder2012/fig2e.csv"),
         claims="results/raeder2012/fig2e.claims.csv",
+    log:
+        "logs/raeder2012/fig2e.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2e.tsv"
     params:
         profile=config["profile"],
         panel="fig2e",
@@ -206,10 +210,6 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2e with:
         platt_folds=IMBALANCE["platt_folds"],
         j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2e", config),
-    log:
-        "logs/raeder2012/fig2e.log",
-    benchmark:
-        "benchmarks/raeder2012/fig2e.tsv"
 
 
 register_artifact("raeder2012", "fig2f")
@@ -221,6 +221,10 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2f with:
         png=report_output("results/raeder2012/fig2f.png"),
         csv=report_output("results/raeder2012/fig2f.csv"),
         claims="results/raeder2012/fig2f.claims.csv",
+    log:
+        "logs/raeder2012/fig2f.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2f.tsv"
     params:
         profile=config["profile"],
         panel="fig2f",
@@ -231,10 +235,6 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2f with:
         platt_folds=IMBALANCE["platt_folds"],
         j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2f", config),
-    log:
-        "logs/raeder2012/fig2f.log",
-    benchmark:
-        "benchmarks/raeder2012/fig2f.tsv"
 
 
 register_artifact("raeder2012", "fig2g")
@@ -246,6 +246,10 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2g with:
         png=report_output("results/raeder2012/fig2g.png"),
         csv=report_output("results/raeder2012/fig2g.csv"),
         claims="results/raeder2012/fig2g.claims.csv",
+    log:
+        "logs/raeder2012/fig2g.log",
+    benchmark:
+        "benchmarks/raeder2012/fig2g.tsv"
     params:
         profile=config["profile"],
         panel="fig2g",
@@ -256,10 +260,6 @@ use rule imbalance_raeder2012_fig2a as imbalance_raeder2012_fig2g with:
         platt_folds=IMBALANCE["platt_folds"],
         j48_pruning=IMBALANCE["j48_pruning"],
         readings=READINGS.describe("raeder2012/fig2g", config),
-    log:
-        "logs/raeder2012/fig2g.log",
-    benchmark:
-        "benchmarks/raeder2012/fig2g.tsv"
 
 
 register_artifact("raeder2012", "rankings", kinds=("md", "csv"))
@@ -275,17 +275,17 @@ rule imbalance_raeder2012_rankings:
         md=report_output("results/raeder2012/rankings.md"),
         csv=report_output("results/raeder2012/rankings.csv"),
         claims="results/raeder2012/rankings.claims.csv",
-    params:
-        profile=config["profile"],
-        precision_k=IMBALANCE["precision_k"],
-        aggregation=IMBALANCE["metric_aggregation"],
-        readings=READINGS.describe("raeder2012/rankings", config),
     log:
         "logs/raeder2012/rankings.log",
     benchmark:
         "benchmarks/raeder2012/rankings.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        precision_k=IMBALANCE["precision_k"],
+        aggregation=IMBALANCE["metric_aggregation"],
+        readings=READINGS.describe("raeder2012/rankings", config),
     script:
         "../../scripts/imbalance_raeder2012_rankings.py"
 
@@ -304,14 +304,14 @@ rule imbalance_raeder2012_fig3:
         png=report_output("results/raeder2012/fig3.png"),
         csv=report_output("results/raeder2012/fig3.csv"),
         claims="results/raeder2012/fig3.claims.csv",
-    params:
-        profile=config["profile"],
     log:
         "logs/raeder2012/fig3.log",
     benchmark:
         "benchmarks/raeder2012/fig3.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
     script:
         "../../scripts/imbalance_raeder2012_fig3.py"
 
@@ -330,16 +330,16 @@ rule imbalance_raeder2012_sec4:
         csv=report_output("results/raeder2012/sec4.csv"),
         md=report_output("results/raeder2012/sec4.md"),
         claims="results/raeder2012/sec4.claims.csv",
-    params:
-        profile=config["profile"],
-        section4=IMBALANCE["section4"],
-        critical_auc=IMBALANCE["critical_auc"],
-        entropy=job_entropy("raeder2012_sec4", IMBALANCE["section4"], 0),
     log:
         "logs/raeder2012/sec4.log",
     benchmark:
         "benchmarks/raeder2012/sec4.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        section4=IMBALANCE["section4"],
+        critical_auc=IMBALANCE["critical_auc"],
+        entropy=job_entropy("raeder2012_sec4", IMBALANCE["section4"], 0),
     script:
         "../../scripts/imbalance_raeder2012_sec4.py"

@@ -10,6 +10,7 @@ quick profile), else a nested base run at that scale (results/readings/_base/; t
 scale is sized, from per-job benchmarks, for about 15 min on 2 cores; not yet run as a whole). An
 alternative that cannot run (e.g. a calibration no handicap meets) keeps its claim rows, marked
 `not run` with the error."""
+
 import copy
 
 from snakemake.utils import update_config
@@ -39,26 +40,27 @@ rule readings_base:
         lib=lib_inputs("scripts/readings_run.py"),
     output:
         claims=f"{READINGS_BASE_DIR}.claims.csv",
-    params:
-        config=READINGS_BASE,
-        targets=READINGS_TARGETS,
-        workdir=lambda wildcards, output: output.claims.removesuffix(".claims.csv"),
-        source=None,
-        same_as_source=False,
-    threads: lambda wildcards: max(1, workflow.cores)  # evaluated only for a job (a SLURM run sets no --cores)
     log:
         f"logs/readings/{ALTERNATIVES.BASE}.log",
     benchmark:
         f"benchmarks/readings/{ALTERNATIVES.BASE}.tsv"
     conda:
         CONDA_ENV
+    threads: lambda wildcards: max(1, workflow.cores)  # evaluated only for a job (a SLURM run sets no --cores)
+    params:
+        config=READINGS_BASE,
+        targets=READINGS_TARGETS,
+        workdir=lambda wildcards, output: output.claims.removesuffix(".claims.csv"),
+        source=None,
+        same_as_source=False,
     script:
         "../../scripts/readings_run.py"
 
 
 reading_of = lambda wildcards: READINGS.REGISTRY[wildcards.reading]
-reading_config = lambda wildcards: ALTERNATIVES.alternative_config(READINGS_BASE, reading_of(wildcards),
-                                                                   wildcards.alternative)
+reading_config = lambda wildcards: ALTERNATIVES.alternative_config(
+    READINGS_BASE, reading_of(wildcards), wildcards.alternative
+)
 
 
 rule readings_alternative:
@@ -70,6 +72,16 @@ rule readings_alternative:
         lib=lib_inputs("scripts/readings_run.py"),
     output:
         claims="results/readings/{reading}/{alternative}.claims.csv",
+    log:
+        "logs/readings/{reading}/{alternative}.log",
+    benchmark:
+        "benchmarks/readings/{reading}/{alternative}.tsv"
+    wildcard_constraints:
+        reading=r"[a-z_]+\.[a-z0-9_]+",
+        alternative=r"[a-z0-9_]+",
+    conda:
+        CONDA_ENV
+    threads: lambda wildcards: max(1, workflow.cores)  # evaluated only for a job (a SLURM run sets no --cores)
     params:
         config=reading_config,
         targets=lambda wildcards: ALTERNATIVES.claims_targets([reading_of(wildcards)]),
@@ -77,16 +89,6 @@ rule readings_alternative:
         source=lambda wildcards, input: input.source.removesuffix(".claims.csv") if READINGS_SCALE else ".",
         # the default's nested run would be the source run itself: its claims are taken as they are
         same_as_source=lambda wildcards: reading_config(wildcards) == READINGS_BASE,
-    wildcard_constraints:
-        reading=r"[a-z_]+\.[a-z0-9_]+",
-        alternative=r"[a-z0-9_]+",
-    threads: lambda wildcards: max(1, workflow.cores)  # evaluated only for a job (a SLURM run sets no --cores)
-    log:
-        "logs/readings/{reading}/{alternative}.log",
-    benchmark:
-        "benchmarks/readings/{reading}/{alternative}.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/readings_run.py"
 
@@ -96,20 +98,28 @@ rule readings:
     input:
         claims=[f"results/readings/{r.name}/{a}.claims.csv" for r in READINGS_SELECTED for a in r.alternatives],
         lib=lib_inputs("scripts/readings.py"),
-    params:
-        runs=[(r.name, a) for r in READINGS_SELECTED for a in r.alternatives],
-        scale=READINGS_SCALE,
-        profile=config["profile"],
     output:
-        csv=report("results/readings.csv", caption="../report/readings.rst", category="Readings",
-                   labels={"artifact": "readings", "file": "numbers"}),
-        md=report("results/readings.md", caption="../report/readings.rst", category="Readings",
-                  labels={"artifact": "readings", "file": "table"}),
+        csv=report(
+            "results/readings.csv",
+            caption="../report/readings.rst",
+            category="Readings",
+            labels={"artifact": "readings", "file": "numbers"},
+        ),
+        md=report(
+            "results/readings.md",
+            caption="../report/readings.rst",
+            category="Readings",
+            labels={"artifact": "readings", "file": "table"},
+        ),
     log:
         "logs/readings.log",
     benchmark:
         "benchmarks/readings.tsv"
     conda:
         CONDA_ENV
+    params:
+        runs=[(r.name, a) for r in READINGS_SELECTED for a in r.alternatives],
+        scale=READINGS_SCALE,
+        profile=config["profile"],
     script:
         "../../scripts/readings.py"

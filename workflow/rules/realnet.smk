@@ -15,11 +15,16 @@ RN_SHOWN = sorted(set(REALNET["fig1f_sets"]) | set(REALNET["fig3_sets"]))
 RN_PURPOSES = ("type1", "power")
 
 
-RN_CALIBRATION = {"levels": sorted(set(RN_LEVELS["type1"]) | set(RN_LEVELS["power"])),
-                  "samples": REALNET["calibration_samples"], "folds": REALNET["calibration_folds"],
-                  "type1_levels": RN_LEVELS["type1"], "power_level": REALNET["power_prop_labeled"],
-                  "power_handicaps": list(REALNET["power_handicaps"]), "tolerance": REALNET["tolerance"],
-                  **RN_HANDICAP}
+RN_CALIBRATION = {
+    "levels": sorted(set(RN_LEVELS["type1"]) | set(RN_LEVELS["power"])),
+    "samples": REALNET["calibration_samples"],
+    "folds": REALNET["calibration_folds"],
+    "type1_levels": RN_LEVELS["type1"],
+    "power_level": REALNET["power_prop_labeled"],
+    "power_handicaps": list(REALNET["power_handicaps"]),
+    "tolerance": REALNET["tolerance"],
+    **RN_HANDICAP,
+}
 
 
 rule realnet_table1_study:
@@ -32,16 +37,17 @@ rule realnet_table1_study:
     output:
         trials="results/studies/realnet/table1/trials.csv",
         tasks="results/studies/realnet/table1/tasks.csv",
-    params:
-        setting={k: RN_TABLE1[k] for k in ("datasets", "prop_labeled", "samples", "l2")},
-        entropy=job_entropy("realnet_table1", {k: RN_TABLE1[k] for k in ("datasets", "prop_labeled", "samples",
-                                                                          "l2")}, 0),
     log:
         "logs/realnet/table1.log",
     benchmark:
         "benchmarks/realnet/table1.tsv"
     conda:
         CONDA_ENV
+    params:
+        setting={k: RN_TABLE1[k] for k in ("datasets", "prop_labeled", "samples", "l2")},
+        entropy=job_entropy(
+            "realnet_table1", {k: RN_TABLE1[k] for k in ("datasets", "prop_labeled", "samples", "l2")}, 0
+        ),
     script:
         "../../scripts/realnet_table1_study.py"
 
@@ -59,16 +65,25 @@ rule realnet_neville2009_table1:
         md=report_output("results/neville2009/table1.md"),
         csv=report_output("results/neville2009/table1.csv"),
         claims="results/neville2009/table1.claims.csv",
-    params:
-        profile=config["profile"],
-        setting={k: RN_TABLE1[k] for k in ("datasets", "prop_labeled", "samples", "l2",
-                                           "tolerance_error_correlation", "tolerance_autocorrelation")},
     log:
         "logs/neville2009/table1.log",
     benchmark:
         "benchmarks/neville2009/table1.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        setting={
+            k: RN_TABLE1[k]
+            for k in (
+                "datasets",
+                "prop_labeled",
+                "samples",
+                "l2",
+                "tolerance_error_correlation",
+                "tolerance_autocorrelation",
+            )
+        },
     script:
         "../../scripts/realnet_neville2009_table1.py"
 
@@ -85,19 +100,19 @@ rule realnet_network_set:
         nodes="results/studies/realnet/{netset}/nodes.csv",
         edges="results/studies/realnet/{netset}/edges.csv",
         networks="results/studies/realnet/{netset}/networks.csv",
+    log:
+        "logs/realnet/{netset}/network_set.log",
+    benchmark:
+        "benchmarks/realnet/{netset}/network_set.tsv"
     wildcard_constraints:
         netset=r"[a-z0-9_]+",
+    conda:
+        CONDA_ENV
     params:
         spec=lambda w: rn_set_spec(w.netset),
         selection=REALNET["selection"],
         # the seed label predates the reading; frozen (docs/architecture.md, "Seeds")
         entropy=lambda w: job_entropy("realnet_partition", rn_set_spec(w.netset), 0),
-    log:
-        "logs/realnet/{netset}/network_set.log",
-    benchmark:
-        "benchmarks/realnet/{netset}/network_set.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/realnet_network_set.py"
 
@@ -113,21 +128,23 @@ rule realnet_calibration:
         lib=lib_inputs("scripts/realnet_calibration.py"),
     output:
         "results/studies/realnet/{netset}/calibration.csv",
-    wildcard_constraints:
-        netset=r"[a-z0-9_]+",
-    params:
-        setting=RN_CALIBRATION,
-        set_entropy=lambda w: job_entropy("realnet_calibration_set",
-                                          [rn_set_spec(w.netset), RN_CALIBRATION["samples"],
-                                           RN_CALIBRATION["folds"], RN_CALIBRATION["levels"]], 0),
-        entropy=lambda w: job_entropy("realnet_calibration", [rn_set_spec(w.netset), RN_CALIBRATION], 0),
-        models=config["network_tests"],
     log:
         "logs/realnet/{netset}/calibration.log",
     benchmark:
         "benchmarks/realnet/{netset}/calibration.tsv"
+    wildcard_constraints:
+        netset=r"[a-z0-9_]+",
     conda:
         CONDA_ENV
+    params:
+        setting=RN_CALIBRATION,
+        set_entropy=lambda w: job_entropy(
+            "realnet_calibration_set",
+            [rn_set_spec(w.netset), RN_CALIBRATION["samples"], RN_CALIBRATION["folds"], RN_CALIBRATION["levels"]],
+            0,
+        ),
+        entropy=lambda w: job_entropy("realnet_calibration", [rn_set_spec(w.netset), RN_CALIBRATION], 0),
+        models=config["network_tests"],
     script:
         "../../scripts/realnet_calibration.py"
 
@@ -143,19 +160,19 @@ rule realnet_chunk:
         lib=lib_inputs("scripts/realnet_chunk.py"),
     output:
         "results/studies/realnet/{netset}/{purpose}/chunk0.csv",
-    wildcard_constraints:
-        netset=r"[a-z0-9_]+",
-        purpose="type1|power",
-    params:
-        setting=lambda w: rn_chunk_setting(w.purpose),
-        entropy=lambda w: job_entropy("realnet", [rn_set_spec(w.netset), rn_chunk_setting(w.purpose)], 0),
-        models=config["network_tests"],
     log:
         "logs/realnet/{netset}/{purpose}/chunk0.log",
     benchmark:
         "benchmarks/realnet/{netset}/{purpose}/chunk0.tsv"
+    wildcard_constraints:
+        netset=r"[a-z0-9_]+",
+        purpose="type1|power",
     conda:
         CONDA_ENV
+    params:
+        setting=lambda w: rn_chunk_setting(w.purpose),
+        entropy=lambda w: job_entropy("realnet", [rn_set_spec(w.netset), rn_chunk_setting(w.purpose)], 0),
+        models=config["network_tests"],
     script:
         "../../scripts/realnet_chunk.py"
 
@@ -165,8 +182,7 @@ rule realnet_summary:
     handicap, pooled over the held-out networks; the power x axis (mean calibration difference
     over the held-out networks); the networks' statistics."""
     input:
-        chunks=expand(rules.realnet_chunk.output[0], netset=RN_SHOWN,
-                      purpose=RN_PURPOSES),
+        chunks=expand(rules.realnet_chunk.output[0], netset=RN_SHOWN, purpose=RN_PURPOSES),
         calibrations=expand(rules.realnet_calibration.output[0], netset=RN_SHOWN),
         networks=expand(rules.realnet_network_set.output.networks, netset=RN_SHOWN),
         lib=lib_inputs("scripts/realnet_summary.py"),
@@ -174,14 +190,14 @@ rule realnet_summary:
         summary="results/studies/realnet/summary.csv",
         calibration="results/studies/realnet/calibration.csv",
         networks="results/studies/realnet/networks.csv",
-    params:
-        sets=RN_SHOWN,
     log:
         "logs/realnet/summary.log",
     benchmark:
         "benchmarks/realnet/summary.tsv"
     conda:
         CONDA_ENV
+    params:
+        sets=RN_SHOWN,
     script:
         "../../scripts/realnet_summary.py"
 
@@ -189,9 +205,20 @@ rule realnet_summary:
 # Paper panels: views of the summary (results/<paper>/<artifact>.* is built by rule
 # realnet_<paper>_<artifact>, script scripts/realnet_<paper>_<artifact>.py). `sets`: the network
 # sets shown (one panel each); `paper_trials`: what the paper used.
-RN_PANEL_STUDY = {k: REALNET[k] for k in ("trials_per_network", "calibration_samples", "calibration_folds",
-                                          "tolerance", "power_prop_labeled", "power_handicaps", "partition",
-                                          "selection", "similar")}
+RN_PANEL_STUDY = {
+    k: REALNET[k]
+    for k in (
+        "trials_per_network",
+        "calibration_samples",
+        "calibration_folds",
+        "tolerance",
+        "power_prop_labeled",
+        "power_handicaps",
+        "partition",
+        "selection",
+        "similar",
+    )
+}
 
 
 register_artifact("neville2009", "fig1f")
@@ -209,6 +236,12 @@ rule realnet_neville2009_fig1f:
         png=report_output("results/neville2009/fig1f.png"),
         csv=report_output("results/neville2009/fig1f.csv"),
         claims="results/neville2009/fig1f.claims.csv",
+    log:
+        "logs/neville2009/fig1f.log",
+    benchmark:
+        "benchmarks/neville2009/fig1f.tsv"
+    conda:
+        CONDA_ENV
     params:
         profile=config["profile"],
         alpha=REALNET["alpha"],
@@ -217,12 +250,6 @@ rule realnet_neville2009_fig1f:
         samplers=REALNET["samplers"],
         sets=list(REALNET["fig1f_sets"]),
         paper_trials=50,
-    log:
-        "logs/neville2009/fig1f.log",
-    benchmark:
-        "benchmarks/neville2009/fig1f.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/realnet_neville2009_fig1f.py"
 
@@ -242,6 +269,12 @@ rule realnet_wang2011_fig3a:
         png=report_output("results/wang2011/fig3a.png"),
         csv=report_output("results/wang2011/fig3a.csv"),
         claims="results/wang2011/fig3a.claims.csv",
+    log:
+        "logs/wang2011/fig3a.log",
+    benchmark:
+        "benchmarks/wang2011/fig3a.tsv"
+    conda:
+        CONDA_ENV
     params:
         profile=config["profile"],
         alpha=REALNET["alpha"],
@@ -250,12 +283,6 @@ rule realnet_wang2011_fig3a:
         samplers=REALNET["samplers"],
         sets=list(REALNET["fig3_sets"]),
         paper_trials=None,
-    log:
-        "logs/wang2011/fig3a.log",
-    benchmark:
-        "benchmarks/wang2011/fig3a.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/realnet_wang2011_fig3a.py"
 
@@ -275,6 +302,12 @@ rule realnet_wang2011_fig3b:
         png=report_output("results/wang2011/fig3b.png"),
         csv=report_output("results/wang2011/fig3b.csv"),
         claims="results/wang2011/fig3b.claims.csv",
+    log:
+        "logs/wang2011/fig3b.log",
+    benchmark:
+        "benchmarks/wang2011/fig3b.tsv"
+    conda:
+        CONDA_ENV
     params:
         profile=config["profile"],
         alpha=REALNET["alpha"],
@@ -282,11 +315,5 @@ rule realnet_wang2011_fig3b:
         study=RN_PANEL_STUDY,
         sets=list(REALNET["fig3_sets"]),
         paper_trials=None,
-    log:
-        "logs/wang2011/fig3b.log",
-    benchmark:
-        "benchmarks/wang2011/fig3b.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/realnet_wang2011_fig3b.py"

@@ -15,30 +15,56 @@ REL_SETTINGS = [(purpose, nodes) for purpose, sizes in REL_SIZES.items() for nod
 REL_NETWORK = {n: {**RELATIONAL["network"], "n_nodes": n} for n in REL_SIZES["power"]}
 # what determines the calibration networks and their NCV splits: shared by both purposes, so Type I
 # and power are calibrated on the same set, as in the paper
-REL_CALIBRATION_SET = {n: {"network": REL_NETWORK[n], "networks": RELATIONAL["calibration_networks"],
-                           "folds": RELATIONAL["calibration_folds"]} for n in REL_NETWORK}
+REL_CALIBRATION_SET = {
+    n: {
+        "network": REL_NETWORK[n],
+        "networks": RELATIONAL["calibration_networks"],
+        "folds": RELATIONAL["calibration_folds"],
+    }
+    for n in REL_NETWORK
+}
 # Type I: the wvRN handicap to solve for at each level; power: the nBC handicaps to measure
 REL_CALIBRATION_SETTING = {
-    "type1": {"purpose": "type1", "prop_labeled": REL_LEVELS["type1"], **REL_HANDICAP,
-              "tolerance": RELATIONAL["tolerance"]},
-    "power": {"purpose": "power", "prop_labeled": REL_LEVELS["power"], **REL_HANDICAP,
-              "handicaps": list(RELATIONAL["power_handicaps"])},
+    "type1": {
+        "purpose": "type1",
+        "prop_labeled": REL_LEVELS["type1"],
+        **REL_HANDICAP,
+        "tolerance": RELATIONAL["tolerance"],
+    },
+    "power": {
+        "purpose": "power",
+        "prop_labeled": REL_LEVELS["power"],
+        **REL_HANDICAP,
+        "handicaps": list(RELATIONAL["power_handicaps"]),
+    },
 }
 # everything that determines a chunk's draws (not the number of chunks: adding evaluation networks
 # must not change the chunks already computed)
 REL_CHUNK_SETTING = {
-    (purpose, n): {"purpose": purpose, "network": REL_NETWORK[n], "samplers": RELATIONAL["samplers"],
-                   "prop_labeled": REL_LEVELS[purpose], "trials": RELATIONAL["trials_per_network"],
-                   "alpha": RELATIONAL["alpha"], **REL_HANDICAP,
-                   **({"handicaps": list(RELATIONAL["power_handicaps"])} if purpose == "power" else {})}
+    (purpose, n): {
+        "purpose": purpose,
+        "network": REL_NETWORK[n],
+        "samplers": RELATIONAL["samplers"],
+        "prop_labeled": REL_LEVELS[purpose],
+        "trials": RELATIONAL["trials_per_network"],
+        "alpha": RELATIONAL["alpha"],
+        **REL_HANDICAP,
+        **({"handicaps": list(RELATIONAL["power_handicaps"])} if purpose == "power" else {}),
+    }
     for purpose, n in REL_SETTINGS
 }
 REL_CALIBRATIONS = [f"results/studies/relational/calibration/{p}_n{n}.csv" for p, n in REL_SETTINGS]
 # The network_tests readings and where the handicap acts: params, never part of a seed, so every
 # alternative sees the same networks, splits and perturbation keys (a paired comparison).
 REL_MODELS = {**config["network_tests"], "handicap_stage": RELATIONAL["handicap_stage"]}
-REL_CHUNKS = {kind: [f"results/studies/relational/{p}_n{n}/{kind}{chunk}.csv" for p, n in REL_SETTINGS
-                     for chunk in range(RELATIONAL["evaluation_networks"])] for kind in ("chunk", "networks")}
+REL_CHUNKS = {
+    kind: [
+        f"results/studies/relational/{p}_n{n}/{kind}{chunk}.csv"
+        for p, n in REL_SETTINGS
+        for chunk in range(RELATIONAL["evaluation_networks"])
+    ]
+    for kind in ("chunk", "networks")
+}
 
 
 rule relational_calibration:
@@ -51,23 +77,24 @@ rule relational_calibration:
     output:
         calibration="results/studies/relational/calibration/{purpose}_n{nodes}.csv",
         networks="results/studies/relational/calibration/{purpose}_n{nodes}_networks.csv",
+    log:
+        "logs/relational/calibration/{purpose}_n{nodes}.log",
+    benchmark:
+        "benchmarks/relational/calibration/{purpose}_n{nodes}.tsv"
     wildcard_constraints:
         purpose="type1|power",
         nodes=r"\d+",
+    conda:
+        CONDA_ENV
     params:
         nodes=lambda w: int(w.nodes),
         calibration_set=lambda w: REL_CALIBRATION_SET[int(w.nodes)],
         setting=lambda w: REL_CALIBRATION_SETTING[w.purpose],
         set_entropy=lambda w: job_entropy("relational_calibration_set", REL_CALIBRATION_SET[int(w.nodes)], 0),
-        entropy=lambda w: job_entropy("relational_calibration",
-                                      [REL_CALIBRATION_SET[int(w.nodes)], REL_CALIBRATION_SETTING[w.purpose]], 0),
+        entropy=lambda w: job_entropy(
+            "relational_calibration", [REL_CALIBRATION_SET[int(w.nodes)], REL_CALIBRATION_SETTING[w.purpose]], 0
+        ),
         models=REL_MODELS,
-    log:
-        "logs/relational/calibration/{purpose}_n{nodes}.log",
-    benchmark:
-        "benchmarks/relational/calibration/{purpose}_n{nodes}.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/relational_calibration.py"
 
@@ -77,15 +104,22 @@ rule relational_chunk:
     nBC learned on each labeled set, both models inferred by relaxation labeling, handicaps
     applied, per-split accuracies, paired/unpaired t-tests and (RS) RS-C."""
     input:
-        calibration=lambda w: ([f"results/studies/relational/calibration/type1_n{w.nodes}.csv"]
-                               if w.purpose == "type1" else []),
+        calibration=lambda w: (
+            [f"results/studies/relational/calibration/type1_n{w.nodes}.csv"] if w.purpose == "type1" else []
+        ),
         lib=lib_inputs("scripts/relational_chunk.py"),
     output:
         trials="results/studies/relational/{purpose}_n{nodes}/chunk{chunk}.csv",
         networks="results/studies/relational/{purpose}_n{nodes}/networks{chunk}.csv",
+    log:
+        "logs/relational/{purpose}_n{nodes}/chunk{chunk}.log",
+    benchmark:
+        "benchmarks/relational/{purpose}_n{nodes}/chunk{chunk}.tsv"
     wildcard_constraints:
         purpose="type1|power",
         nodes=r"\d+",
+    conda:
+        CONDA_ENV
     params:
         nodes=lambda w: int(w.nodes),
         setting=lambda w: REL_CHUNK_SETTING[(w.purpose, int(w.nodes))],
@@ -94,12 +128,6 @@ rule relational_chunk:
         network_entropy=lambda w: job_entropy("relational_network", REL_NETWORK[int(w.nodes)], w.chunk),
         entropy=lambda w: job_entropy("relational", REL_CHUNK_SETTING[(w.purpose, int(w.nodes))], w.chunk),
         models=REL_MODELS,
-    log:
-        "logs/relational/{purpose}_n{nodes}/chunk{chunk}.log",
-    benchmark:
-        "benchmarks/relational/{purpose}_n{nodes}/chunk{chunk}.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/relational_chunk.py"
 
@@ -119,14 +147,14 @@ rule relational_summary:
         calibration="results/studies/relational/calibration.csv",
         networks="results/studies/relational/networks.csv",
         network_rates="results/studies/relational/network_rates.csv",
-    params:
-        trial_sets=sorted({RELATIONAL["trials_per_network"], RELATIONAL["wang_trials_per_network"]}),
     log:
         "logs/relational/summary.log",
     benchmark:
         "benchmarks/relational/summary.tsv"
     conda:
         CONDA_ENV
+    params:
+        trial_sets=sorted({RELATIONAL["trials_per_network"], RELATIONAL["wang_trials_per_network"]}),
     script:
         "../../scripts/relational_summary.py"
 
@@ -135,9 +163,22 @@ rule relational_summary:
 # relational_<paper>_<artifact>, script scripts/relational_<paper>_<artifact>.py). `nodes`: the
 # network size shown; `trials`: trials per evaluation network the panel uses; `paper_trials`: what
 # the paper pooled over its 4 networks.
-REL_PANEL_STUDY = {k: RELATIONAL[k] for k in ("nodes", "large_nodes", "power_prop_labeled", "power_handicaps",
-                                              "evaluation_networks", "calibration_networks", "calibration_folds",
-                                              "tolerance", "handicap_strength", "handicap_selection", "samplers")}
+REL_PANEL_STUDY = {
+    k: RELATIONAL[k]
+    for k in (
+        "nodes",
+        "large_nodes",
+        "power_prop_labeled",
+        "power_handicaps",
+        "evaluation_networks",
+        "calibration_networks",
+        "calibration_folds",
+        "tolerance",
+        "handicap_strength",
+        "handicap_selection",
+        "samplers",
+    )
+}
 
 
 register_artifact("neville2009", "fig1c")
@@ -156,6 +197,12 @@ rule relational_neville2009_fig1c:
         png=report_output("results/neville2009/fig1c.png"),
         csv=report_output("results/neville2009/fig1c.csv"),
         claims="results/neville2009/fig1c.claims.csv",
+    log:
+        "logs/neville2009/fig1c.log",
+    benchmark:
+        "benchmarks/neville2009/fig1c.tsv"
+    conda:
+        CONDA_ENV
     params:
         profile=config["profile"],
         alpha=RELATIONAL["alpha"],
@@ -164,12 +211,6 @@ rule relational_neville2009_fig1c:
         network=REL_NETWORK[RELATIONAL["nodes"]],
         trials=RELATIONAL["trials_per_network"],
         paper_trials=400,
-    log:
-        "logs/neville2009/fig1c.log",
-    benchmark:
-        "benchmarks/neville2009/fig1c.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/relational_neville2009_fig1c.py"
 
@@ -189,6 +230,12 @@ rule relational_neville2009_fig1d:
         png=report_output("results/neville2009/fig1d.png"),
         csv=report_output("results/neville2009/fig1d.csv"),
         claims="results/neville2009/fig1d.claims.csv",
+    log:
+        "logs/neville2009/fig1d.log",
+    benchmark:
+        "benchmarks/neville2009/fig1d.tsv"
+    conda:
+        CONDA_ENV
     params:
         profile=config["profile"],
         alpha=RELATIONAL["alpha"],
@@ -196,12 +243,6 @@ rule relational_neville2009_fig1d:
         nodes=RELATIONAL["nodes"],
         trials=RELATIONAL["trials_per_network"],
         paper_trials=400,
-    log:
-        "logs/neville2009/fig1d.log",
-    benchmark:
-        "benchmarks/neville2009/fig1d.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/relational_neville2009_fig1d.py"
 
@@ -221,6 +262,12 @@ rule relational_neville2009_fig1e:
         png=report_output("results/neville2009/fig1e.png"),
         csv=report_output("results/neville2009/fig1e.csv"),
         claims="results/neville2009/fig1e.claims.csv",
+    log:
+        "logs/neville2009/fig1e.log",
+    benchmark:
+        "benchmarks/neville2009/fig1e.tsv"
+    conda:
+        CONDA_ENV
     params:
         profile=config["profile"],
         alpha=RELATIONAL["alpha"],
@@ -229,12 +276,6 @@ rule relational_neville2009_fig1e:
         network=REL_NETWORK[RELATIONAL["large_nodes"]],
         trials=RELATIONAL["trials_per_network"],
         paper_trials=400,
-    log:
-        "logs/neville2009/fig1e.log",
-    benchmark:
-        "benchmarks/neville2009/fig1e.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/relational_neville2009_fig1e.py"
 
@@ -255,6 +296,12 @@ rule relational_wang2011_fig2a:
         png=report_output("results/wang2011/fig2a.png"),
         csv=report_output("results/wang2011/fig2a.csv"),
         claims="results/wang2011/fig2a.claims.csv",
+    log:
+        "logs/wang2011/fig2a.log",
+    benchmark:
+        "benchmarks/wang2011/fig2a.tsv"
+    conda:
+        CONDA_ENV
     params:
         profile=config["profile"],
         alpha=RELATIONAL["alpha"],
@@ -262,12 +309,6 @@ rule relational_wang2011_fig2a:
         nodes=RELATIONAL["nodes"],
         trials=RELATIONAL["wang_trials_per_network"],
         paper_trials=200,
-    log:
-        "logs/wang2011/fig2a.log",
-    benchmark:
-        "benchmarks/wang2011/fig2a.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/relational_wang2011_fig2a.py"
 
@@ -287,6 +328,12 @@ rule relational_wang2011_fig2b:
         png=report_output("results/wang2011/fig2b.png"),
         csv=report_output("results/wang2011/fig2b.csv"),
         claims="results/wang2011/fig2b.claims.csv",
+    log:
+        "logs/wang2011/fig2b.log",
+    benchmark:
+        "benchmarks/wang2011/fig2b.tsv"
+    conda:
+        CONDA_ENV
     params:
         profile=config["profile"],
         alpha=RELATIONAL["alpha"],
@@ -294,11 +341,5 @@ rule relational_wang2011_fig2b:
         nodes=RELATIONAL["nodes"],
         trials=RELATIONAL["wang_trials_per_network"],
         paper_trials=200,
-    log:
-        "logs/wang2011/fig2b.log",
-    benchmark:
-        "benchmarks/wang2011/fig2b.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/relational_wang2011_fig2b.py"

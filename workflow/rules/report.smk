@@ -12,20 +12,28 @@ rule scorecard:
     input:
         claims=CLAIMS,
         lib=lib_inputs("scripts/scorecard.py"),
-    params:
-        # the selected readings: changing one reruns the scorecard even where a claim file does not change
-        readings={key: READINGS.lookup(config, key) for r in READINGS.REGISTRY.values() for key in r.config_keys()},
     output:
-        csv=report("results/scorecard.csv", caption="../report/scorecard.rst", category="Scorecard",
-                   labels={"artifact": "scorecard", "file": "numbers"}),
-        md=report("results/scorecard.md", caption="../report/scorecard.rst", category="Scorecard",
-                  labels={"artifact": "scorecard", "file": "table"}),
+        csv=report(
+            "results/scorecard.csv",
+            caption="../report/scorecard.rst",
+            category="Scorecard",
+            labels={"artifact": "scorecard", "file": "numbers"},
+        ),
+        md=report(
+            "results/scorecard.md",
+            caption="../report/scorecard.rst",
+            category="Scorecard",
+            labels={"artifact": "scorecard", "file": "table"},
+        ),
     log:
         "logs/scorecard.log",
     benchmark:
         "benchmarks/scorecard.tsv"
     conda:
         CONDA_ENV
+    params:
+        # the selected readings: changing one reruns the scorecard even where a claim file does not change
+        readings={key: READINGS.lookup(config, key) for r in READINGS.REGISTRY.values() for key in r.config_keys()},
     script:
         "../../scripts/scorecard.py"
 
@@ -42,11 +50,11 @@ rule archive:
         lib=lib_inputs("scripts/archive.py"),
     output:
         f"archive/reproduction-{config['profile']}.tar.gz",
-    params:
-        config=config,
     log:
         "logs/archive.log",
     conda:
         CONDA_ENV
+    params:
+        config=config,
     script:
         "../../scripts/archive.py"

@@ -15,6 +15,12 @@ rule simulated_chunk:
         lib=lib_inputs("scripts/simulated_chunk.py"),
     output:
         "results/studies/simulated/{scenario}/chunk{chunk}.csv",
+    log:
+        "logs/simulated/{scenario}/chunk{chunk}.log",
+    benchmark:
+        "benchmarks/simulated/{scenario}/chunk{chunk}.tsv"
+    conda:
+        CONDA_ENV
     params:
         study=SIM_STUDY,
         scenario=lambda w: sim_scenario(w.scenario),
@@ -23,12 +29,6 @@ rule simulated_chunk:
         entropy=lambda w: job_entropy("simulated", [SIM_STUDY, sim_scenario(w.scenario)], w.chunk),
         # a reading of Wang 2011 Sec. 4 that draws nothing: kept out of the seed (paired comparison)
         rsc_q_estimate=config["network_tests"]["rsc_q_estimate"],
-    log:
-        "logs/simulated/{scenario}/chunk{chunk}.log",
-    benchmark:
-        "benchmarks/simulated/{scenario}/chunk{chunk}.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/simulated_chunk.py"
 
@@ -67,18 +67,18 @@ rule simulated_neville2009_fig1a:
         png=report_output("results/neville2009/fig1a.png"),
         csv=report_output("results/neville2009/fig1a.csv"),
         claims="results/neville2009/fig1a.claims.csv",
-    params:
-        profile=config["profile"],
-        alpha=SIMULATED["alpha"],
-        instances=SIMULATED["instances"],
-        groups=SIMULATED["groups"],
-        reading=SIMULATED["scenarios"]["neville_fig1a"]["reading"],
     log:
         "logs/neville2009/fig1a.log",
     benchmark:
         "benchmarks/neville2009/fig1a.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        alpha=SIMULATED["alpha"],
+        instances=SIMULATED["instances"],
+        groups=SIMULATED["groups"],
+        reading=SIMULATED["scenarios"]["neville_fig1a"]["reading"],
     script:
         "../../scripts/simulated_neville2009_fig1a.py"
 
@@ -97,17 +97,17 @@ rule simulated_neville2009_fig1a_readings:
         png=report_output("results/neville2009/fig1a_readings.png"),
         csv=report_output("results/neville2009/fig1a_readings.csv"),
         claims="results/neville2009/fig1a_readings.claims.csv",
-    params:
-        profile=config["profile"],
-        alpha=SIMULATED["alpha"],
-        instances=SIMULATED["instances"],
-        groups=SIMULATED["groups"],
     log:
         "logs/neville2009/fig1a_readings.log",
     benchmark:
         "benchmarks/neville2009/fig1a_readings.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        alpha=SIMULATED["alpha"],
+        instances=SIMULATED["instances"],
+        groups=SIMULATED["groups"],
     script:
         "../../scripts/simulated_neville2009_fig1a_readings.py"
 
@@ -125,17 +125,17 @@ rule simulated_neville2009_fig1b:
         png=report_output("results/neville2009/fig1b.png"),
         csv=report_output("results/neville2009/fig1b.csv"),
         claims="results/neville2009/fig1b.claims.csv",
-    params:
-        profile=config["profile"],
-        alpha=SIMULATED["alpha"],
-        error_correlation=SIMULATED["fig1b_error_correlation"],
-        reading=SIMULATED["scenarios"]["neville_fig1b"]["reading"],
     log:
         "logs/neville2009/fig1b.log",
     benchmark:
         "benchmarks/neville2009/fig1b.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        alpha=SIMULATED["alpha"],
+        error_correlation=SIMULATED["fig1b_error_correlation"],
+        reading=SIMULATED["scenarios"]["neville_fig1b"]["reading"],
     script:
         "../../scripts/simulated_neville2009_fig1b.py"
 
@@ -153,18 +153,18 @@ rule simulated_wang2011_fig1a:
         png=report_output("results/wang2011/fig1a.png"),
         csv=report_output("results/wang2011/fig1a.csv"),
         claims="results/wang2011/fig1a.claims.csv",
-    params:
-        profile=config["profile"],
-        alpha=SIMULATED["alpha"],
-        reading=SIMULATED["scenarios"]["wang_fig1a"]["reading"],
-        instances=SIMULATED["instances"],
-        scenario=SIMULATED["scenarios"]["wang_fig1a"],
     log:
         "logs/wang2011/fig1a.log",
     benchmark:
         "benchmarks/wang2011/fig1a.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        alpha=SIMULATED["alpha"],
+        reading=SIMULATED["scenarios"]["wang_fig1a"]["reading"],
+        instances=SIMULATED["instances"],
+        scenario=SIMULATED["scenarios"]["wang_fig1a"],
     script:
         "../../scripts/simulated_wang2011_fig1a.py"
 
@@ -182,18 +182,18 @@ rule simulated_wang2011_fig1b:
         png=report_output("results/wang2011/fig1b.png"),
         csv=report_output("results/wang2011/fig1b.csv"),
         claims="results/wang2011/fig1b.claims.csv",
-    params:
-        profile=config["profile"],
-        alpha=SIMULATED["alpha"],
-        reading=SIMULATED["scenarios"]["wang_fig1b"]["reading"],
-        instances=SIMULATED["instances"],
-        scenario=SIMULATED["scenarios"]["wang_fig1b"],
     log:
         "logs/wang2011/fig1b.log",
     benchmark:
         "benchmarks/wang2011/fig1b.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        alpha=SIMULATED["alpha"],
+        reading=SIMULATED["scenarios"]["wang_fig1b"]["reading"],
+        instances=SIMULATED["instances"],
+        scenario=SIMULATED["scenarios"]["wang_fig1b"],
     script:
         "../../scripts/simulated_wang2011_fig1b.py"
 
@@ -211,17 +211,17 @@ rule simulated_wang2011_tests_compared:
         png=report_output("results/wang2011/tests_compared.png"),
         csv=report_output("results/wang2011/tests_compared.csv"),
         claims="results/wang2011/tests_compared.claims.csv",
-    params:
-        profile=config["profile"],
-        alpha=SIMULATED["alpha"],
-        reading=SIMULATED["scenarios"]["tests_compared"]["reading"],
-        instances=SIMULATED["instances"],
-        scenario=SIMULATED["scenarios"]["tests_compared"],
     log:
         "logs/wang2011/tests_compared.log",
     benchmark:
         "benchmarks/wang2011/tests_compared.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        alpha=SIMULATED["alpha"],
+        reading=SIMULATED["scenarios"]["tests_compared"]["reading"],
+        instances=SIMULATED["instances"],
+        scenario=SIMULATED["scenarios"]["tests_compared"],
     script:
         "../../scripts/simulated_wang2011_tests_compared.py"

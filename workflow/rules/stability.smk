@@ -30,18 +30,18 @@ rule stability_seed:
         lib=lib_inputs("scripts/stability_run.py"),
     output:
         scorecard="results/stability/seed{index}.scorecard.csv",
-    params:
-        config=lambda wildcards: {**STABILITY_BASE, "seed": STABILITY_SEEDS[int(wildcards.index)]},
-        workdir=lambda wildcards, output: output.scorecard.removesuffix(".scorecard.csv"),
-    wildcard_constraints:
-        index=r"\d+",
-    threads: lambda wildcards: max(1, workflow.cores)  # evaluated only for a job (a SLURM run sets no --cores)
     log:
         "logs/stability/seed{index}.log",
     benchmark:
         "benchmarks/stability/seed{index}.tsv"
+    wildcard_constraints:
+        index=r"\d+",
     conda:
         CONDA_ENV
+    threads: lambda wildcards: max(1, workflow.cores)  # evaluated only for a job (a SLURM run sets no --cores)
+    params:
+        config=lambda wildcards: {**STABILITY_BASE, "seed": STABILITY_SEEDS[int(wildcards.index)]},
+        workdir=lambda wildcards, output: output.scorecard.removesuffix(".scorecard.csv"),
     script:
         "../../scripts/stability_run.py"
 
@@ -52,20 +52,28 @@ rule stability:
         scorecards=([] if STABILITY_SCALE else ["results/scorecard.csv"])
         + [f"results/stability/seed{i}.scorecard.csv" for i in STABILITY_RUNS],
         lib=lib_inputs("scripts/stability.py"),
-    params:
-        seeds=STABILITY_SEEDS,
-        scale=STABILITY_SCALE,
-        profile=config["profile"],
     output:
-        csv=report("results/stability.csv", caption="../report/stability.rst", category="Stability",
-                   labels={"artifact": "stability", "file": "numbers"}),
-        md=report("results/stability.md", caption="../report/stability.rst", category="Stability",
-                  labels={"artifact": "stability", "file": "table"}),
+        csv=report(
+            "results/stability.csv",
+            caption="../report/stability.rst",
+            category="Stability",
+            labels={"artifact": "stability", "file": "numbers"},
+        ),
+        md=report(
+            "results/stability.md",
+            caption="../report/stability.rst",
+            category="Stability",
+            labels={"artifact": "stability", "file": "table"},
+        ),
     log:
         "logs/stability.log",
     benchmark:
         "benchmarks/stability.tsv"
     conda:
         CONDA_ENV
+    params:
+        seeds=STABILITY_SEEDS,
+        scale=STABILITY_SCALE,
+        profile=config["profile"],
     script:
         "../../scripts/stability.py"

@@ -8,15 +8,15 @@ rule theory_montecarlo:
         lib=lib_inputs("scripts/theory_montecarlo.py"),
     output:
         "results/studies/theory/montecarlo.csv",
-    params:
-        theory=config["theory"],
-        entropy=job_entropy("theory", config["theory"], 0),
     log:
         "logs/theory/montecarlo.log",
     benchmark:
         "benchmarks/theory/montecarlo.tsv"
     conda:
         CONDA_ENV
+    params:
+        theory=config["theory"],
+        entropy=job_entropy("theory", config["theory"], 0),
     script:
         "../../scripts/theory_montecarlo.py"
 
@@ -34,15 +34,15 @@ rule theory_wang2011_theorems:
         png=report_output("results/wang2011/theorems.png"),
         csv=report_output("results/wang2011/theorems.csv"),
         claims="results/wang2011/theorems.claims.csv",
-    params:
-        profile=config["profile"],
-        replications=config["theory"]["replications"],
-        theory=config["theory"],
     log:
         "logs/wang2011/theorems.log",
     benchmark:
         "benchmarks/wang2011/theorems.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        replications=config["theory"]["replications"],
+        theory=config["theory"],
     script:
         "../../scripts/theory_wang2011_theorems.py"
