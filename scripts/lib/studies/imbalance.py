@@ -17,6 +17,7 @@ Labels are 0/1 with the minority class positive (1). Functions that draw take an
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -204,7 +205,7 @@ def _scored_row(scores, labels, precision_k):
 def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifiers, tenfold_folds,
                            precision_k, tenfold_evaluated, fivebytwo_repeats, platt_folds="training",
                            j48_pruning="pruned",
-                           log=None) -> dict:
+                           log=None, models=None) -> dict:
     """The chapter's Sec. 3 experiment on one dataset: the seven Figure 2 metrics per test fold
     and per CV run (test-fold scores pooled).
 
@@ -238,6 +239,11 @@ def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifier
         Reading ``imbalance.j48_pruning`` (:data:`J48_PRUNING`): Weka's pruned J48 or ``-U``.
     log : logging.Logger, optional
         Progress, one line per removal level.
+    models : dict of str to callable, optional
+        Other classifiers than the chapter's: name -> a function returning an unfitted model with
+        ``fit`` and ``predict_proba`` (column 1 = P(positive)), in the order of the result's rows;
+        ``classifiers``, ``platt_folds`` and ``j48_pruning`` are then unused (the ``yours`` target
+        runs a user's classifiers on the same removals and splits).
 
     Returns
     -------
@@ -264,6 +270,10 @@ def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifier
     """
     if platt_folds not in PLATT_FOLDS:
         raise ValueError(f"platt_folds must be one of {sorted(PLATT_FOLDS)}, got {platt_folds!r}")
+    if models is None:
+        models = {clf: functools.partial(make_classifier, clf, spec, platt_folds=platt_folds,
+                                         j48_pruning=j48_pruning)
+                  for clf in CLASSIFIERS if clf in classifiers}
     fractions = [p / 100 for p in removed_percent]
     kept = remove_minority_nested(y, fractions, rng)
     per_fold, pooled = [], []
@@ -278,24 +288,20 @@ def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifier
         level = {"dataset": name, "removed_percent": percent, "n_pos": int(yk.sum()),
                  "n_neg": int((1 - yk).sum())}
         for scheme, rep, folds in runs:
-            run = {clf: ([], []) for clf in CLASSIFIERS}  # per classifier: test scores, labels
+            run = {clf: ([], []) for clf in models}  # per classifier: test scores, labels
             for fold in folds:
                 test = schemes[scheme][rep] == fold
-                for clf in CLASSIFIERS:
-                    if clf not in classifiers:
-                        continue
-                    model = make_classifier(clf, spec, platt_folds=platt_folds,
-                                            j48_pruning=j48_pruning).fit(Xk[~test], yk[~test])
+                for clf, make in models.items():
+                    model = make().fit(Xk[~test], yk[~test])
                     score = model.predict_proba(Xk[test])[:, 1]
                     per_fold.append({**level, "scheme": scheme, "repetition": rep, "fold": fold,
                                      "classifier": clf, **_scored_row(score, yk[test], precision_k)})
                     run[clf][0].append(score)
                     run[clf][1].append(yk[test])
-            for clf in CLASSIFIERS:
-                if clf in classifiers:
-                    pooled.append({**level, "scheme": scheme, "repetition": rep, "folds_pooled": len(folds),
-                                   "classifier": clf, **_scored_row(np.concatenate(run[clf][0]),
-                                                                    np.concatenate(run[clf][1]), precision_k)})
+            for clf in models:
+                pooled.append({**level, "scheme": scheme, "repetition": rep, "folds_pooled": len(folds),
+                               "classifier": clf, **_scored_row(np.concatenate(run[clf][0]),
+                                                                np.concatenate(run[clf][1]), precision_k)})
         if log is not None:
             log.info("%s: %d%% removed, %d positives, %d rows so far", name, percent, yk.sum(), len(per_fold))
         progress.advance()
