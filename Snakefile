@@ -3,6 +3,7 @@
     snakemake --cores N                                   # every artifact at paper scale
     snakemake --cores N --configfile config/quick.yaml    # quick profile
     snakemake --cores N results/neville2009/fig1a.pdf     # one figure and what it needs
+    snakemake yours --cores N --configfile config/config.yaml config/yours.example.yaml  # your data (docs/yours.md)
 """
 import sys
 from pathlib import Path
@@ -40,6 +41,7 @@ include: "workflow/rules/permutation.smk"
 include: "workflow/rules/report.smk"
 include: "workflow/rules/readings.smk"
 include: "workflow/rules/stability.smk"
+include: "workflow/rules/yours.smk"
 
 
 rule all:

@@ -76,6 +76,14 @@ def test_relative_paths_become_absolute(tmp_path: Path):
     assert alt.with_absolute_paths({"data": {"mirror": None}}, tmp_path) == {"data": {"mirror": None}}
 
 
+def test_nested_configs_leave_out_the_yours_section(tmp_path: Path):
+    """Nested runs build papers' claims only: a user's `yours` files are neither read nor checked there, and the
+    nested config (a rule param) is the same with and without the section."""
+    config = {"data": {"mirror": None}, "yours": {"datasets": {"m": {"path": "m.csv", "class": "y"}}}}
+    out = alt.with_absolute_paths(config, tmp_path)
+    assert out == {"data": {"mirror": None}} and "yours" in config
+
+
 def _write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)

@@ -85,8 +85,12 @@ def followed_keys(reading: registry.Reading) -> list[str]:
 
 def with_absolute_paths(config: Mapping, root: Path) -> dict:
     """``config`` with its file paths made absolute against ``root``: a nested run works in another
-    folder, where a relative path (the data mirror, a user's network-set files) would miss."""
+    folder, where a relative path (the data mirror, a user's network-set files) would miss. The
+    ``yours`` section is left out: a nested run builds papers' claims, never the ``yours`` target,
+    so its files need not be read (nor checked) there, and the nested config, a rule param, is the
+    same with and without it."""
     out = copy.deepcopy(dict(config))
+    out.pop("yours", None)
 
     def absolute(path):
         return str((root / path).resolve()) if path else path

@@ -15,6 +15,7 @@ import yaml
 from ..data import datasets, networks
 from ..evaluation import sampling
 from ..studies import simulated
+from . import yourscheck
 
 
 class ConfigError(ValueError):
@@ -257,3 +258,13 @@ def check(config: dict, schema_path: str | Path) -> None:
     check_relational(config)
     check_realnet(config)
     check_imbalance(config)
+    check_yours(config)
+
+
+def check_yours(config: dict) -> None:
+    """The user's ``yours`` section: its files, classes, networks and estimators
+    (:func:`lib.infra.yourscheck.check`); nothing without one."""
+    try:
+        yourscheck.check(config)
+    except yourscheck.YoursError as exc:
+        raise ConfigError(str(exc)) from None

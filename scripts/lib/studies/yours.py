@@ -1,0 +1,393 @@
+"""The papers' tests on a user's own data, network and classifiers (the ``yours`` target).
+
+A researcher who has read the four papers asks what their tests say about *their* classifier on
+*their* data. The config's ``yours`` section names tabular data sets, networks and classifiers;
+this module turns it into jobs of the existing studies -- nothing here is a second implementation:
+
+* **Permutation tests** (Ojala & Garriga 2009, Sec. III-V, Tables II-III): for every data set and
+  classifier, the original stratified CV error (repeated), Test 1 (labels permuted: is the
+  accuracy better than chance?) and Test 2 (each column permuted within each class: does the
+  classifier use the dependency between the features?). The four Weka classifiers run on the
+  permutation study's engines (:func:`lib.studies.permutation.uci_original`,
+  :func:`~lib.studies.permutation.uci_randomized`); a scikit-learn estimator is refit per fold
+  (:func:`lib.evaluation.refit.cv_errors`) on exactly the same randomisations and folds
+  (:func:`lib.studies.permutation.draw_randomizations`). The table is
+  :func:`lib.studies.permutation.uci_table_summary`.
+* **Imbalance** (Raeder, Forman & Chawla 2012, Sec. 3, Fig. 2): a binary data set with a named
+  positive class, nested minority removal, stratified 10-fold and 5x2 CV and the seven metrics,
+  by :func:`lib.studies.imbalance.cross_validate_dataset` with the user's classifiers.
+* **Network tests** (Neville 2009 Sec. 6, Fig. 1(f); Wang 2011 Sec. 5.2, Fig. 3): one connected
+  network is carved into disjoint subnetworks as the public stand-ins are carved from Cora
+  (:func:`lib.studies.realnet.carve_stand_in`), then calibrated and evaluated by the real-network
+  study's rules (:func:`lib.studies.realnet.calibrate`, :func:`~lib.studies.realnet.evaluate_set`,
+  :func:`~lib.studies.realnet.summarize`): Type I error and power of RS, RS-C and NCV, paired and
+  unpaired, for wvRN vs nBC.
+
+Scale: every count defaults to the profile's own (``permutation.uci``, ``imbalance``,
+``realnet``: the papers' numbers on the paper profile); the ``yours`` section may set fewer, and
+the captions say so. :func:`settings` resolves the defaults.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pandas as pd
+
+from ..core import runlog
+from ..data import datasets, networks, userdata
+from ..evaluation import refit
+from ..models import adapters
+from . import imbalance, permutation, realnet
+
+WEKA = permutation.CLASSIFIERS
+"""The Weka classifiers a user names: ``j48``, ``1nn``, ``nb``, ``smo``."""
+
+NETWORK_TASK = "label"
+
+
+# ----------------------------------------------------------------------------- settings
+
+def settings(config: dict) -> dict:
+    """The ``yours`` section with every default filled in from the profile's study sections.
+
+    Parameters
+    ----------
+    config : dict
+        The whole workflow config (after the schema check).
+
+    Returns
+    -------
+    dict
+        ``datasets``, ``networks`` (the user's specs), ``classifiers`` (Weka names, default all
+        four), ``estimators`` (name -> ``{"class", "params"}``), and the resolved ``permutation``
+        (``datasets``: default every data set, ``folds``, ``repetitions``, ``randomizations``,
+        ``randomizations_per_job``, ``alpha``, ``tie_rule``), ``imbalance`` (as the imbalance study's
+        config keys) and ``network`` (partition and real-network study keys, ``models`` =
+        ``network_tests``).
+    """
+    yours = config.get("yours") or {}
+    perm, imb, rn = config["permutation"], config["imbalance"], config["realnet"]
+    p, i, n = yours.get("permutation") or {}, yours.get("imbalance") or {}, yours.get("network") or {}
+    out_perm = {"datasets": list(p.get("datasets", list(yours.get("datasets") or {}))),
+                "folds": p.get("folds", perm["uci"]["folds"]),
+                "repetitions": p.get("repetitions", perm["uci"]["repetitions"]),
+                "randomizations": p.get("randomizations", perm["uci"]["randomizations"]),
+                "randomizations_per_job": dict(p.get("randomizations_per_job") or {}),
+                "alpha": perm["alpha"], "tie_rule": perm["tie_rule"]}
+    out_imb = {"removed_percent": list(i.get("removed_percent", imb["removed_percent"])),
+               "tenfold": {"folds": imb["tenfold"]["folds"],
+                           "evaluated": i.get("tenfold_evaluated", imb["tenfold"]["evaluated"])},
+               "fivebytwo": {"repeats": i.get("fivebytwo_repeats", imb["fivebytwo"]["repeats"])},
+               "precision_k": imb["precision_k"], "platt_folds": imb["platt_folds"],
+               "j48_pruning": imb["j48_pruning"], "metric_aggregation": imb["metric_aggregation"]}
+    keys = ("samplers", "prop_labeled", "power_prop_labeled", "power_handicaps", "trials_per_network",
+            "calibration_samples", "calibration_folds", "tolerance", "handicap_strength", "handicap_selection",
+            "alpha")
+    out_net = {k: n.get(k, rn[k]) for k in keys}
+    out_net["prop_labeled"] = list(out_net["prop_labeled"])
+    out_net["power_handicaps"] = list(out_net["power_handicaps"])
+    out_net.update({"parts": n.get("parts", 6), "min_size": n.get("min_size"), "max_size": n.get("max_size"),
+                    "attempts": n.get("attempts", rn["partition"]["attempts"]),
+                    "selection": n.get("selection", "partition"),
+                    "similar": {**rn["similar"], "parts": n.get("parts", 6)},
+                    "models": dict(config["network_tests"])})
+    return {"datasets": dict(yours.get("datasets") or {}), "networks": dict(yours.get("networks") or {}),
+            "classifiers": list(yours.get("classifiers", WEKA)),
+            "estimators": {k: {"class": v["class"], "params": dict(v.get("params") or {})}
+                           for k, v in (yours.get("estimators") or {}).items()},
+            "permutation": out_perm, "imbalance": out_imb, "network": out_net}
+
+
+def classifiers(cfg: dict) -> list[str]:
+    """Every classifier a data set is tested with: the Weka names, then the estimators'."""
+    return [*cfg["classifiers"], *cfg["estimators"]]
+
+
+def imbalance_datasets(cfg: dict) -> list[str]:
+    """The data sets with a ``positive`` class (the imbalance study's)."""
+    return [name for name, spec in cfg["datasets"].items() if spec.get("positive") is not None]
+
+
+# ----------------------------------------------------------------------------- data
+
+def load_dataset(spec: dict, name: str) -> datasets.TabularData:
+    """A user's data set from its ``yours.datasets`` entry (``path``, ``class``, optional ``sha256``,
+    ``drop``, ``positive``); with ``positive``, ``minority`` names it (``y_minority`` are the
+    imbalance study's 0/1 labels)."""
+    data = userdata.load_table(spec["path"], spec["class"], sha256=spec.get("sha256"), drop=spec.get("drop", ()),
+                               name=name)
+    if spec.get("positive") is not None:
+        data = dataclasses.replace(data, minority=(positive_class(data, spec["positive"]),))
+    return data
+
+
+def positive_class(data: datasets.TabularData, positive) -> str:
+    """The class name ``positive`` denotes (numbers compared as the loader writes them)."""
+    wanted = datasets._label_name(str(positive))
+    for c in data.class_names:
+        if datasets._label_name(str(c)) == wanted:
+            return c
+    raise userdata.UserDataError(f"positive class {positive!r} is not a class of {data.name} (classes: "
+                                 f"{', '.join(map(str, data.class_names))})", "positive")
+
+
+def load_network(spec: dict, name: str) -> datasets.NetworkData:
+    """A user's network from its ``yours.networks`` entry (``edges`` + ``labels``, or ``gml``; ``label``,
+    ``positive``)."""
+    return userdata.load_network(edges=spec.get("edges"), labels=spec.get("labels"), gml=spec.get("gml"),
+                                 label=spec.get("label", "label"), positive=spec.get("positive"), name=name)
+
+
+# ----------------------------------------------------------------------------- permutation tests
+
+def folds_params(cfg: dict, dataset: str) -> dict:
+    """What determines a data set's original CV folds (shared by every classifier and test)."""
+    p = cfg["permutation"]
+    return {"dataset": dataset, "folds": p["folds"], "repetitions": p["repetitions"]}
+
+
+def _estimator_factory(estimator: dict, data) -> callable:
+    C = len(data.class_names)
+    return lambda: adapters.EstimatorModel(estimator["class"], estimator["params"], data.spec, C)
+
+
+def _slow_note(log, name: str, what: str, total: int, folds: int):
+    """A callback logging how slow the refit path is, once, from the first data set's seconds."""
+    def note(seconds: float) -> None:
+        if log is not None:
+            log.info("%s (refit per fold, %d fits per CV): %.3g s per %s, about %.0f s for this job's %d",
+                     name, folds, seconds, what, seconds * total, total)
+    return note
+
+
+def permutation_original(data, dataset: str, classifier: str, folds: dict, folds_entropy, entropy, *,
+                         tie_rule: str | None = None, estimator: dict | None = None, log=None) -> pd.DataFrame:
+    """The original CV error of each repetition for one (data set, classifier).
+
+    A Weka classifier runs :func:`lib.studies.permutation.uci_original`; an estimator
+    (``{"class", "params"}``) is refit per fold on the same folds.
+
+    Returns
+    -------
+    DataFrame with columns dataset, classifier, kind ("original"), index, error.
+    """
+    if estimator is None:
+        return permutation.uci_original(data, dataset, classifier, folds, folds_entropy, entropy, tie_rule=tie_rule)
+    orig = permutation.original_folds(data.y, folds["folds"], folds["repetitions"], folds_entropy)
+    errors = refit.cv_errors(_estimator_factory(estimator, data), data.X, data.y, orig,
+                             on_first=_slow_note(log, classifier, "CV repetition", len(orig), folds["folds"]))
+    return pd.DataFrame({"dataset": dataset, "classifier": classifier, "kind": "original",
+                         "index": np.arange(len(errors)), "error": errors})
+
+
+def permutation_randomized(data, dataset: str, classifier: str, test: int, folds: dict, folds_entropy, entropy,
+                           start: int, stop: int, *, tie_rule: str | None = None, estimator: dict | None = None,
+                           log=None) -> pd.DataFrame:
+    """CV errors of randomisations ``start..stop-1`` of Test 1 or 2 for one (data set, classifier).
+
+    A Weka classifier runs :func:`lib.studies.permutation.uci_randomized`; an estimator is refit per
+    fold on the randomised data sets and fresh folds of
+    :func:`lib.studies.permutation.draw_randomizations` (the engines' own draws).
+
+    Returns
+    -------
+    DataFrame with columns dataset, classifier, test, kind ("randomized"), index, error.
+    """
+    if estimator is None:
+        return permutation.uci_randomized(data, dataset, classifier, test, folds, folds_entropy, entropy, start,
+                                          stop, tie_rule=tie_rule, log=log)
+    folds0 = permutation.original_folds(data.y, folds["folds"], 1, folds_entropy)[0]
+    draws, null_folds = permutation.draw_randomizations(test, data.y, data.X.shape[1], folds0, entropy, start, stop)
+    progress = runlog.Progress(log, stop - start, "randomizations")
+    errors = refit.cv_errors(_estimator_factory(estimator, data), data.X, data.y, null_folds,
+                             perms=draws if test == 1 else None, idx=draws if test == 2 else None,
+                             progress=progress,
+                             on_first=_slow_note(log, classifier, "randomisation", stop - start, folds["folds"]))
+    return pd.DataFrame({"dataset": dataset, "classifier": classifier, "test": int(test), "kind": "randomized",
+                         "index": np.arange(start, stop), "error": errors})
+
+
+def permutation_summary(raw: pd.DataFrame, alpha: float) -> pd.DataFrame:
+    """Ojala Tables II-III for the user's data (:func:`lib.studies.permutation.uci_table_summary`)
+    plus, per test, the 1 % and 99 % quantiles of the null errors (the figure's bands), whether the
+    test rejects at ``alpha`` and the smallest attainable p-value ``1 / (k + 1)``.
+
+    Returns
+    -------
+    DataFrame with the columns of ``uci_table_summary`` and ``t<k>_q01``, ``t<k>_q99``,
+    ``t<k>_significant``, ``p_floor``.
+    """
+    table = permutation.uci_table_summary(raw)
+    for t in (1, 2):
+        null = raw[(raw.kind == "randomized") & (raw.test == t)].groupby(["dataset", "classifier"], sort=False)["error"]
+        q = null.quantile([0.01, 0.99]).unstack()
+        key = pd.MultiIndex.from_frame(table[["dataset", "classifier"]])
+        table[f"t{t}_q01"] = q[0.01].reindex(key).to_numpy()
+        table[f"t{t}_q99"] = q[0.99].reindex(key).to_numpy()
+        table[f"t{t}_significant"] = table[f"t{t}_p"] <= alpha
+    table["p_floor"] = 1.0 / (table["randomizations"] + 1.0)
+    return table
+
+
+# ----------------------------------------------------------------------------- imbalance
+
+def imbalance_models(names, estimators: dict, spec, imb: dict) -> dict:
+    """Factories of unfitted two-class scoring models for the imbalance study, in ``names`` order.
+
+    ``j48``, ``nb``, ``smo`` are the chapter's J48 ``-A``, NaiveBayes and SMO ``-M`` under the
+    imbalance study's readings (:func:`lib.studies.imbalance.make_classifier`); ``1nn`` is Weka's IB1
+    (:class:`lib.models.adapters.IB1`, scores 0/1); an estimator scores with ``predict_proba``.
+    """
+    chapter = {"j48": "J48", "nb": "NB", "smo": "SMO"}
+    out = {}
+    for name in names:
+        if name in chapter:
+            out[name] = (lambda c=chapter[name]: imbalance.make_classifier(
+                c, spec, platt_folds=imb["platt_folds"], j48_pruning=imb["j48_pruning"]))
+        elif name == "1nn":
+            out[name] = lambda: adapters.IB1(spec, 2)
+        else:
+            est = estimators[name]
+            out[name] = lambda est=est: adapters.EstimatorModel(est["class"], est["params"], spec, 2)
+    return out
+
+
+def imbalance_cv(data, name: str, names, estimators: dict, imb: dict, rng, log=None) -> dict:
+    """Raeder Sec. 3 on a user's binary data set: :func:`lib.studies.imbalance.cross_validate_dataset`
+    with the user's classifiers (``y_minority``: 1 = the named positive class).
+
+    Returns
+    -------
+    dict with the ``"per_fold"`` and ``"pooled"`` tables of ``cross_validate_dataset``.
+    """
+    return imbalance.cross_validate_dataset(
+        name, data.X, data.y_minority.astype(int), data.spec, rng, removed_percent=imb["removed_percent"],
+        classifiers=(), tenfold_folds=imb["tenfold"]["folds"], precision_k=imb["precision_k"],
+        tenfold_evaluated=imb["tenfold"]["evaluated"], fivebytwo_repeats=imb["fivebytwo"]["repeats"],
+        log=log, models=imbalance_models(names, estimators, data.spec, imb))
+
+
+IMBALANCE_METRICS = ("auc", "h_measure", "f1", "brier", "accuracy", "pr_break_even")
+
+
+def imbalance_metrics(frame: pd.DataFrame) -> list[str]:
+    """The Figure 2 metric columns of a job's table, in the chapter's panel order (a-g)."""
+    prec = [c for c in frame.columns if c.startswith("precision_at_") and not c.endswith("_sd")]
+    order = ["auc", "h_measure", "f1", *prec, "brier", "accuracy", "pr_break_even"]
+    return [c for c in order if c in frame.columns]
+
+
+def imbalance_summary(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per (scheme, classifier, removal level): every metric's mean over the rows of the job
+    (test folds, or pooled CV runs) and its standard deviation, with the class counts.
+
+    Returns
+    -------
+    DataFrame with columns scheme, classifier, removed_percent, n_pos, n_neg, rows, then per metric
+    ``<metric>`` and ``<metric>_sd``; classifiers in the order of the job's rows.
+    """
+    metrics = imbalance_metrics(frame)
+    keys = ["scheme", "classifier", "removed_percent"]
+    grouped = frame.groupby(keys, sort=False)
+    out = grouped[["n_pos", "n_neg"]].first()
+    out["rows"] = grouped.size()
+    for m in metrics:
+        out[m] = grouped[m].mean()
+        out[f"{m}_sd"] = grouped[m].std(ddof=1)
+    return out.reset_index().sort_values(["scheme", "removed_percent"], kind="stable").reset_index(drop=True)
+
+
+# ----------------------------------------------------------------------------- networks
+
+def partition_spec(name: str, net: dict, n_nodes: int) -> dict:
+    """The :func:`lib.studies.realnet.carve_stand_in` spec of a user's network: ``parts`` regions of
+    at most ``max_size`` (default: an equal share of the network) and at least ``min_size`` nodes
+    (default: half of that) where possible."""
+    parts = int(net["parts"])
+    max_size = int(net["max_size"] or max(1, n_nodes // parts))
+    min_size = int(net["min_size"] or max(1, max_size // 2))
+    return {"dataset": name, "task": NETWORK_TASK,
+            "partition": {"parts": parts, "min_size": min(min_size, max_size), "max_size": max_size,
+                          "attempts": int(net["attempts"])},
+            "similar": net["similar"]}
+
+
+def whole_network_statistics(data: datasets.NetworkData) -> dict:
+    """Size, mean degree, label autocorrelation (Pearson over linked pairs) and P(+) of the user's
+    whole network, prefixed ``network_``."""
+    y = data.tasks[NETWORK_TASK]
+    net = networks.Network(data.adjacency, y, np.full(data.n_nodes, -1, dtype=np.int64), np.zeros(0, dtype=np.int8))
+    return {"network_nodes": data.n_nodes, **{f"network_{k}": v for k, v in networks.network_statistics(net).items()}}
+
+
+def network_set(spec: dict, net: dict, name: str, rng, log=None):
+    """A user's network carved into a network set of disjoint subnetworks.
+
+    Parameters
+    ----------
+    spec : dict
+        The ``yours.networks`` entry.
+    net : dict
+        ``settings(config)["network"]``.
+    name : str
+    rng : numpy.random.Generator
+        The region growing's (or the deals') randomness.
+    log : logging.Logger, optional
+
+    Returns
+    -------
+    node_rows, edge_rows : list of dict
+        The set in the network-set format of :mod:`lib.studies.realnet`.
+    extra : dict
+        Provenance columns of the set's statistics (``carve_stand_in``'s, the positive label and the
+        whole network's :func:`whole_network_statistics`).
+    """
+    data = load_network(spec, name)
+    carve = partition_spec(name, net, data.n_nodes)
+    node_rows, edge_rows, extra = realnet.carve_stand_in(carve, data, rng, log, selection=net["selection"])
+    positive = str(data.attributes["label"][np.flatnonzero(data.tasks[NETWORK_TASK] == 1)[0]])
+    extra = {**extra, "source": "user network", "selection": net["selection"], "positive_label": positive,
+             **whole_network_statistics(data)}
+    return node_rows, edge_rows, extra
+
+
+def calibration_setting(net: dict) -> dict:
+    """The real-network calibration's setting (``realnet.calibrate``) from ``settings()["network"]``."""
+    type1 = list(net["prop_labeled"])
+    return {"levels": sorted(set(type1) | {net["power_prop_labeled"]}), "samples": net["calibration_samples"],
+            "folds": net["calibration_folds"], "type1_levels": type1, "power_level": net["power_prop_labeled"],
+            "power_handicaps": list(net["power_handicaps"]), "tolerance": net["tolerance"],
+            "strength": net["handicap_strength"], "selection": net["handicap_selection"]}
+
+
+def chunk_setting(net: dict, purpose: str) -> dict:
+    """The real-network evaluation's setting (``realnet.evaluate_set``) for ``purpose``."""
+    return {"purpose": purpose, "samplers": net["samplers"],
+            "prop_labeled": list(net["prop_labeled"]) if purpose == "type1" else [net["power_prop_labeled"]],
+            "trials": net["trials_per_network"], "alpha": net["alpha"], "strength": net["handicap_strength"],
+            "selection": net["handicap_selection"],
+            **({"handicaps": list(net["power_handicaps"])} if purpose == "power" else {})}
+
+
+NETWORK_LINES = {"RS paired": ("RS", "paired_t"), "RS unpaired": ("RS", "unpaired_t"),
+                 "RS-C paired": ("RS", "rsc_paired"), "RS-C unpaired": ("RS", "rsc_unpaired"),
+                 "NCV paired": ("NCV", "paired_t"), "NCV unpaired": ("NCV", "unpaired_t")}
+"""The curves of a network artifact: label -> (sampler, test)."""
+
+
+def network_summary(name: str, trials: list[pd.DataFrame], calibration: pd.DataFrame) -> pd.DataFrame:
+    """Type I error and power per method, level and handicap (:func:`lib.studies.realnet.summarize`),
+    with a ``method`` column (:data:`NETWORK_LINES`).
+
+    Returns
+    -------
+    DataFrame: the summary's rows of the six methods, ``method`` first.
+    """
+    summary = realnet.summarize(pd.concat(trials, ignore_index=True).assign(set=name), calibration)
+    rows = []
+    for method, (sampler, test) in NETWORK_LINES.items():
+        part = summary[(summary["sampler"] == sampler) & (summary["test"] == test)]
+        rows.append(part.assign(method=method))
+    out = pd.concat(rows, ignore_index=True)
+    return out[["method", *[c for c in out.columns if c != "method"]]]

@@ -1,0 +1,298 @@
+"""Your own data (docs/yours.md): the papers' tests on the data sets, networks and classifiers of the
+config's `yours` section -- Ojala & Garriga's permutation tests, Raeder et al.'s metrics against
+minority removal, and Neville's / Wang's network tests -- as jobs of the existing studies
+(lib.studies.yours). Not part of `all`: `snakemake yours --cores N --configfile config/config.yaml
+<your.yaml>`. Without a `yours` section no rule here has anything to do and nothing else changes.
+Include after permutation.smk and realnet.smk (it reuses perm_readings and the realnet rules)."""
+
+from lib.studies import yours as YOURS_LIB  # importable: see common.smk
+
+YOURS = YOURS_LIB.settings(config)  # the section with every default filled in from the profile
+YOURS_PERM, YOURS_IMB, YOURS_NET = YOURS["permutation"], YOURS["imbalance"], YOURS["network"]
+YOURS_CLASSIFIERS = YOURS_LIB.classifiers(YOURS)
+YOURS_IMB_SETS = YOURS_LIB.imbalance_datasets(YOURS)
+
+
+# What determines a job's draws (its seed) -- lambdas: no functions in a rules file. As in the
+# permutation study, a data set's original folds depend on the data set and the CV only, and the
+# number of randomisations and their cut into jobs are part of no identity (each randomisation has
+# its own generator). An estimator's class and parameters are part of its jobs' identity.
+yours_folds_params = lambda dataset: YOURS_LIB.folds_params(YOURS, dataset)
+yours_perm_params = lambda w: {
+    "dataset": w.dataset, "classifier": w.classifier, "folds": yours_folds_params(w.dataset),
+    "estimator": YOURS["estimators"].get(w.classifier), **({"test": int(w.test)} if "test" in w.keys() else {})}
+yours_file = lambda w: YOURS["datasets"][w.dataset]["path"]
+yours_ranges = lambda dataset, classifier: CHUNKS.chunk_ranges(
+    YOURS_PERM["randomizations"], CHUNKS.randomizations_per_job(YOURS_PERM["randomizations_per_job"], classifier,
+                                                                dataset))
+YOURS_PERM_CHUNKS = [
+    f"results/studies/yours/permutation/{dataset}/{classifier}_original.csv"
+    for dataset in YOURS_PERM["datasets"] for classifier in YOURS_CLASSIFIERS] + [
+    f"results/studies/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv"
+    for dataset in YOURS_PERM["datasets"] for classifier in YOURS_CLASSIFIERS for test in (1, 2)
+    for start, stop in yours_ranges(dataset, classifier)]
+# The imbalance job's draws: removal levels and CV design (how many folds are scored is not part
+# of it, as in the imbalance study), the classifiers and the data set.
+YOURS_IMB_STUDY = {"removed_percent": YOURS_IMB["removed_percent"], "tenfold": {"folds": YOURS_IMB["tenfold"]["folds"]},
+                   "precision_k": YOURS_IMB["precision_k"], "classifiers": YOURS_CLASSIFIERS,
+                   "estimators": YOURS["estimators"]}
+yours_net_spec = lambda name: {"network": YOURS["networks"][name],
+                               "carve": {k: YOURS_NET[k] for k in ("parts", "min_size", "max_size", "attempts",
+                                                                   "selection")}}
+yours_net_files = lambda w: [YOURS["networks"][w.netset][k] for k in ("edges", "labels", "gml")
+                             if k in YOURS["networks"][w.netset]]
+YOURS_CALIBRATION = YOURS_LIB.calibration_setting(YOURS_NET)
+
+YOURS_ARTIFACTS = (
+    (expand("results/yours/permutation.{kind}", kind=("md", "csv", "png", "pdf")) if YOURS_PERM["datasets"] else [])
+    + expand("results/yours/imbalance_{dataset}.{kind}", dataset=YOURS_IMB_SETS, kind=("md", "csv", "png", "pdf"))
+    + expand("results/yours/network_{netset}.{kind}", netset=list(YOURS["networks"]),
+             kind=("md", "csv", "png", "pdf")))
+
+
+def yours_targets(wildcards):
+    """Every results/yours/ artifact; without a `yours` section, a one-sentence error."""
+    if not config.get("yours"):
+        raise WorkflowError("the config has no `yours` section: add your data sets, networks and classifiers "
+                            "(docs/yours.md; e.g. --configfile config/config.yaml config/yours.example.yaml)")
+    return YOURS_ARTIFACTS
+
+
+rule yours:
+    """Every artifact of the `yours` section under results/yours/ (docs/yours.md)."""
+    input:
+        yours_targets,
+
+
+rule yours_permutation_original:
+    """One (data set, classifier): the CV error of each repetition of the original stratified CV
+    (Weka classifiers on the permutation study's engines; an estimator refit per fold)."""
+    input:
+        data=yours_file,
+        lib=lib_inputs("scripts/yours_permutation_original.py"),
+    output:
+        "results/studies/yours/permutation/{dataset}/{classifier}_original.csv",
+    wildcard_constraints:
+        dataset=r"[a-z0-9][a-z0-9_-]*",
+        classifier=r"[a-z0-9_]+",
+    params:
+        spec=lambda w: YOURS["datasets"][w.dataset],
+        study=yours_perm_params,
+        folds_entropy=lambda w: job_entropy("yours_permutation_folds", yours_folds_params(w.dataset), 0),
+        entropy=lambda w: job_entropy("yours_permutation_original", yours_perm_params(w), 0),
+        readings=lambda w: perm_readings(w.classifier),
+    log:
+        "logs/yours/permutation/{dataset}/{classifier}_original.log",
+    benchmark:
+        "benchmarks/yours/permutation/{dataset}/{classifier}_original.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/yours_permutation_original.py"
+
+
+rule yours_permutation_randomized:
+    """One (data set, classifier, test) and randomisations start..stop-1, each with a fresh
+    stratified CV."""
+    input:
+        data=yours_file,
+        lib=lib_inputs("scripts/yours_permutation_randomized.py"),
+    output:
+        "results/studies/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv",
+    wildcard_constraints:
+        dataset=r"[a-z0-9][a-z0-9_-]*",
+        classifier=r"[a-z0-9_]+",
+        test=r"[12]",
+        start=r"\d+",
+        stop=r"\d+",
+    params:
+        spec=lambda w: YOURS["datasets"][w.dataset],
+        study=yours_perm_params,
+        folds_entropy=lambda w: job_entropy("yours_permutation_folds", yours_folds_params(w.dataset), 0),
+        entropy=lambda w: job_entropy("yours_permutation_randomized", yours_perm_params(w), 0),
+        readings=lambda w: perm_readings(w.classifier),
+    log:
+        "logs/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.log",
+    benchmark:
+        "benchmarks/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/yours_permutation_randomized.py"
+
+
+rule yours_permutation:
+    """Ojala Tables II-III for your data: original CV error, both tests' null mean, std and
+    p-value per data set and classifier; figure, caption and summary."""
+    input:
+        chunks=YOURS_PERM_CHUNKS,
+        lib=lib_inputs("scripts/yours_permutation.py"),
+    output:
+        md="results/yours/permutation.md",
+        csv="results/yours/permutation.csv",
+        png="results/yours/permutation.png",
+        pdf="results/yours/permutation.pdf",
+    params:
+        profile=config["profile"],
+        settings=YOURS_PERM,
+        datasets=YOURS["datasets"],
+        classifiers=YOURS_CLASSIFIERS,
+        estimators=YOURS["estimators"],
+    log:
+        "logs/yours/permutation.log",
+    benchmark:
+        "benchmarks/yours/permutation.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/yours_permutation.py"
+
+
+rule yours_imbalance_cv:
+    """One binary data set: nested removal of the positive class, stratified 10-fold and 5x2 CV
+    (same splits for every classifier), the seven metrics per test fold and per pooled CV run."""
+    input:
+        data=yours_file,
+        lib=lib_inputs("scripts/yours_imbalance_cv.py"),
+    output:
+        per_fold="results/studies/yours/imbalance/{dataset}.csv",
+        pooled="results/studies/yours/imbalance/pooled/{dataset}.csv",
+    wildcard_constraints:
+        dataset=r"[a-z0-9][a-z0-9_-]*",
+    params:
+        spec=lambda w: YOURS["datasets"][w.dataset],
+        settings=YOURS_IMB,
+        classifiers=YOURS_CLASSIFIERS,
+        estimators=YOURS["estimators"],
+        entropy=lambda w: job_entropy("yours_imbalance", [YOURS_IMB_STUDY, w.dataset], 0),
+    log:
+        "logs/yours/imbalance/{dataset}.log",
+    benchmark:
+        "benchmarks/yours/imbalance/{dataset}.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/yours_imbalance_cv.py"
+
+
+rule yours_imbalance:
+    """Raeder Fig. 2 for one of your data sets: the seven metrics against the share of positives
+    removed, 10-fold and 5x2 CV, one line per classifier; figure, caption and summary."""
+    input:
+        per_fold=rules.yours_imbalance_cv.output.per_fold,
+        pooled=rules.yours_imbalance_cv.output.pooled,
+        lib=lib_inputs("scripts/yours_imbalance.py"),
+    output:
+        md="results/yours/imbalance_{dataset}.md",
+        csv="results/yours/imbalance_{dataset}.csv",
+        png="results/yours/imbalance_{dataset}.png",
+        pdf="results/yours/imbalance_{dataset}.pdf",
+    wildcard_constraints:
+        dataset=r"[a-z0-9][a-z0-9_-]*",
+    params:
+        profile=config["profile"],
+        spec=lambda w: YOURS["datasets"][w.dataset],
+        settings=YOURS_IMB,
+        estimators=YOURS["estimators"],
+    log:
+        "logs/yours/imbalance_{dataset}.log",
+    benchmark:
+        "benchmarks/yours/imbalance_{dataset}.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/yours_imbalance.py"
+
+
+rule yours_network_set:
+    """One of your networks, checked and carved into disjoint subnetworks (as the public stand-ins
+    are carved from Cora), written in the real-network study's network-set format."""
+    input:
+        data=yours_net_files,
+        lib=lib_inputs("scripts/yours_network_set.py"),
+    output:
+        nodes="results/studies/yours/networks/{netset}/nodes.csv",
+        edges="results/studies/yours/networks/{netset}/edges.csv",
+        networks="results/studies/yours/networks/{netset}/networks.csv",
+    wildcard_constraints:
+        netset=r"[a-z0-9_]+",
+    params:
+        spec=lambda w: YOURS["networks"][w.netset],
+        settings=YOURS_NET,
+        entropy=lambda w: job_entropy("yours_network_set", yours_net_spec(w.netset), 0),
+    log:
+        "logs/yours/networks/{netset}/network_set.log",
+    benchmark:
+        "benchmarks/yours/networks/{netset}/network_set.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/yours_network_set.py"
+
+
+use rule realnet_calibration as yours_network_calibration with:
+    input:
+        nodes=rules.yours_network_set.output.nodes,
+        edges=rules.yours_network_set.output.edges,
+        lib=lib_inputs("scripts/realnet_calibration.py"),
+    output:
+        "results/studies/yours/networks/{netset}/calibration.csv",
+    params:
+        setting=YOURS_CALIBRATION,
+        set_entropy=lambda w: job_entropy("yours_network_calibration_set",
+                                          [yours_net_spec(w.netset), YOURS_CALIBRATION["samples"],
+                                           YOURS_CALIBRATION["folds"], YOURS_CALIBRATION["levels"]], 0),
+        entropy=lambda w: job_entropy("yours_network_calibration", [yours_net_spec(w.netset), YOURS_CALIBRATION], 0),
+        models=YOURS_NET["models"],
+    log:
+        "logs/yours/networks/{netset}/calibration.log",
+    benchmark:
+        "benchmarks/yours/networks/{netset}/calibration.tsv"
+
+
+use rule realnet_chunk as yours_network_chunk with:
+    input:
+        nodes=rules.yours_network_set.output.nodes,
+        edges=rules.yours_network_set.output.edges,
+        calibration=rules.yours_network_calibration.output[0],
+        lib=lib_inputs("scripts/realnet_chunk.py"),
+    output:
+        "results/studies/yours/networks/{netset}/{purpose}/chunk0.csv",
+    params:
+        setting=lambda w: YOURS_LIB.chunk_setting(YOURS_NET, w.purpose),
+        entropy=lambda w: job_entropy("yours_network", [yours_net_spec(w.netset),
+                                                        YOURS_LIB.chunk_setting(YOURS_NET, w.purpose)], 0),
+        models=YOURS_NET["models"],
+    log:
+        "logs/yours/networks/{netset}/{purpose}/chunk0.log",
+    benchmark:
+        "benchmarks/yours/networks/{netset}/{purpose}/chunk0.tsv"
+
+
+rule yours_network:
+    """Neville Fig. 1(f) / Wang Fig. 3 for one of your networks: Type I error and power of RS, RS-C
+    and NCV (paired and unpaired), wvRN vs nBC; figure, caption and summary."""
+    input:
+        chunks=expand("results/studies/yours/networks/{{netset}}/{purpose}/chunk0.csv", purpose=RN_PURPOSES),
+        calibration=rules.yours_network_calibration.output[0],
+        networks=rules.yours_network_set.output.networks,
+        lib=lib_inputs("scripts/yours_network.py"),
+    output:
+        md="results/yours/network_{netset}.md",
+        csv="results/yours/network_{netset}.csv",
+        png="results/yours/network_{netset}.png",
+        pdf="results/yours/network_{netset}.pdf",
+    wildcard_constraints:
+        netset=r"[a-z0-9_]+",
+    params:
+        profile=config["profile"],
+        spec=lambda w: YOURS["networks"][w.netset],
+        settings=YOURS_NET,
+    log:
+        "logs/yours/network_{netset}.log",
+    benchmark:
+        "benchmarks/yours/network_{netset}.tsv"
+    conda:
+        CONDA_ENV
+    script:
+        "../../scripts/yours_network.py"
