@@ -1,0 +1,173 @@
+"""Every bad input of the `yours` section is rejected before any job with one sentence naming the
+config key, the problem and the fix (lib.infra.yourscheck, called by lib.infra.configcheck)."""
+import copy
+import shutil
+
+import pytest
+import yaml
+
+from conftest import ROOT, overlaid
+from lib.infra import configcheck, yourscheck
+
+SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"
+BASE = yaml.safe_load((ROOT / "config/config.yaml").read_text())
+EXAMPLE = yaml.safe_load((ROOT / "config/yours.example.yaml").read_text())
+
+
+@pytest.fixture
+def files(tmp_path):
+    """The example files in a temporary folder, and the example's yours section pointing at them."""
+    for path in (ROOT / "data/examples").glob("*.csv"):
+        shutil.copy(path, tmp_path / path.name)
+    section = copy.deepcopy(EXAMPLE["yours"])
+    for spec in [*section["datasets"].values(), *section["networks"].values()]:
+        for key in ("path", "edges", "labels", "gml"):
+            if key in spec:
+                spec[key] = str(tmp_path / spec[key].rsplit("/", 1)[-1])
+    return tmp_path, section
+
+
+def run(section) -> None:
+    configcheck.check(overlaid(BASE, {"yours": section}), SCHEMA)
+
+
+def rejected(section, *fragments) -> str:
+    with pytest.raises(configcheck.ConfigError) as info:
+        run(section)
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, message
+    assert ". " not in message.replace("e.g. ", "") and not message.endswith("."), message  # one sentence
+    return message
+
+
+def test_the_example_and_no_section_pass(files):
+    run(files[1])
+    configcheck.check(BASE, SCHEMA)
+    yourscheck.check(BASE)  # nothing to check without a yours section
+
+
+def test_missing_file(files):
+    tmp, section = files
+    section["datasets"]["learnable"]["path"] = str(tmp / "gone.csv")
+    rejected(section, "yours.datasets.learnable: file", "gone.csv does not exist", "fix yours.datasets.learnable.path")
+
+
+def test_wrong_checksum(files):
+    section = files[1]
+    section["datasets"]["rare"]["sha256"] = "0" * 64
+    rejected(section, "yours.datasets.rare: file", "has sha256", "fix yours.datasets.rare.sha256")
+
+
+def test_class_column_not_there(files):
+    section = files[1]
+    section["datasets"]["learnable"]["class"] = "label"
+    rejected(section, "yours.datasets.learnable: class column 'label' is not in", "(columns: x1, x2, x3, colour, y)",
+             "fix yours.datasets.learnable.class")
+
+
+def test_class_with_fewer_rows_than_folds(files):
+    tmp, section = files
+    lines = (tmp / "learnable.csv").read_text().splitlines()
+    (tmp / "learnable.csv").write_text("\n".join(lines + ["0,0,0,red,maybe"] * 7) + "\n")
+    rejected(section, "yours.datasets.learnable: class 'maybe' has 7 row(s)", "fewer than the 10 folds",
+             "lower yours.permutation.folds")
+
+
+def test_non_binary_class_for_the_imbalance_study(files):
+    tmp, section = files
+    text = (tmp / "imbalanced.csv").read_text().splitlines()
+    text += [f"x{i},0,0,0,other" for i in range(20)]
+    (tmp / "imbalanced.csv").write_text("\n".join(text) + "\n")
+    del section["datasets"]["rare"]["sha256"]
+    rejected(section, "yours.datasets.rare: the imbalance study needs a binary class", "has 3 classes",
+             "remove yours.datasets.rare.positive")
+
+
+def test_positive_class_not_there_and_too_few_positives(files):
+    section = files[1]
+    section["datasets"]["rare"]["positive"] = "evnet"
+    rejected(section, "yours.datasets.rare: positive class 'evnet' is not a class", "fix yours.datasets.rare.positive")
+    section["datasets"]["rare"]["positive"] = "event"
+    section["imbalance"]["removed_percent"] = [0, 95]
+    rejected(section, "positive class 'event' has 90 rows", "4 after removing 95 %", "fewer than the 10 folds")
+    section["imbalance"]["removed_percent"] = [10, 20]
+    rejected(section, "yours.imbalance.removed_percent must increase from 0")
+
+
+def test_disconnected_network(files):
+    tmp, section = files
+    with (tmp / "network_labels.csv").open("a") as handle:
+        handle.write("island,1\n")
+    rejected(section, "yours.networks.planted: the network of", "is disconnected: 2 connected components",
+             "(the largest has 659 of 660 nodes)", "keep its largest component")
+
+
+def test_unlabeled_network(files):
+    tmp, section = files
+    with (tmp / "network_edges.csv").open("a") as handle:
+        handle.write("n000,stranger\n")
+    rejected(section, "yours.networks.planted: node 'stranger' of edge list", "(an unlabelled node)", "fix the file")
+
+
+def test_node_without_a_label_value_and_a_missing_label_column(files):
+    tmp, section = files
+    section["networks"]["planted"]["label"] = "smokes"
+    rejected(section, "label column 'smokes' is not in the node-label file", "fix yours.networks.planted.label")
+    section["networks"]["planted"]["label"] = "label"
+    text = (tmp / "network_labels.csv").read_text().replace("n005,1\n", "n005,\n").replace("n005,0\n", "n005,\n")
+    (tmp / "network_labels.csv").write_text(text)
+    rejected(section, "1 node(s) of", "have no value in the label column 'label' (e.g. node 'n005')")
+
+
+def test_network_with_more_than_two_labels_or_too_small(files):
+    tmp, section = files
+    section["network"]["parts"] = 60
+    rejected(section, "yours.networks.planted: 659 nodes carved into 60 subnetworks", "lower yours.network.parts")
+    section["network"]["parts"] = 6
+    text = (tmp / "network_labels.csv").read_text().replace("n001,0\n", "n001,2\n").replace("n001,1\n", "n001,2\n")
+    (tmp / "network_labels.csv").write_text(text)
+    rejected(section, "has 3 label value(s) (0, 1, 2); the network tests need exactly two",
+             "fix yours.networks.planted.label")
+
+
+def test_network_needs_edges_and_labels_or_gml(files):
+    section = files[1]
+    del section["networks"]["planted"]["labels"]
+    rejected(section, "yours.networks.planted needs either edges and labels (two CSV files) or gml, got edges")
+
+
+def test_estimator_that_cannot_be_imported(files):
+    section = files[1]
+    section["estimators"]["logreg"]["class"] = "sklearn.linear_model.LogisticRegresion"
+    rejected(section, "yours.estimators.logreg: module 'sklearn.linear_model' has no 'LogisticRegresion'",
+             "fix yours.estimators.logreg.class")
+    section["estimators"]["logreg"]["class"] = "not_installed_pkg.Model"
+    rejected(section, "cannot import module 'not_installed_pkg'", "fix yours.estimators.logreg.class")
+
+
+def test_estimator_that_cannot_be_built_or_fitted(files):
+    section = files[1]
+    section["estimators"]["logreg"]["params"] = {"C": 1.0, "max_iterations": 5}
+    rejected(section, "yours.estimators.logreg: sklearn.linear_model.LogisticRegression(**", "cannot be built",
+             "fix yours.estimators.logreg.params")
+    section["estimators"]["logreg"] = {"class": "sklearn.svm.SVC", "params": {"kernel": "no_such_kernel"}}
+    rejected(section, "yours.estimators.logreg: fitting sklearn.svm.SVC on", "rows of yours.datasets.learnable failed",
+             "fix yours.estimators.logreg.params")
+    section["estimators"]["logreg"] = {"class": "sklearn.svm.LinearSVC"}
+    rejected(section, "yours.estimators.logreg: sklearn.svm.LinearSVC has no predict_proba",
+             "imbalance study's metrics need (yours.datasets.rare has a positive class)")
+
+
+def test_names_and_lists_that_do_not_fit(files):
+    section = files[1]
+    rejected({**section, "estimators": {"nb": {"class": "sklearn.naive_bayes.GaussianNB"}}},
+             "yours.estimators.nb: the name is Weka's classifier's")
+    rejected({**section, "classifiers": [], "estimators": {}}, "yours.classifiers is empty")
+    rejected({**section, "permutation": {"datasets": ["nope"]}}, "yours.permutation.datasets names 'nope'")
+    rejected({**section, "permutation": {"randomizations_per_job": {"svm": 10}}},
+             "yours.permutation.randomizations_per_job: 'svm' names no classifier")
+    rejected({"classifiers": ["nb"]}, "yours lists no data set and no network")
+    rejected({**section, "datasets": {"My Data": section["datasets"]["learnable"]}}, "yours.datasets")
+    rejected({**section, "colour": "blue"}, "unknown config key 'yours.colour'")
+    rejected({**section, "classifiers": ["svm"]}, "config key 'yours.classifiers[0]' must be one of j48, 1nn, nb, smo")
