@@ -74,6 +74,15 @@ def test_class_with_fewer_rows_than_folds(files):
              "lower yours.permutation.folds")
 
 
+def test_a_declared_class_without_rows_is_no_class(files):
+    tmp, section = files
+    arff = ["@relation r", "@attribute x numeric", "@attribute y {a,b,never}", "@data"]
+    arff += [f"{i},{'a' if i % 3 else 'b'}" for i in range(60)]
+    (tmp / "d.arff").write_text("\n".join(arff) + "\n")
+    section["datasets"]["arff"] = {"path": str(tmp / "d.arff"), "class": "y", "positive": "b"}
+    run(section)
+
+
 def test_non_binary_class_for_the_imbalance_study(files):
     tmp, section = files
     text = (tmp / "imbalanced.csv").read_text().splitlines()

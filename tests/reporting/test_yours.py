@@ -36,6 +36,9 @@ def test_permutation_caption_markdown_and_figure():
     assert "| Data set | Classifier | Orig. Err." in md
     fig = views.permutation_figure(summary, caption)
     assert len(fig.axes) == 2
+    many = pd.concat([summary.assign(dataset=f"d{i}") for i in range(6)], ignore_index=True)
+    fig = views.permutation_figure(many, caption)
+    assert len(fig.axes) == 8 and sum(ax.axison for ax in fig.axes) == 6
     few = yours.permutation_summary(_raw(k=20), 0.01)
     assert "no test can be significant" in views.permutation_caption(few, PERM, "paper", text)
     full = yours.permutation_summary(_raw(k=1000, reps=10), 0.01)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -348,8 +349,12 @@ def load_network(*, edges=None, labels=None, gml=None, label: str = "label", pos
     if gml is not None:
         path = check_file(gml, field="gml")
         try:
-            graph = nx.read_gml(path, label="id")
-        except (nx.NetworkXError, ValueError, OSError) as exc:
+            # read as a multigraph, as the registry's GML reader does: a file may list an edge twice
+            text = _text(path)
+            if not re.search(r"\bgraph\s*\[", text):
+                raise ValueError("no 'graph [' block")
+            graph = nx.parse_gml(re.sub(r"\bgraph\s*\[", "graph [ multigraph 1", text, count=1), label="id")
+        except (nx.NetworkXError, ValueError) as exc:
             raise UserDataError(f"GML file {path} cannot be read by networkx ({exc})") from None
         ids = [str(v) for v in graph.nodes]
         unlabeled = [str(v) for v, d in graph.nodes(data=True) if d.get(label) is None or str(d.get(label)) == ""]

@@ -85,7 +85,7 @@ def _check_dataset(cfg: dict, name: str, spec: dict):
     except userdata.UserDataError as exc:
         raise _fail(key, exc, ("path", "sha256", "class", "drop", "positive")) from None
     path, column = spec["path"], spec["class"]
-    counts = data.class_counts()
+    counts = _present(data)
     if len(counts) < 2:
         raise YoursError(f"{key}: column {column!r} of {path} holds one class only ({next(iter(counts))!r}); the "
                          f"tests need at least two; fix the file or {key}.class")
@@ -101,8 +101,13 @@ def _check_dataset(cfg: dict, name: str, spec: dict):
     return data
 
 
+def _present(data) -> dict:
+    """Class counts of the classes that have rows (an ARFF file may declare a value no row takes)."""
+    return {c: k for c, k in data.class_counts().items() if k > 0}
+
+
 def _check_binary(cfg: dict, key: str, data, spec: dict) -> None:
-    counts = data.class_counts()
+    counts = _present(data)
     path, column = spec["path"], spec["class"]
     if len(counts) != 2:
         raise YoursError(f"{key}: the imbalance study needs a binary class, but column {column!r} of {path} has "

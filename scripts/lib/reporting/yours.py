@@ -22,6 +22,7 @@ WEKA_NAMES = {"j48": "J48 (Weka J48 -C 0.25 -M 2, re-implemented)",
               "smo": "SMO (Weka SMO, linear kernel, C = 1, re-implemented)"}
 TIE_RULES = {"shuffled": "ties to a random tied row, as in Weka's cross-validation",
              "first": "ties to the first tied training row", "vote": "ties by vote (IBk -K 1)"}
+PANELS_PER_ROW = 4          # permutation figure: data sets per row
 PAPER_REMOVALS = 11          # Raeder Fig. 2: 0, 5, ..., 50 %
 PAPER_NETWORK_TRIALS = 50    # Neville Sec. 6: "measured over 50 trials" per held-out network
 
@@ -76,8 +77,17 @@ def permutation_figure(summary: pd.DataFrame, caption: str):
     """One panel per data set: per classifier the original error (dot) and each test's null mean
     with its [1 %, 99 %] range."""
     sets = list(dict.fromkeys(summary["dataset"]))
-    fig, axes = plotting.new_figure(ncols=len(sets))
-    axes = np.atleast_1d(axes)
+    if len(sets) <= PANELS_PER_ROW:
+        fig, axes = plotting.new_figure(ncols=len(sets))
+        axes = np.atleast_1d(axes)
+    else:  # many data sets: rows of PANELS_PER_ROW panels
+        plt.rcParams.update(plotting.RC)
+        rows = -(-len(sets) // PANELS_PER_ROW)
+        fig, axes = plt.subplots(rows, PANELS_PER_ROW, figsize=(3.2 * PANELS_PER_ROW, 3.0 * rows + 1.2),
+                                 sharey=True, squeeze=False)
+        axes = axes.ravel()
+        for ax in axes[len(sets):]:
+            ax.axis("off")
     tests = {1: ("Test 1 (labels permuted)", "#D55E00", -0.15), 2: ("Test 2 (within-class columns)", "#0072B2", 0.15)}
     for ax, name in zip(axes, sets):
         part = summary[summary["dataset"] == name].reset_index(drop=True)
@@ -98,6 +108,8 @@ def permutation_figure(summary: pd.DataFrame, caption: str):
     axes[0].legend(fontsize=6, loc="best")
     fig.suptitle("Permutation tests on your data (Ojala & Garriga 2009)", fontsize=9)
     plotting.add_caption(fig, caption)
+    if len(sets) > PANELS_PER_ROW:
+        fig.subplots_adjust(hspace=0.5)
     return fig
 
 
