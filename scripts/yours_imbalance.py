@@ -1,11 +1,11 @@
 """Rule script: Raeder et al.'s Fig. 2 on one of your data sets -- the seven metrics against the share
 of positives removed, 10-fold and 5x2 CV (lib.studies.yours.imbalance_summary), with figure,
-caption and summary (lib.reporting.yours)."""
+caption and summary (lib.reporting.yours_views)."""
 import pandas as pd
 
 from lib.core import runlog, tables
 from lib.reporting import plotting
-from lib.reporting import yours as views
+from lib.reporting import yours_views as views
 from lib.studies import yours
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)

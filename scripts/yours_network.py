@@ -1,11 +1,11 @@
 """Rule script: Neville's Fig. 1(f) / Wang's Fig. 3 on one of your networks -- Type I error and power
 of RS, RS-C and NCV, paired and unpaired (lib.studies.yours.network_summary), with figure, caption
-and summary (lib.reporting.yours)."""
+and summary (lib.reporting.yours_views)."""
 import pandas as pd
 
 from lib.core import runlog, tables
 from lib.reporting import plotting
-from lib.reporting import yours as views
+from lib.reporting import yours_views as views
 from lib.studies import yours
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)

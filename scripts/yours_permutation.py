@@ -1,11 +1,11 @@
 """Rule script: Ojala & Garriga's Tables II-III on your data -- every (data set, classifier)'s original
 CV error and both tests' null mean, std and p-value (lib.studies.yours.permutation_summary), with
-figure, caption and summary (lib.reporting.yours)."""
+figure, caption and summary (lib.reporting.yours_views)."""
 import pandas as pd
 
 from lib.core import runlog, tables
 from lib.reporting import plotting
-from lib.reporting import yours as views
+from lib.reporting import yours_views as views
 from lib.studies import yours
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)

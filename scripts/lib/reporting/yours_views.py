@@ -14,7 +14,7 @@ import pandas as pd
 from ..core import tables
 from ..papers import ojala2009
 from ..studies import yours
-from . import plotting
+from . import captions, plotting
 
 WEKA_NAMES = {"j48": "J48 (Weka J48 -C 0.25 -M 2, re-implemented)",
               "1nn": "1-NN (Weka IB1, re-implemented)",
@@ -264,7 +264,8 @@ def network_caption(name: str, nets: pd.DataFrame, summary: pd.DataFrame, settin
             f"power against the mean accuracy difference on the calibration splits at propLabeled "
             f"{s['power_prop_labeled']:g}, nBC handicapped by {', '.join(f'{c:g}' for c in s['power_handicaps'])}. "
             "RS-C: Wang's corrected t on the RS samples. Solid: paired t; dashed: unpaired. Bars: 95% Wilson "
-            f"intervals over {trials} pooled trials. " + network_statistics_text(nets) + ". "
+            f"intervals over {trials} pooled trials. " + captions.gap_note(summary, [name], similar=True) + " "
+            + network_statistics_text(nets) + ". "
             + scale_note(profile, "trials per held-out network", s["trials_per_network"], PAPER_NETWORK_TRIALS))
 
 
