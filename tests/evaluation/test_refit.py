@@ -41,7 +41,7 @@ def test_refit_naive_bayes_equals_the_engine_on_the_same_randomisations(test):
     seen = []
     slow = refit.cv_errors(lambda: wl.NaiveBayesWeka(spec, 2), X, y, null_folds,
                            perms=draws if test == 1 else None, idx=draws if test == 2 else None,
-                           on_first=seen.append)
+                           on_timed=seen.append)
     np.testing.assert_allclose(slow, engine)
     assert len(seen) == 1 and seen[0] >= 0
 

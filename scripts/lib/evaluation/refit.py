@@ -42,7 +42,7 @@ def cv_error(make_model: Callable[[], object], X, y, folds) -> float:
 
 
 def cv_errors(make_model: Callable[[], object], X, y, folds, *, perms=None, idx=None, progress=None,
-              on_first: Callable[[float], None] | None = None) -> np.ndarray:
+              on_timed: Callable[[float], None] | None = None) -> np.ndarray:
     """CV errors of a batch of data sets: the original data (neither ``perms`` nor ``idx``), Test 1
     (``perms``) or Test 2 (``idx``).
 
@@ -60,8 +60,10 @@ def cv_errors(make_model: Callable[[], object], X, y, folds, *, perms=None, idx=
         Test 2: data set ``t`` is ``apply_within_class_permutations(X, idx[t])``.
     progress : lib.core.runlog.Progress, optional
         Advanced by one per data set.
-    on_first : callable, optional
-        Called with the seconds the first data set took (how slow the refit path is).
+    on_timed : callable, optional
+        Called once with the seconds one data set took (how slow the refit path is): the second
+        data set's, as the first also pays the estimator's start-up (imports, thread pools); the
+        first's when the batch has one.
 
     Returns
     -------
@@ -78,8 +80,8 @@ def cv_errors(make_model: Callable[[], object], X, y, folds, *, perms=None, idx=
         Xt = X if idx is None else apply_within_class_permutations(X, idx[t][None])[0]
         yt = y if perms is None else y[perms[t]]
         out[t] = cv_error(make_model, Xt, yt, folds[t])
-        if t == 0 and on_first is not None:
-            on_first(time.perf_counter() - start)
+        if on_timed is not None and t == min(1, k - 1):
+            on_timed(time.perf_counter() - start)
         if progress is not None:
             progress.advance()
     return out

@@ -153,7 +153,7 @@ def _estimator_factory(estimator: dict, data) -> callable:
 
 
 def _slow_note(log, name: str, what: str, total: int, folds: int):
-    """A callback logging how slow the refit path is, once, from the first data set's seconds."""
+    """A callback logging how slow the refit path is, once, from one data set's seconds."""
     def note(seconds: float) -> None:
         if log is not None:
             log.info("%s (refit per fold, %d fits per CV): %.3g s per %s, about %.0f s for this job's %d",
@@ -176,7 +176,7 @@ def permutation_original(data, dataset: str, classifier: str, folds: dict, folds
         return permutation.uci_original(data, dataset, classifier, folds, folds_entropy, entropy, tie_rule=tie_rule)
     orig = permutation.original_folds(data.y, folds["folds"], folds["repetitions"], folds_entropy)
     errors = refit.cv_errors(_estimator_factory(estimator, data), data.X, data.y, orig,
-                             on_first=_slow_note(log, classifier, "CV repetition", len(orig), folds["folds"]))
+                             on_timed=_slow_note(log, classifier, "CV repetition", len(orig), folds["folds"]))
     return pd.DataFrame({"dataset": dataset, "classifier": classifier, "kind": "original",
                          "index": np.arange(len(errors)), "error": errors})
 
@@ -203,7 +203,7 @@ def permutation_randomized(data, dataset: str, classifier: str, test: int, folds
     errors = refit.cv_errors(_estimator_factory(estimator, data), data.X, data.y, null_folds,
                              perms=draws if test == 1 else None, idx=draws if test == 2 else None,
                              progress=progress,
-                             on_first=_slow_note(log, classifier, "randomisation", stop - start, folds["folds"]))
+                             on_timed=_slow_note(log, classifier, "randomisation", stop - start, folds["folds"]))
     return pd.DataFrame({"dataset": dataset, "classifier": classifier, "test": int(test), "kind": "randomized",
                          "index": np.arange(start, stop), "error": errors})
 
