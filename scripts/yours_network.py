@@ -17,5 +17,6 @@ with runlog.logged(sm.log[0], "yours_network") as log:
     caption = views.network_caption(name, nets, summary, settings, sm.params.profile)
     plotting.save(views.network_figure(summary, nets, name, caption, settings["alpha"]), sm.output.pdf,
                   sm.output.png)
-    tables.write_text(views.network_markdown(summary, nets, name, caption, settings["alpha"]), sm.output.md)
+    tables.write_text(views.network_markdown(summary, nets, name, caption, settings["alpha"], settings["tolerance"]),
+                      sm.output.md)
     log.info("%d summary rows", len(summary))

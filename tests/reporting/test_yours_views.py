@@ -101,6 +101,9 @@ def test_network_caption_markdown_and_figure():
     assert "NCV: mine 0.020 at 0.1 to 0.040 at 0.3); where it exceeds the tolerance" in caption
     md = views.network_markdown(summary, nets, "mine", caption, 0.05)
     assert "rejects a true null in up to 40% of trials (α = 0.05): it would fool you" in md
+    assert "leaves a mean accuracy gap" not in md
+    md = views.network_markdown(summary, nets, "mine", caption, 0.05, tolerance=0.005)
+    assert "leaves a mean accuracy gap of up to 0.040 on the held-out one (tolerance 0.005;" in md
     assert "| RS paired | 0.400 | 0.400 |" in md
     fig = views.network_figure(summary, nets, "mine", caption, 0.05)
     assert "autocorrelation 0.33, P(+) 0.66, mean degree 6.00" in fig._suptitle.get_text()

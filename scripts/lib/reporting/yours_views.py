@@ -293,7 +293,8 @@ def network_figure(summary: pd.DataFrame, nets: pd.DataFrame, name: str, caption
     return fig
 
 
-def network_markdown(summary: pd.DataFrame, nets: pd.DataFrame, name: str, caption: str, alpha: float) -> str:
+def network_markdown(summary: pd.DataFrame, nets: pd.DataFrame, name: str, caption: str, alpha: float,
+                     tolerance: float | None = None) -> str:
     type1 = summary[summary["purpose"] == "type1"]
     power = summary[summary["purpose"] == "power"]
     rows = []
@@ -316,5 +317,11 @@ def network_markdown(summary: pd.DataFrame, nets: pd.DataFrame, name: str, capti
              f"- Power at the largest difference ({power['calibration_difference'].max():.3f}): "
              + ", ".join(f"{m} {top.get(m, float('nan')):.2f}" for m in ("RS-C paired", "NCV paired", "RS paired"))
              + " (RS's power means little where its Type I error is inflated)."]
+    gap = type1[type1["method"] == "NCV paired"].get("held_out_abs_gap")
+    if tolerance is not None and gap is not None and gap.max() > 2 * tolerance:
+        lines.append(f"- The handicap calibrated on the other subnetworks leaves a mean accuracy gap of up to "
+                     f"{gap.max():.3f} on the held-out one (tolerance {tolerance:g}; the subnetworks differ, or the "
+                     "trials are few), so part of every test's rejections may be true differences: compare the tests "
+                     "with each other rather than with α.")
     return (f"# Network tests: {name}\n\n{caption}\n\n" + tables.markdown_table(pd.DataFrame(rows))
             + "\n## In words\n\n" + "\n".join(lines) + "\n")
