@@ -122,6 +122,15 @@ def rn_chunk_setting(purpose):
     }
 
 
+def yours_targets(wildcards):
+    """Every results/yours/ artifact (YOURS_ARTIFACTS, workflow/rules/yours.smk); without a `yours` section, a
+    one-sentence error."""
+    if not config.get("yours"):
+        raise WorkflowError("the config has no `yours` section: add your data sets, networks and classifiers "
+                            "(docs/yours.md; e.g. --configfile config/config.yaml config/yours.example.yaml)")
+    return YOURS_ARTIFACTS
+
+
 def built_report(wildcards):
     """The HTML report is made by `snakemake --report`, never by a rule: require it to exist."""
     if not Path(REPORT_HTML).is_file():

@@ -50,14 +50,6 @@ YOURS_ARTIFACTS = (
              kind=("md", "csv", "png", "pdf")))
 
 
-def yours_targets(wildcards):
-    """Every results/yours/ artifact; without a `yours` section, a one-sentence error."""
-    if not config.get("yours"):
-        raise WorkflowError("the config has no `yours` section: add your data sets, networks and classifiers "
-                            "(docs/yours.md; e.g. --configfile config/config.yaml config/yours.example.yaml)")
-    return YOURS_ARTIFACTS
-
-
 rule yours:
     """Every artifact of the `yours` section under results/yours/ (docs/yours.md)."""
     input:
