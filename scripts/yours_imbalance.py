@@ -1,6 +1,7 @@
 """Rule script: Raeder et al.'s Fig. 2 on one of your data sets -- the seven metrics against the share
 of positives removed, 10-fold and 5x2 CV (lib.studies.yours.imbalance_summary), with figure,
 caption and summary (lib.reporting.yours_views)."""
+
 import pandas as pd
 
 from lib.core import runlog, tables
@@ -16,8 +17,9 @@ with runlog.logged(sm.log[0], "yours_imbalance") as log:
     summary = yours.imbalance_summary(frame)
     tables.write_csv(summary, sm.output.csv)
     names = list(dict.fromkeys(summary["classifier"]))
-    caption = views.imbalance_caption(name, sm.params.spec, summary, settings, sm.params.profile,
-                                      views.classifiers_text(names, sm.params.estimators))
+    caption = views.imbalance_caption(
+        name, sm.params.spec, summary, settings, sm.params.profile, views.classifiers_text(names, sm.params.estimators)
+    )
     plotting.save(views.imbalance_figure(summary, name, caption), sm.output.pdf, sm.output.png)
     tables.write_text(views.imbalance_markdown(summary, name, caption), sm.output.md)
     log.info("%d rows", len(summary))

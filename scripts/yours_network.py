@@ -1,6 +1,7 @@
 """Rule script: Neville's Fig. 1(f) / Wang's Fig. 3 on one of your networks -- Type I error and power
 of RS, RS-C and NCV, paired and unpaired (lib.studies.yours.network_summary), with figure, caption
 and summary (lib.reporting.yours_views)."""
+
 import pandas as pd
 
 from lib.core import runlog, tables
@@ -15,8 +16,8 @@ with runlog.logged(sm.log[0], "yours_network") as log:
     nets = pd.read_csv(sm.input.networks)
     tables.write_csv(summary, sm.output.csv)
     caption = views.network_caption(name, nets, summary, settings, sm.params.profile)
-    plotting.save(views.network_figure(summary, nets, name, caption, settings["alpha"]), sm.output.pdf,
-                  sm.output.png)
-    tables.write_text(views.network_markdown(summary, nets, name, caption, settings["alpha"], settings["tolerance"]),
-                      sm.output.md)
+    plotting.save(views.network_figure(summary, nets, name, caption, settings["alpha"]), sm.output.pdf, sm.output.png)
+    tables.write_text(
+        views.network_markdown(summary, nets, name, caption, settings["alpha"], settings["tolerance"]), sm.output.md
+    )
     log.info("%d summary rows", len(summary))

@@ -17,6 +17,7 @@ them. What each one is built to show, and the tests' known answers:
   5.2, :func:`lib.data.networks.generate_lgm`, about 100 nodes each) joined by a few links into one
   connected network of about 650 nodes, with the label autocorrelation the model plants.
 """
+
 from __future__ import annotations
 
 import argparse

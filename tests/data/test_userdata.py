@@ -1,5 +1,6 @@
 """A user's own files: tabular data (CSV, ARFF) and networks (edge list + labels, GML), and every
 way they can be unusable, each a one-sentence UserDataError naming the file and the key to fix."""
+
 from pathlib import Path
 
 import networkx as nx
@@ -72,15 +73,18 @@ def test_checksum_is_checked(tmp_path):
     assert info.value.field == "sha256"
 
 
-@pytest.mark.parametrize("text, column, drop, field, pattern", [
-    (CSV, "label", (), "class", r"class column 'label' is not in .* \(columns: x1, colour, x2, y\)"),
-    (CSV, "y", ("z",), "drop", "column 'z' to drop"),
-    ("x,y\n1,a\n2,\n3,b\n", "y", (), None, r"1 row\(s\) of .* have no value in the class column 'y'"),
-    ("y\na\nb\n", "y", (), "drop", "no feature column"),
-    ("x,y\n1,a\n2\n", "y", (), None, "line 3 has 1 fields, the header 2"),
-    ("x,y\n", "y", (), None, "at least one data row"),
-    ("x,x\n1,2\n", "x", (), None, "must name every column once"),
-])
+@pytest.mark.parametrize(
+    "text, column, drop, field, pattern",
+    [
+        (CSV, "label", (), "class", r"class column 'label' is not in .* \(columns: x1, colour, x2, y\)"),
+        (CSV, "y", ("z",), "drop", "column 'z' to drop"),
+        ("x,y\n1,a\n2,\n3,b\n", "y", (), None, r"1 row\(s\) of .* have no value in the class column 'y'"),
+        ("y\na\nb\n", "y", (), "drop", "no feature column"),
+        ("x,y\n1,a\n2\n", "y", (), None, "line 3 has 1 fields, the header 2"),
+        ("x,y\n", "y", (), None, "at least one data row"),
+        ("x,x\n1,2\n", "x", (), None, "must name every column once"),
+    ],
+)
 def test_bad_csv_is_one_sentence(tmp_path, text, column, drop, field, pattern):
     with pytest.raises(UserDataError, match=pattern) as info:
         userdata.load_table(_write(tmp_path, "d.csv", text), column, drop=drop)
@@ -113,9 +117,12 @@ def test_edge_list_and_labels(tmp_path):
 
 
 def test_edge_list_without_header_and_a_named_positive(tmp_path):
-    net = userdata.load_network(edges=_write(tmp_path, "e.csv", "a,b\nb,c\n"),
-                                labels=_write(tmp_path, "l.csv", "id,smokes\na,no\nb,yes\nc,no\n"),
-                                label="smokes", positive="no")
+    net = userdata.load_network(
+        edges=_write(tmp_path, "e.csv", "a,b\nb,c\n"),
+        labels=_write(tmp_path, "l.csv", "id,smokes\na,no\nb,yes\nc,no\n"),
+        label="smokes",
+        positive="no",
+    )
     assert net.n_edges == 2
     np.testing.assert_array_equal(net.tasks["label"], [1, 0, 1])
 
@@ -142,20 +149,34 @@ def test_gml(tmp_path):
         userdata.load_network(gml=path, label="smoker")
 
 
-@pytest.mark.parametrize("edges, labels, label, positive, field, pattern", [
-    (EDGES + "d,e\n", LABELS, "label", None, None, "node 'e' of edge list .* has no label .* \\(an unlabelled node\\)"),
-    (EDGES, "node,label\na,1\nb,\nc,0\nd,0\n", "label", None, None, r"1 node\(s\) .* have no value in the label"),
-    (EDGES, LABELS, "smokes", None, "label", "label column 'smokes' is not in the node-label file"),
-    (EDGES, "node,label\na,1\nb,2\nc,0\nd,0\n", "label", None, "label", "has 3 label value"),
-    (EDGES, "node,label\na,1\nb,1\nc,1\nd,1\n", "label", None, "label", "has 1 label value"),
-    (EDGES, LABELS, "label", "7", "positive", "positive label '7' is not a label"),
-    (EDGES, "node,label\na,1\na,0\n", "label", None, None, "lists node 'a' twice"),
-    ("a,b,c\n", LABELS, "label", None, None, "must hold two node ids"),
-])
+@pytest.mark.parametrize(
+    "edges, labels, label, positive, field, pattern",
+    [
+        (
+            EDGES + "d,e\n",
+            LABELS,
+            "label",
+            None,
+            None,
+            "node 'e' of edge list .* has no label .* \\(an unlabelled node\\)",
+        ),
+        (EDGES, "node,label\na,1\nb,\nc,0\nd,0\n", "label", None, None, r"1 node\(s\) .* have no value in the label"),
+        (EDGES, LABELS, "smokes", None, "label", "label column 'smokes' is not in the node-label file"),
+        (EDGES, "node,label\na,1\nb,2\nc,0\nd,0\n", "label", None, "label", "has 3 label value"),
+        (EDGES, "node,label\na,1\nb,1\nc,1\nd,1\n", "label", None, "label", "has 1 label value"),
+        (EDGES, LABELS, "label", "7", "positive", "positive label '7' is not a label"),
+        (EDGES, "node,label\na,1\na,0\n", "label", None, None, "lists node 'a' twice"),
+        ("a,b,c\n", LABELS, "label", None, None, "must hold two node ids"),
+    ],
+)
 def test_bad_network_is_one_sentence(tmp_path, edges, labels, label, positive, field, pattern):
     with pytest.raises(UserDataError, match=pattern) as info:
-        userdata.load_network(edges=_write(tmp_path, "e.csv", edges), labels=_write(tmp_path, "l.csv", labels),
-                              label=label, positive=positive)
+        userdata.load_network(
+            edges=_write(tmp_path, "e.csv", edges),
+            labels=_write(tmp_path, "l.csv", labels),
+            label=label,
+            positive=positive,
+        )
     assert info.value.field == field
 
 

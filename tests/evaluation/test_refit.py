@@ -1,4 +1,5 @@
 """lib.evaluation.refit: refitting per fold on the engines' own data sets gives the engines' errors."""
+
 import numpy as np
 import pytest
 
@@ -39,9 +40,15 @@ def test_refit_naive_bayes_equals_the_engine_on_the_same_randomisations(test):
     engine = permutation.randomized_errors("nb", X, y, spec, test, folds0, entropy, 0, 6)
     draws, null_folds = permutation.draw_randomizations(test, y, X.shape[1], folds0, entropy, 0, 6)
     seen = []
-    slow = refit.cv_errors(lambda: wl.NaiveBayesWeka(spec, 2), X, y, null_folds,
-                           perms=draws if test == 1 else None, idx=draws if test == 2 else None,
-                           on_timed=seen.append)
+    slow = refit.cv_errors(
+        lambda: wl.NaiveBayesWeka(spec, 2),
+        X,
+        y,
+        null_folds,
+        perms=draws if test == 1 else None,
+        idx=draws if test == 2 else None,
+        on_timed=seen.append,
+    )
     np.testing.assert_allclose(slow, engine)
     assert len(seen) == 1 and seen[0] >= 0
 

@@ -1,5 +1,6 @@
 """Every bad input of the `yours` section is rejected before any job with one sentence naming the
 config key, the problem and the fix (lib.infra.yourscheck, called by lib.infra.configcheck)."""
+
 import copy
 import shutil
 
@@ -62,16 +63,24 @@ def test_wrong_checksum(files):
 def test_class_column_not_there(files):
     section = files[1]
     section["datasets"]["learnable"]["class"] = "label"
-    rejected(section, "yours.datasets.learnable: class column 'label' is not in", "(columns: x1, x2, x3, colour, y)",
-             "fix yours.datasets.learnable.class")
+    rejected(
+        section,
+        "yours.datasets.learnable: class column 'label' is not in",
+        "(columns: x1, x2, x3, colour, y)",
+        "fix yours.datasets.learnable.class",
+    )
 
 
 def test_class_with_fewer_rows_than_folds(files):
     tmp, section = files
     lines = (tmp / "learnable.csv").read_text().splitlines()
     (tmp / "learnable.csv").write_text("\n".join(lines + ["0,0,0,red,maybe"] * 7) + "\n")
-    rejected(section, "yours.datasets.learnable: class 'maybe' has 7 row(s)", "fewer than the 10 folds",
-             "lower yours.permutation.folds")
+    rejected(
+        section,
+        "yours.datasets.learnable: class 'maybe' has 7 row(s)",
+        "fewer than the 10 folds",
+        "lower yours.permutation.folds",
+    )
 
 
 def test_a_declared_class_without_rows_is_no_class(files):
@@ -89,8 +98,12 @@ def test_non_binary_class_for_the_imbalance_study(files):
     text += [f"x{i},0,0,0,other" for i in range(20)]
     (tmp / "imbalanced.csv").write_text("\n".join(text) + "\n")
     del section["datasets"]["rare"]["sha256"]
-    rejected(section, "yours.datasets.rare: the imbalance study needs a binary class", "has 3 classes",
-             "remove yours.datasets.rare.positive")
+    rejected(
+        section,
+        "yours.datasets.rare: the imbalance study needs a binary class",
+        "has 3 classes",
+        "remove yours.datasets.rare.positive",
+    )
 
 
 def test_positive_class_not_there_and_too_few_positives(files):
@@ -108,8 +121,13 @@ def test_disconnected_network(files):
     tmp, section = files
     with (tmp / "network_labels.csv").open("a") as handle:
         handle.write("island,1\n")
-    rejected(section, "yours.networks.planted: the network of", "is disconnected: 2 connected components",
-             "(the largest has 659 of 660 nodes)", "keep its largest component")
+    rejected(
+        section,
+        "yours.networks.planted: the network of",
+        "is disconnected: 2 connected components",
+        "(the largest has 659 of 660 nodes)",
+        "keep its largest component",
+    )
 
 
 def test_unlabeled_network(files):
@@ -136,8 +154,11 @@ def test_network_with_more_than_two_labels_or_too_small(files):
     section["network"]["parts"] = 6
     text = (tmp / "network_labels.csv").read_text().replace("n001,0\n", "n001,2\n").replace("n001,1\n", "n001,2\n")
     (tmp / "network_labels.csv").write_text(text)
-    rejected(section, "has 3 label value(s) (0, 1, 2); the network tests need exactly two",
-             "fix yours.networks.planted.label")
+    rejected(
+        section,
+        "has 3 label value(s) (0, 1, 2); the network tests need exactly two",
+        "fix yours.networks.planted.label",
+    )
 
 
 def test_network_needs_edges_and_labels_or_gml(files):
@@ -149,8 +170,11 @@ def test_network_needs_edges_and_labels_or_gml(files):
 def test_estimator_that_cannot_be_imported(files):
     section = files[1]
     section["estimators"]["logreg"]["class"] = "sklearn.linear_model.LogisticRegresion"
-    rejected(section, "yours.estimators.logreg: module 'sklearn.linear_model' has no 'LogisticRegresion'",
-             "fix yours.estimators.logreg.class")
+    rejected(
+        section,
+        "yours.estimators.logreg: module 'sklearn.linear_model' has no 'LogisticRegresion'",
+        "fix yours.estimators.logreg.class",
+    )
     section["estimators"]["logreg"]["class"] = "not_installed_pkg.Model"
     rejected(section, "cannot import module 'not_installed_pkg'", "fix yours.estimators.logreg.class")
 
@@ -158,24 +182,39 @@ def test_estimator_that_cannot_be_imported(files):
 def test_estimator_that_cannot_be_built_or_fitted(files):
     section = files[1]
     section["estimators"]["logreg"]["params"] = {"C": 1.0, "max_iterations": 5}
-    rejected(section, "yours.estimators.logreg: sklearn.linear_model.LogisticRegression(**", "cannot be built",
-             "fix yours.estimators.logreg.params")
+    rejected(
+        section,
+        "yours.estimators.logreg: sklearn.linear_model.LogisticRegression(**",
+        "cannot be built",
+        "fix yours.estimators.logreg.params",
+    )
     section["estimators"]["logreg"] = {"class": "sklearn.svm.SVC", "params": {"kernel": "no_such_kernel"}}
-    rejected(section, "yours.estimators.logreg: fitting sklearn.svm.SVC on", "rows of yours.datasets.learnable failed",
-             "fix yours.estimators.logreg.params")
+    rejected(
+        section,
+        "yours.estimators.logreg: fitting sklearn.svm.SVC on",
+        "rows of yours.datasets.learnable failed",
+        "fix yours.estimators.logreg.params",
+    )
     section["estimators"]["logreg"] = {"class": "sklearn.svm.LinearSVC"}
-    rejected(section, "yours.estimators.logreg: sklearn.svm.LinearSVC has no predict_proba",
-             "imbalance study's metrics need (yours.datasets.rare has a positive class)")
+    rejected(
+        section,
+        "yours.estimators.logreg: sklearn.svm.LinearSVC has no predict_proba",
+        "imbalance study's metrics need (yours.datasets.rare has a positive class)",
+    )
 
 
 def test_names_and_lists_that_do_not_fit(files):
     section = files[1]
-    rejected({**section, "estimators": {"nb": {"class": "sklearn.naive_bayes.GaussianNB"}}},
-             "yours.estimators.nb: the name is Weka's classifier's")
+    rejected(
+        {**section, "estimators": {"nb": {"class": "sklearn.naive_bayes.GaussianNB"}}},
+        "yours.estimators.nb: the name is Weka's classifier's",
+    )
     rejected({**section, "classifiers": [], "estimators": {}}, "yours.classifiers is empty")
     rejected({**section, "permutation": {"datasets": ["nope"]}}, "yours.permutation.datasets names 'nope'")
-    rejected({**section, "permutation": {"randomizations_per_job": {"svm": 10}}},
-             "yours.permutation.randomizations_per_job: 'svm' names no classifier")
+    rejected(
+        {**section, "permutation": {"randomizations_per_job": {"svm": 10}}},
+        "yours.permutation.randomizations_per_job: 'svm' names no classifier",
+    )
     rejected({"classifiers": ["nb"]}, "yours lists no data set and no network")
     rejected({**section, "datasets": {"My Data": section["datasets"]["learnable"]}}, "yours.datasets")
     rejected({**section, "colour": "blue"}, "unknown config key 'yours.colour'")

@@ -1,5 +1,6 @@
 """lib.models.adapters: Weka's IB1 as a scoring model, and a user's estimator refit per fold on the
 numeric encoding (nominal one-hot, missing values replaced by the training mean)."""
+
 import numpy as np
 import pytest
 

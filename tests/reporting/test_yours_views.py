@@ -1,5 +1,6 @@
 """lib.reporting.yours_views: the captions say what was run and at which scale against the paper's (loud
 when fewer), the summaries say in words what each test found, and the figures draw."""
+
 import numpy as np
 import pandas as pd
 
@@ -12,18 +13,30 @@ PERM = {"folds": 10, "alpha": 0.01, "tie_rule": "shuffled"}
 def _raw(k=99, reps=2):
     rows = []
     for ds, orig, null in (("good", 0.05, 0.5), ("noise", 0.5, 0.5)):
-        rows += [{"dataset": ds, "classifier": "nb", "kind": "original", "index": r, "error": orig, "test": np.nan}
-                 for r in range(reps)]
+        rows += [
+            {"dataset": ds, "classifier": "nb", "kind": "original", "index": r, "error": orig, "test": np.nan}
+            for r in range(reps)
+        ]
         for t in (1, 2):
-            rows += [{"dataset": ds, "classifier": "nb", "kind": "randomized", "index": r, "test": t,
-                      "error": null + 0.01 * ((r % 7) - 3)} for r in range(k)]
+            rows += [
+                {
+                    "dataset": ds,
+                    "classifier": "nb",
+                    "kind": "randomized",
+                    "index": r,
+                    "test": t,
+                    "error": null + 0.01 * ((r % 7) - 3),
+                }
+                for r in range(k)
+            ]
     return pd.DataFrame(rows)
 
 
 def test_permutation_caption_markdown_and_figure():
     summary = yours.permutation_summary(_raw(), 0.01)
-    text = views.classifiers_text(["nb", "lr"], {"lr": {"class": "sklearn.linear_model.LogisticRegression",
-                                                        "params": {"C": 2.0}}}, "shuffled")
+    text = views.classifiers_text(
+        ["nb", "lr"], {"lr": {"class": "sklearn.linear_model.LogisticRegression", "params": {"C": 2.0}}}, "shuffled"
+    )
     assert "NB (Weka NaiveBayes" in text and "lr = sklearn.linear_model.LogisticRegression(C=2.0)" in text
     assert "refit on every training fold" in text
     caption = views.permutation_caption(summary, PERM, "paper", text)
@@ -43,6 +56,13 @@ def test_permutation_caption_markdown_and_figure():
     assert "no test can be significant" in views.permutation_caption(few, PERM, "paper", text)
     full = yours.permutation_summary(_raw(k=1000, reps=10), 0.01)
     assert "FEWER" not in views.permutation_caption(full, PERM, "paper", text)
+    assert "p range" not in caption and "[low, high]" not in md
+    spread = yours.permutation_summary(_raw(reps=6), 0.01, repetitions=2, spread_entropy=[1])
+    assert spread["t1_p_low"].notna().all()
+    caption = views.permutation_caption(spread, PERM, "paper", text)
+    assert "a test whose range straddles α = 0.01 is UNSTABLE" in caption
+    md = views.permutation_markdown(spread, caption, 0.01)
+    assert "[low, high]: the p range" in md and "0.010 [0.010, 0.010]" in md
 
 
 def _imbalance_summary():
@@ -51,19 +71,33 @@ def _imbalance_summary():
         for clf, base in (("a", 0.9), ("b", 0.8)):
             for level in (0, 50):
                 value = base - (0.2 if clf == "a" and level == 50 else 0.0)
-                rows.append({"scheme": scheme, "classifier": clf, "removed_percent": level, "n_pos": 40 - level // 5,
-                             "n_neg": 200, "rows": 2, **{m: value for m in
-                                                         ("auc", "h_measure", "f1", "precision_at_20", "brier",
-                                                          "accuracy", "pr_break_even")}})
+                rows.append(
+                    {
+                        "scheme": scheme,
+                        "classifier": clf,
+                        "removed_percent": level,
+                        "n_pos": 40 - level // 5,
+                        "n_neg": 200,
+                        "rows": 2,
+                        **{
+                            m: value
+                            for m in ("auc", "h_measure", "f1", "precision_at_20", "brier", "accuracy", "pr_break_even")
+                        },
+                    }
+                )
     return pd.DataFrame(rows)
 
 
 def test_imbalance_caption_markdown_and_figure():
     summary = _imbalance_summary()
-    settings = {"tenfold": {"folds": 10, "evaluated": 10}, "fivebytwo": {"repeats": 5},
-                "metric_aggregation": "per_fold"}
-    caption = views.imbalance_caption("mine", {"path": "m.csv", "positive": "yes"}, summary, settings, "paper",
-                                      "Classifiers: a; b.")
+    settings = {
+        "tenfold": {"folds": 10, "evaluated": 10},
+        "fivebytwo": {"repeats": 5},
+        "metric_aggregation": "per_fold",
+    }
+    caption = views.imbalance_caption(
+        "mine", {"path": "m.csv", "positive": "yes"}, summary, settings, "paper", "Classifiers: a; b."
+    )
     assert "positive class 'yes', 40 positives and 200 negatives" in caption
     assert "FEWER REMOVAL LEVELS THAN THE PAPER: 2 (the paper: 11)" in caption
     assert "FEWER SCORED FOLDS" not in caption
@@ -80,20 +114,59 @@ def test_network_caption_markdown_and_figure():
     for method, (sampler, test) in yours.NETWORK_LINES.items():
         bad = method.startswith("RS ") and "paired" in method
         for pl in (0.1, 0.3):
-            rows.append({"method": method, "set": "mine", "sampler": sampler, "test": test, "purpose": "type1",
-                         "prop_labeled": pl, "rate": 0.4 if bad else 0.05, "rate_low": 0.3 if bad else 0.01,
-                         "rate_high": 0.5 if bad else 0.1, "trials": 60, "calibration_difference": 0.0,
-                         "held_out_abs_gap": 0.01 + pl / 10})
+            rows.append(
+                {
+                    "method": method,
+                    "set": "mine",
+                    "sampler": sampler,
+                    "test": test,
+                    "purpose": "type1",
+                    "prop_labeled": pl,
+                    "rate": 0.4 if bad else 0.05,
+                    "rate_low": 0.3 if bad else 0.01,
+                    "rate_high": 0.5 if bad else 0.1,
+                    "trials": 60,
+                    "calibration_difference": 0.0,
+                    "held_out_abs_gap": 0.01 + pl / 10,
+                }
+            )
         for d in (0.02, 0.1):
-            rows.append({"method": method, "purpose": "power", "prop_labeled": 0.3, "rate": 0.8 * d * 10,
-                         "rate_low": 0.1, "rate_high": 0.9, "trials": 60, "calibration_difference": d})
+            rows.append(
+                {
+                    "method": method,
+                    "purpose": "power",
+                    "prop_labeled": 0.3,
+                    "rate": 0.8 * d * 10,
+                    "rate_low": 0.1,
+                    "rate_high": 0.9,
+                    "trials": 60,
+                    "calibration_difference": d,
+                }
+            )
     summary = pd.DataFrame(rows)
-    nets = pd.DataFrame({"nodes": [100, 120, 110], "mean_degree": [4.0, 5.0, 4.5], "autocorrelation": [0.3, 0.4, 0.35],
-                         "p_pos": [0.6, 0.7, 0.65], "network_nodes": 330, "network_mean_degree": 6.0,
-                         "network_autocorrelation": 0.33, "network_p_pos": 0.66, "positive_label": 1})
-    settings = {"selection": "partition", "tolerance": 0.005, "calibration_samples": 1, "calibration_folds": 10,
-                "trials_per_network": 10, "samplers": {"RS": 10, "NCV": 10}, "power_prop_labeled": 0.3,
-                "power_handicaps": [0.1, 0.3]}
+    nets = pd.DataFrame(
+        {
+            "nodes": [100, 120, 110],
+            "mean_degree": [4.0, 5.0, 4.5],
+            "autocorrelation": [0.3, 0.4, 0.35],
+            "p_pos": [0.6, 0.7, 0.65],
+            "network_nodes": 330,
+            "network_mean_degree": 6.0,
+            "network_autocorrelation": 0.33,
+            "network_p_pos": 0.66,
+            "positive_label": 1,
+        }
+    )
+    settings = {
+        "selection": "partition",
+        "tolerance": 0.005,
+        "calibration_samples": 1,
+        "calibration_folds": 10,
+        "trials_per_network": 10,
+        "samplers": {"RS": 10, "NCV": 10},
+        "power_prop_labeled": 0.3,
+        "power_handicaps": [0.1, 0.3],
+    }
     caption = views.network_caption("mine", nets, summary, settings, "paper")
     assert "label autocorrelation 0.33, P(+) 0.66 (positive = '1')" in caption
     assert "carved into 3 disjoint subnetworks of 100-120 nodes" in caption

@@ -3,6 +3,7 @@ known answers on generated data (a learnable data set: Test 1 p at its floor; la
 of the features: Test 1 p large), the same randomisations for an estimator as for the engines,
 the imbalance study's classifiers unchanged by the hook that runs a user's, and a network carved
 into a network set."""
+
 import copy
 import logging
 
@@ -27,19 +28,24 @@ K = 49  # randomisations: the floor 1/(K + 1) = 0.02
 
 def _data(rng, n=120, informative=True) -> datasets.TabularData:
     y = np.repeat([0, 1], n // 2)
-    X = np.column_stack([rng.normal(np.where(y == 1, 1.5, -1.5), 1.0), rng.normal(size=n),
-                         rng.integers(0, 3, n)]).astype(float)
+    X = np.column_stack(
+        [rng.normal(np.where(y == 1, 1.5, -1.5), 1.0), rng.normal(size=n), rng.integers(0, 3, n)]
+    ).astype(float)
     if not informative:
         y = rng.permutation(y)
     return datasets.TabularData("d", X, y, AttributeSpec((0, 0, 3)), ("a", "b"), ("x1", "x2", "c"))
 
 
 def _test1_p(data, classifier, estimator=None):
-    raw = [yours.permutation_original(data, "d", classifier, FOLDS, [1, 2], [3], tie_rule="shuffled",
-                                      estimator=estimator)]
+    raw = [
+        yours.permutation_original(data, "d", classifier, FOLDS, [1, 2], [3], tie_rule="shuffled", estimator=estimator)
+    ]
     for test in (1, 2):
-        raw.append(yours.permutation_randomized(data, "d", classifier, test, FOLDS, [1, 2], [4, test], 0, K,
-                                                tie_rule="shuffled", estimator=estimator))
+        raw.append(
+            yours.permutation_randomized(
+                data, "d", classifier, test, FOLDS, [1, 2], [4, test], 0, K, tie_rule="shuffled", estimator=estimator
+            )
+        )
     return yours.permutation_summary(pd.concat(raw, ignore_index=True), 0.05).iloc[0]
 
 
@@ -52,8 +58,12 @@ def test_settings_default_to_the_profile_and_take_the_users_counts():
     assert cfg["imbalance"]["removed_percent"] == [0, 25, 50]
     assert cfg["network"]["trials_per_network"] == QUICK["realnet"]["trials_per_network"]
     assert cfg["network"]["models"] == QUICK["network_tests"]
-    paper = yours.settings(overlaid(BASE, {"yours": {"datasets": {"m": {"path": "m.csv", "class": "y"}},
-                                                      "permutation": {"randomizations": 200}}}))
+    paper = yours.settings(
+        overlaid(
+            BASE,
+            {"yours": {"datasets": {"m": {"path": "m.csv", "class": "y"}}, "permutation": {"randomizations": 200}}},
+        )
+    )
     assert paper["permutation"]["randomizations"] == 200 and paper["permutation"]["repetitions"] == 10
     assert paper["permutation"]["datasets"] == ["m"]
     assert len(paper["imbalance"]["removed_percent"]) == 11
@@ -70,6 +80,26 @@ def test_known_answers_learnable_at_the_floor_independent_large(classifier):
     assert independent["orig"] > 0.3
 
 
+def test_further_original_cvs_give_each_p_value_its_spread_over_fold_draws():
+    data = _data(np.random.default_rng(4), informative=False)
+    est = {"class": "sklearn.naive_bayes.GaussianNB", "params": {}}
+    for classifier, estimator in (("nb", None), ("gnb", est)):
+        first = yours.permutation_original(data, "d", classifier, FOLDS, [1, 2], [3], estimator=estimator)
+        pooled = yours.permutation_original(data, "d", classifier, FOLDS, [1, 2], [3], estimator=estimator, pool=8)
+        assert len(first) == 2 and len(pooled) == 8
+        np.testing.assert_array_equal(pooled["error"].iloc[:2], first["error"])  # the table's CVs are the same
+        null = [
+            yours.permutation_randomized(data, "d", classifier, t, FOLDS, [1, 2], [4, t], 0, K, estimator=estimator)
+            for t in (1, 2)
+        ]
+        raw = pd.concat([pooled, *null], ignore_index=True)
+        row = yours.permutation_summary(raw, 0.05, repetitions=2, spread_entropy=[5]).iloc[0]
+        plain = yours.permutation_summary(pd.concat([first, *null], ignore_index=True), 0.05).iloc[0]
+        assert row["repetitions"] == 2 and row["t1_p"] == plain["t1_p"] and row["orig"] == plain["orig"]
+        assert row["t1_p_low"] <= row["t1_p"] <= row["t1_p_high"] and np.isnan(plain["t1_p_low"])
+        assert row["t1_unstable"] == (row["t1_p_low"] <= 0.05 < row["t1_p_high"])
+
+
 def test_weka_jobs_are_the_permutation_studys():
     data = _data(np.random.default_rng(1))
     ours = yours.permutation_randomized(data, "d", "nb", 2, FOLDS, [1], [2], 0, 5)
@@ -84,8 +114,13 @@ def test_an_estimator_sees_the_engines_randomisations_and_folds():
     assert list(ours["index"]) == [3, 4, 5, 6, 7] and (ours["kind"] == "randomized").all()
     folds0 = permutation.original_folds(data.y, 10, 1, [1])[0]
     perms, null_folds = permutation.draw_randomizations(1, data.y, 3, folds0, [2], 3, 8)
-    manual = refit.cv_errors(lambda: adapters.EstimatorModel("sklearn.naive_bayes.GaussianNB", {}, data.spec, 2),
-                             data.X, data.y, null_folds, perms=perms)
+    manual = refit.cv_errors(
+        lambda: adapters.EstimatorModel("sklearn.naive_bayes.GaussianNB", {}, data.spec, 2),
+        data.X,
+        data.y,
+        null_folds,
+        perms=perms,
+    )
     np.testing.assert_array_equal(ours["error"], manual)
     learnable = _test1_p(data, "gnb", est)
     assert learnable["t1_p"] == pytest.approx(1 / (K + 1))
@@ -95,10 +130,10 @@ def test_the_estimator_log_says_how_slow(caplog):
     caplog.set_level(logging.INFO)
     data = _data(np.random.default_rng(2), n=60)
     est = {"class": "sklearn.linear_model.LogisticRegression", "params": {}}
-    yours.permutation_randomized(data, "d", "lr", 2, FOLDS, [1], [2], 0, 3, estimator=est,
-                                 log=logging.getLogger("t"))
-    assert any("refit per fold, 10 fits per CV" in r.message and "s per randomisation" in r.message
-               for r in caplog.records)
+    yours.permutation_randomized(data, "d", "lr", 2, FOLDS, [1], [2], 0, 3, estimator=est, log=logging.getLogger("t"))
+    assert any(
+        "refit per fold, 10 fits per CV" in r.message and "s per randomisation" in r.message for r in caplog.records
+    )
 
 
 def _binary(seed=3, n=160):
@@ -110,19 +145,29 @@ def _binary(seed=3, n=160):
 
 def test_the_models_hook_leaves_the_chapters_classifiers_unchanged():
     X, y, spec = _binary()
-    kwargs = dict(removed_percent=[0, 50], tenfold_folds=10, precision_k=20, tenfold_evaluated=2,
-                  fivebytwo_repeats=1, platt_folds="cv3", j48_pruning="pruned")
-    chapter = imbalance.cross_validate_dataset("s", X, y, spec, np.random.default_rng(9),
-                                               classifiers=["NB", "J48", "SMO"], **kwargs)
+    kwargs = dict(
+        removed_percent=[0, 50],
+        tenfold_folds=10,
+        precision_k=20,
+        tenfold_evaluated=2,
+        fivebytwo_repeats=1,
+        platt_folds="cv3",
+        j48_pruning="pruned",
+    )
+    chapter = imbalance.cross_validate_dataset(
+        "s", X, y, spec, np.random.default_rng(9), classifiers=["NB", "J48", "SMO"], **kwargs
+    )
     imb = {"platt_folds": "cv3", "j48_pruning": "pruned"}
     models = yours.imbalance_models(["nb", "j48", "smo"], {}, spec, imb)
-    hooked = imbalance.cross_validate_dataset("s", X, y, spec, np.random.default_rng(9), classifiers=(),
-                                              models=models, **kwargs)
+    hooked = imbalance.cross_validate_dataset(
+        "s", X, y, spec, np.random.default_rng(9), classifiers=(), models=models, **kwargs
+    )
     for key in ("per_fold", "pooled"):
         a = chapter[key].reset_index(drop=True)
         b = hooked[key].replace({"classifier": {"nb": "NB", "j48": "J48", "smo": "SMO"}}).reset_index(drop=True)
-        b = b.set_index(["removed_percent", "scheme", "repetition", "classifier"] + (["fold"] if key == "per_fold"
-                                                                                    else [])).sort_index()
+        b = b.set_index(
+            ["removed_percent", "scheme", "repetition", "classifier"] + (["fold"] if key == "per_fold" else [])
+        ).sort_index()
         a = a.set_index(b.index.names).sort_index()
         pd.testing.assert_frame_equal(a, b)
 
@@ -131,8 +176,14 @@ def test_imbalance_with_1nn_and_an_estimator_and_its_summary():
     X, y, spec = _binary()
     data = datasets.TabularData("s", X, y, spec, ("no", "yes"), ("a", "b"), ("yes",))
     imb = yours.settings(QUICK)["imbalance"]
-    frames = yours.imbalance_cv(data, "s", ["1nn", "lr"], {"lr": {"class": "sklearn.linear_model.LogisticRegression",
-                                                                  "params": {}}}, imb, np.random.default_rng(0))
+    frames = yours.imbalance_cv(
+        data,
+        "s",
+        ["1nn", "lr"],
+        {"lr": {"class": "sklearn.linear_model.LogisticRegression", "params": {}}},
+        imb,
+        np.random.default_rng(0),
+    )
     summary = yours.imbalance_summary(frames["per_fold"])
     assert list(dict.fromkeys(summary["classifier"])) == ["1nn", "lr"]
     assert set(summary["removed_percent"]) == {0, 25, 50}
@@ -189,8 +240,17 @@ def test_a_network_is_carved_into_a_network_set(tmp_path):
 def test_network_settings_have_the_real_network_studys_shape():
     net = yours.settings(BASE)["network"]
     cal = yours.calibration_setting(net)
-    assert set(cal) == {"levels", "samples", "folds", "type1_levels", "power_level", "power_handicaps", "tolerance",
-                        "strength", "selection"}
+    assert set(cal) == {
+        "levels",
+        "samples",
+        "folds",
+        "type1_levels",
+        "power_level",
+        "power_handicaps",
+        "tolerance",
+        "strength",
+        "selection",
+    }
     assert cal["levels"] == sorted(set(BASE["realnet"]["prop_labeled"]) | {BASE["realnet"]["power_prop_labeled"]})
     power = yours.chunk_setting(net, "power")
     assert power["prop_labeled"] == [net["power_prop_labeled"]] and "handicaps" in power

@@ -126,8 +126,10 @@ def yours_targets(wildcards):
     """Every results/yours/ artifact (YOURS_ARTIFACTS, workflow/rules/yours.smk); without a `yours` section, a
     one-sentence error."""
     if not config.get("yours"):
-        raise WorkflowError("the config has no `yours` section: add your data sets, networks and classifiers "
-                            "(docs/yours.md; e.g. --configfile config/config.yaml config/yours.example.yaml)")
+        raise WorkflowError(
+            "the config has no `yours` section: add your data sets, networks and classifiers "
+            "(docs/yours.md; e.g. --configfile config/config.yaml config/yours.example.yaml)"
+        )
     return YOURS_ARTIFACTS
 
 

@@ -19,35 +19,51 @@ YOURS_IMB_SETS = YOURS_LIB.imbalance_datasets(YOURS)
 # its own generator). An estimator's class and parameters are part of its jobs' identity.
 yours_folds_params = lambda dataset: YOURS_LIB.folds_params(YOURS, dataset)
 yours_perm_params = lambda w: {
-    "dataset": w.dataset, "classifier": w.classifier, "folds": yours_folds_params(w.dataset),
-    "estimator": YOURS["estimators"].get(w.classifier), **({"test": int(w.test)} if "test" in w.keys() else {})}
+    "dataset": w.dataset,
+    "classifier": w.classifier,
+    "folds": yours_folds_params(w.dataset),
+    "estimator": YOURS["estimators"].get(w.classifier),
+    **({"test": int(w.test)} if "test" in w.keys() else {}),
+}
 yours_file = lambda w: YOURS["datasets"][w.dataset]["path"]
 yours_ranges = lambda dataset, classifier: CHUNKS.chunk_ranges(
-    YOURS_PERM["randomizations"], CHUNKS.randomizations_per_job(YOURS_PERM["randomizations_per_job"], classifier,
-                                                                dataset))
+    YOURS_PERM["randomizations"],
+    CHUNKS.randomizations_per_job(YOURS_PERM["randomizations_per_job"], classifier, dataset),
+)
 YOURS_PERM_CHUNKS = [
     f"results/studies/yours/permutation/{dataset}/{classifier}_original.csv"
-    for dataset in YOURS_PERM["datasets"] for classifier in YOURS_CLASSIFIERS] + [
+    for dataset in YOURS_PERM["datasets"]
+    for classifier in YOURS_CLASSIFIERS
+] + [
     f"results/studies/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv"
-    for dataset in YOURS_PERM["datasets"] for classifier in YOURS_CLASSIFIERS for test in (1, 2)
-    for start, stop in yours_ranges(dataset, classifier)]
+    for dataset in YOURS_PERM["datasets"]
+    for classifier in YOURS_CLASSIFIERS
+    for test in (1, 2)
+    for start, stop in yours_ranges(dataset, classifier)
+]
 # The imbalance job's draws: removal levels and CV design (how many folds are scored is not part
 # of it, as in the imbalance study), the classifiers and the data set.
-YOURS_IMB_STUDY = {"removed_percent": YOURS_IMB["removed_percent"], "tenfold": {"folds": YOURS_IMB["tenfold"]["folds"]},
-                   "precision_k": YOURS_IMB["precision_k"], "classifiers": YOURS_CLASSIFIERS,
-                   "estimators": YOURS["estimators"]}
-yours_net_spec = lambda name: {"network": YOURS["networks"][name],
-                               "carve": {k: YOURS_NET[k] for k in ("parts", "min_size", "max_size", "attempts",
-                                                                   "selection")}}
-yours_net_files = lambda w: [YOURS["networks"][w.netset][k] for k in ("edges", "labels", "gml")
-                             if k in YOURS["networks"][w.netset]]
+YOURS_IMB_STUDY = {
+    "removed_percent": YOURS_IMB["removed_percent"],
+    "tenfold": {"folds": YOURS_IMB["tenfold"]["folds"]},
+    "precision_k": YOURS_IMB["precision_k"],
+    "classifiers": YOURS_CLASSIFIERS,
+    "estimators": YOURS["estimators"],
+}
+yours_net_spec = lambda name: {
+    "network": YOURS["networks"][name],
+    "carve": {k: YOURS_NET[k] for k in ("parts", "min_size", "max_size", "attempts", "selection")},
+}
+yours_net_files = lambda w: [
+    YOURS["networks"][w.netset][k] for k in ("edges", "labels", "gml") if k in YOURS["networks"][w.netset]
+]
 YOURS_CALIBRATION = YOURS_LIB.calibration_setting(YOURS_NET)
 
 YOURS_ARTIFACTS = (
     (expand("results/yours/permutation.{kind}", kind=("md", "csv", "png", "pdf")) if YOURS_PERM["datasets"] else [])
     + expand("results/yours/imbalance_{dataset}.{kind}", dataset=YOURS_IMB_SETS, kind=("md", "csv", "png", "pdf"))
-    + expand("results/yours/network_{netset}.{kind}", netset=list(YOURS["networks"]),
-             kind=("md", "csv", "png", "pdf")))
+    + expand("results/yours/network_{netset}.{kind}", netset=list(YOURS["networks"]), kind=("md", "csv", "png", "pdf"))
+)
 
 
 rule yours:
@@ -64,21 +80,24 @@ rule yours_permutation_original:
         lib=lib_inputs("scripts/yours_permutation_original.py"),
     output:
         "results/studies/yours/permutation/{dataset}/{classifier}_original.csv",
+    log:
+        "logs/yours/permutation/{dataset}/{classifier}_original.log",
+    benchmark:
+        "benchmarks/yours/permutation/{dataset}/{classifier}_original.tsv"
     wildcard_constraints:
         dataset=r"[a-z0-9][a-z0-9_-]*",
         classifier=r"[a-z0-9_]+",
+    conda:
+        CONDA_ENV
     params:
         spec=lambda w: YOURS["datasets"][w.dataset],
         study=yours_perm_params,
         folds_entropy=lambda w: job_entropy("yours_permutation_folds", yours_folds_params(w.dataset), 0),
         entropy=lambda w: job_entropy("yours_permutation_original", yours_perm_params(w), 0),
         readings=lambda w: perm_readings(w.classifier),
-    log:
-        "logs/yours/permutation/{dataset}/{classifier}_original.log",
-    benchmark:
-        "benchmarks/yours/permutation/{dataset}/{classifier}_original.tsv"
-    conda:
-        CONDA_ENV
+        # further original CVs for the p-values' spread over fold draws; not in any seed (as in the
+        # permutation study): the first `repetitions` CVs are the same whatever the pool
+        pool=YOURS_PERM["p_spread_repetitions"],
     script:
         "../../scripts/yours_permutation_original.py"
 
@@ -91,24 +110,24 @@ rule yours_permutation_randomized:
         lib=lib_inputs("scripts/yours_permutation_randomized.py"),
     output:
         "results/studies/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv",
+    log:
+        "logs/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.log",
+    benchmark:
+        "benchmarks/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.tsv"
     wildcard_constraints:
         dataset=r"[a-z0-9][a-z0-9_-]*",
         classifier=r"[a-z0-9_]+",
         test=r"[12]",
         start=r"\d+",
         stop=r"\d+",
+    conda:
+        CONDA_ENV
     params:
         spec=lambda w: YOURS["datasets"][w.dataset],
         study=yours_perm_params,
         folds_entropy=lambda w: job_entropy("yours_permutation_folds", yours_folds_params(w.dataset), 0),
         entropy=lambda w: job_entropy("yours_permutation_randomized", yours_perm_params(w), 0),
         readings=lambda w: perm_readings(w.classifier),
-    log:
-        "logs/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.log",
-    benchmark:
-        "benchmarks/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/yours_permutation_randomized.py"
 
@@ -124,18 +143,19 @@ rule yours_permutation:
         csv="results/yours/permutation.csv",
         png="results/yours/permutation.png",
         pdf="results/yours/permutation.pdf",
-    params:
-        profile=config["profile"],
-        settings=YOURS_PERM,
-        datasets=YOURS["datasets"],
-        classifiers=YOURS_CLASSIFIERS,
-        estimators=YOURS["estimators"],
     log:
         "logs/yours/permutation.log",
     benchmark:
         "benchmarks/yours/permutation.tsv"
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        settings=YOURS_PERM,
+        datasets=YOURS["datasets"],
+        classifiers=YOURS_CLASSIFIERS,
+        estimators=YOURS["estimators"],
+        spread_entropy=job_entropy("yours_permutation_p_spread", YOURS_PERM["p_spread_repetitions"], 0),
     script:
         "../../scripts/yours_permutation.py"
 
@@ -149,20 +169,20 @@ rule yours_imbalance_cv:
     output:
         per_fold="results/studies/yours/imbalance/{dataset}.csv",
         pooled="results/studies/yours/imbalance/pooled/{dataset}.csv",
+    log:
+        "logs/yours/imbalance/{dataset}.log",
+    benchmark:
+        "benchmarks/yours/imbalance/{dataset}.tsv"
     wildcard_constraints:
         dataset=r"[a-z0-9][a-z0-9_-]*",
+    conda:
+        CONDA_ENV
     params:
         spec=lambda w: YOURS["datasets"][w.dataset],
         settings=YOURS_IMB,
         classifiers=YOURS_CLASSIFIERS,
         estimators=YOURS["estimators"],
         entropy=lambda w: job_entropy("yours_imbalance", [YOURS_IMB_STUDY, w.dataset], 0),
-    log:
-        "logs/yours/imbalance/{dataset}.log",
-    benchmark:
-        "benchmarks/yours/imbalance/{dataset}.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/yours_imbalance_cv.py"
 
@@ -179,19 +199,19 @@ rule yours_imbalance:
         csv="results/yours/imbalance_{dataset}.csv",
         png="results/yours/imbalance_{dataset}.png",
         pdf="results/yours/imbalance_{dataset}.pdf",
+    log:
+        "logs/yours/imbalance_{dataset}.log",
+    benchmark:
+        "benchmarks/yours/imbalance_{dataset}.tsv"
     wildcard_constraints:
         dataset=r"[a-z0-9][a-z0-9_-]*",
+    conda:
+        CONDA_ENV
     params:
         profile=config["profile"],
         spec=lambda w: YOURS["datasets"][w.dataset],
         settings=YOURS_IMB,
         estimators=YOURS["estimators"],
-    log:
-        "logs/yours/imbalance_{dataset}.log",
-    benchmark:
-        "benchmarks/yours/imbalance_{dataset}.tsv"
-    conda:
-        CONDA_ENV
     script:
         "../../scripts/yours_imbalance.py"
 
@@ -206,18 +226,18 @@ rule yours_network_set:
         nodes="results/studies/yours/networks/{netset}/nodes.csv",
         edges="results/studies/yours/networks/{netset}/edges.csv",
         networks="results/studies/yours/networks/{netset}/networks.csv",
-    wildcard_constraints:
-        netset=r"[a-z0-9_]+",
-    params:
-        spec=lambda w: YOURS["networks"][w.netset],
-        settings=YOURS_NET,
-        entropy=lambda w: job_entropy("yours_network_set", yours_net_spec(w.netset), 0),
     log:
         "logs/yours/networks/{netset}/network_set.log",
     benchmark:
         "benchmarks/yours/networks/{netset}/network_set.tsv"
+    wildcard_constraints:
+        netset=r"[a-z0-9_]+",
     conda:
         CONDA_ENV
+    params:
+        spec=lambda w: YOURS["networks"][w.netset],
+        settings=YOURS_NET,
+        entropy=lambda w: job_entropy("yours_network_set", yours_net_spec(w.netset), 0),
     script:
         "../../scripts/yours_network_set.py"
 
@@ -229,17 +249,24 @@ use rule realnet_calibration as yours_network_calibration with:
         lib=lib_inputs("scripts/realnet_calibration.py"),
     output:
         "results/studies/yours/networks/{netset}/calibration.csv",
-    params:
-        setting=YOURS_CALIBRATION,
-        set_entropy=lambda w: job_entropy("yours_network_calibration_set",
-                                          [yours_net_spec(w.netset), YOURS_CALIBRATION["samples"],
-                                           YOURS_CALIBRATION["folds"], YOURS_CALIBRATION["levels"]], 0),
-        entropy=lambda w: job_entropy("yours_network_calibration", [yours_net_spec(w.netset), YOURS_CALIBRATION], 0),
-        models=YOURS_NET["models"],
     log:
         "logs/yours/networks/{netset}/calibration.log",
     benchmark:
         "benchmarks/yours/networks/{netset}/calibration.tsv"
+    params:
+        setting=YOURS_CALIBRATION,
+        set_entropy=lambda w: job_entropy(
+            "yours_network_calibration_set",
+            [
+                yours_net_spec(w.netset),
+                YOURS_CALIBRATION["samples"],
+                YOURS_CALIBRATION["folds"],
+                YOURS_CALIBRATION["levels"],
+            ],
+            0,
+        ),
+        entropy=lambda w: job_entropy("yours_network_calibration", [yours_net_spec(w.netset), YOURS_CALIBRATION], 0),
+        models=YOURS_NET["models"],
 
 
 use rule realnet_chunk as yours_network_chunk with:
@@ -250,15 +277,16 @@ use rule realnet_chunk as yours_network_chunk with:
         lib=lib_inputs("scripts/realnet_chunk.py"),
     output:
         "results/studies/yours/networks/{netset}/{purpose}/chunk0.csv",
-    params:
-        setting=lambda w: YOURS_LIB.chunk_setting(YOURS_NET, w.purpose),
-        entropy=lambda w: job_entropy("yours_network", [yours_net_spec(w.netset),
-                                                        YOURS_LIB.chunk_setting(YOURS_NET, w.purpose)], 0),
-        models=YOURS_NET["models"],
     log:
         "logs/yours/networks/{netset}/{purpose}/chunk0.log",
     benchmark:
         "benchmarks/yours/networks/{netset}/{purpose}/chunk0.tsv"
+    params:
+        setting=lambda w: YOURS_LIB.chunk_setting(YOURS_NET, w.purpose),
+        entropy=lambda w: job_entropy(
+            "yours_network", [yours_net_spec(w.netset), YOURS_LIB.chunk_setting(YOURS_NET, w.purpose)], 0
+        ),
+        models=YOURS_NET["models"],
 
 
 rule yours_network:
@@ -274,17 +302,17 @@ rule yours_network:
         csv="results/yours/network_{netset}.csv",
         png="results/yours/network_{netset}.png",
         pdf="results/yours/network_{netset}.pdf",
-    wildcard_constraints:
-        netset=r"[a-z0-9_]+",
-    params:
-        profile=config["profile"],
-        spec=lambda w: YOURS["networks"][w.netset],
-        settings=YOURS_NET,
     log:
         "logs/yours/network_{netset}.log",
     benchmark:
         "benchmarks/yours/network_{netset}.tsv"
+    wildcard_constraints:
+        netset=r"[a-z0-9_]+",
     conda:
         CONDA_ENV
+    params:
+        profile=config["profile"],
+        spec=lambda w: YOURS["networks"][w.netset],
+        settings=YOURS_NET,
     script:
         "../../scripts/yours_network.py"

@@ -32,6 +32,7 @@ the network tests: unlabelled nodes, a label that is not binary, more than one c
 Every error is a :class:`UserDataError` whose message is one sentence naming the file and the
 problem.
 """
+
 from __future__ import annotations
 
 import csv
@@ -82,13 +83,17 @@ def check_file(path, sha256: str | None = None, field: str = "path") -> Path:
     """
     path = Path(path)
     if not path.is_file():
-        raise UserDataError(f"file {path} does not exist (relative paths are taken from the working directory "
-                            f"{Path.cwd()})", field)
+        raise UserDataError(
+            f"file {path} does not exist (relative paths are taken from the working directory {Path.cwd()})", field
+        )
     if sha256 is not None:
         found = sha256_of(path)
         if found != sha256.lower():
-            raise UserDataError(f"file {path} has sha256 {found}, not the {sha256.lower()} the config names "
-                                "(the file changed, or the checksum is of another file)", "sha256")
+            raise UserDataError(
+                f"file {path} has sha256 {found}, not the {sha256.lower()} the config names "
+                "(the file changed, or the checksum is of another file)",
+                "sha256",
+            )
     return path
 
 
@@ -153,16 +158,18 @@ def read_columns(path) -> Columns:
     except csv.Error as exc:
         raise UserDataError(f"file {path} is not CSV ({exc})") from None
     if len(rows) < 2:
-        raise UserDataError(f"file {path} needs a header line and at least one data row, found {len(rows)} "
-                            "non-empty line(s)")
+        raise UserDataError(
+            f"file {path} needs a header line and at least one data row, found {len(rows)} non-empty line(s)"
+        )
     header = [h.strip() for h in rows[0]]
     if len(set(header)) != len(header) or "" in header:
         raise UserDataError(f"file {path}: the header line must name every column once, got {','.join(header)}")
     for lineno, row in enumerate(rows[1:], 2):
         if len(row) != len(header):
             raise UserDataError(f"file {path} line {lineno} has {len(row)} fields, the header {len(header)}")
-    values = {name: [None if (v := row[j].strip()) in MISSING else v for row in rows[1:]]
-              for j, name in enumerate(header)}
+    values = {
+        name: [None if (v := row[j].strip()) in MISSING else v for row in rows[1:]] for j, name in enumerate(header)
+    }
     return Columns(tuple(header), values)
 
 
@@ -226,8 +233,9 @@ def load_table(path, class_column: str, *, sha256: str | None = None, drop=(), n
             codes, values = _nominal(columns.values[c])
             cols.append(codes)
             n_values.append(len(values))
-    return TabularData(name, np.column_stack(cols), y.astype(np.int64), AttributeSpec(tuple(n_values)),
-                       tuple(classes), tuple(features))
+    return TabularData(
+        name, np.column_stack(cols), y.astype(np.int64), AttributeSpec(tuple(n_values)), tuple(classes), tuple(features)
+    )
 
 
 def _check_columns(path, names, class_column, drop) -> None:
@@ -244,8 +252,10 @@ def _check_labels(path, class_column, labels) -> None:
     missing = sum(v is None for v in labels)
     if missing:
         first = next(i for i, v in enumerate(labels) if v is None)
-        raise UserDataError(f"{missing} row(s) of {path} have no value in the class column {class_column!r} (the "
-                            f"first is data row {first + 1}); remove them or fill them in")
+        raise UserDataError(
+            f"{missing} row(s) of {path} have no value in the class column {class_column!r} (the "
+            f"first is data row {first + 1}); remove them or fill them in"
+        )
 
 
 def _load_arff(path: Path, class_column: str, drop, name: str) -> TabularData:
@@ -257,17 +267,20 @@ def _load_arff(path: Path, class_column: str, drop, name: str) -> TabularData:
     _check_columns(path, names, class_column, drop)
     t = names.index(class_column)
     if attributes[t].values is None:
-        raise UserDataError(f"class attribute {class_column!r} of {path} is numeric; the tests need a nominal class",
-                            "class")
+        raise UserDataError(
+            f"class attribute {class_column!r} of {path} is numeric; the tests need a nominal class", "class"
+        )
     y = values[:, t]
     _check_labels(path, class_column, [None if np.isnan(v) else v for v in y])
     keep = [j for j, a in enumerate(names) if j != t and a not in set(drop)]
     spec = AttributeSpec(tuple(0 if attributes[j].values is None else len(attributes[j].values) for j in keep))
-    return TabularData(name, values[:, keep], y.astype(np.int64), spec, tuple(attributes[t].values),
-                       tuple(names[j] for j in keep))
+    return TabularData(
+        name, values[:, keep], y.astype(np.int64), spec, tuple(attributes[t].values), tuple(names[j] for j in keep)
+    )
 
 
 # ----------------------------------------------------------------------------- networks
+
 
 def _edge_rows(path: Path) -> list[list[str]]:
     try:
@@ -276,16 +289,20 @@ def _edge_rows(path: Path) -> list[list[str]]:
         raise UserDataError(f"edge list {path} is not CSV ({exc})") from None
     for lineno, row in enumerate(rows, 1):
         if len(row) != 2 or not all(f.strip() for f in row):
-            raise UserDataError(f"edge list {path} line {lineno} must hold two node ids (source,target), got "
-                                f"{','.join(row)!r}")
+            raise UserDataError(
+                f"edge list {path} line {lineno} must hold two node ids (source,target), got {','.join(row)!r}"
+            )
     return [[f.strip() for f in row] for row in rows]
 
 
 def _label_table(path: Path, label_column: str) -> dict:
     columns = read_columns(path)
     if label_column not in columns.names[1:]:
-        raise UserDataError(f"label column {label_column!r} is not in the node-label file {path} (columns: "
-                            f"{', '.join(columns.names)}; the first column is the node id)", "label")
+        raise UserDataError(
+            f"label column {label_column!r} is not in the node-label file {path} (columns: "
+            f"{', '.join(columns.names)}; the first column is the node id)",
+            "label",
+        )
     ids = columns.values[columns.names[0]]
     labels = columns.values[label_column]
     if any(i is None for i in ids):
@@ -303,8 +320,11 @@ def _binary(where: str, labels: list, positive) -> tuple[np.ndarray, str]:
     text = [_label_name(v) for v in labels]
     values = sorted(set(text))
     if len(values) != 2:
-        raise UserDataError(f"{where} has {len(values)} label value(s) ({', '.join(values[:6])}"
-                            f"{', ...' if len(values) > 6 else ''}); the network tests need exactly two", "label")
+        raise UserDataError(
+            f"{where} has {len(values)} label value(s) ({', '.join(values[:6])}"
+            f"{', ...' if len(values) > 6 else ''}); the network tests need exactly two",
+            "label",
+        )
     if positive is None:
         if values == ["0", "1"]:
             positive = "1"
@@ -313,13 +333,15 @@ def _binary(where: str, labels: list, positive) -> tuple[np.ndarray, str]:
             positive = min(values, key=lambda v: (counts[v], v))
     positive = _label_name(str(positive))
     if positive not in values:
-        raise UserDataError(f"positive label {positive!r} is not a label of {where} (labels: {', '.join(values)})",
-                            "positive")
+        raise UserDataError(
+            f"positive label {positive!r} is not a label of {where} (labels: {', '.join(values)})", "positive"
+        )
     return np.array([v == positive for v in text], dtype=np.int8), positive
 
 
-def load_network(*, edges=None, labels=None, gml=None, label: str = "label", positive=None,
-                 name: str = "yours") -> NetworkData:
+def load_network(
+    *, edges=None, labels=None, gml=None, label: str = "label", positive=None, name: str = "yours"
+) -> NetworkData:
     """A user's network with a binary node label (module docstring).
 
     Parameters
@@ -359,8 +381,10 @@ def load_network(*, edges=None, labels=None, gml=None, label: str = "label", pos
         ids = [str(v) for v in graph.nodes]
         unlabeled = [str(v) for v, d in graph.nodes(data=True) if d.get(label) is None or str(d.get(label)) == ""]
         if unlabeled:
-            raise UserDataError(f"{len(unlabeled)} node(s) of {path} have no {label!r} attribute (e.g. node "
-                                f"{unlabeled[0]!r}); every node needs a label")
+            raise UserDataError(
+                f"{len(unlabeled)} node(s) of {path} have no {label!r} attribute (e.g. node "
+                f"{unlabeled[0]!r}); every node needs a label"
+            )
         text = [str(graph.nodes[v][label]) for v in graph.nodes]
         index = {v: i for i, v in enumerate(graph.nodes)}
         pairs = [(index[u], index[v]) for u, v in graph.edges()]
@@ -370,8 +394,10 @@ def load_network(*, edges=None, labels=None, gml=None, label: str = "label", pos
         table = _label_table(label_path, label)
         missing = [i for i, v in table.items() if v is None]
         if missing:
-            raise UserDataError(f"{len(missing)} node(s) of {label_path} have no value in the label column "
-                                f"{label!r} (e.g. node {missing[0]!r}); every node needs a label")
+            raise UserDataError(
+                f"{len(missing)} node(s) of {label_path} have no value in the label column "
+                f"{label!r} (e.g. node {missing[0]!r}); every node needs a label"
+            )
         rows = _edge_rows(edge_path)
         if rows and not (rows[0][0] in table and rows[0][1] in table):
             rows = rows[1:]  # a header line
@@ -380,16 +406,24 @@ def load_network(*, edges=None, labels=None, gml=None, label: str = "label", pos
         for lineno, (u, v) in enumerate(rows, 1):
             for node in (u, v):
                 if node not in index:
-                    raise UserDataError(f"node {node!r} of edge list {edge_path} has no label in {label_path} "
-                                        "(an unlabelled node); add it there or remove its edges")
+                    raise UserDataError(
+                        f"node {node!r} of edge list {edge_path} has no label in {label_path} "
+                        "(an unlabelled node); add it there or remove its edges"
+                    )
         pairs = [(index[u], index[v]) for u, v in rows]
         text = [table[i] for i in ids]
         where = f"node-label file {label_path}"
     y, positive = _binary(where, text, positive)
     src, dst = (np.array([p[0] for p in pairs], dtype=np.int64), np.array([p[1] for p in pairs], dtype=np.int64))
     adjacency = undirected_adjacency(len(ids), src, dst)
-    return NetworkData(name, adjacency, tuple(ids), {"label": np.array(text, dtype=object)}, {"label": y},
-                       {"label": np.ones(len(ids), dtype=bool)})
+    return NetworkData(
+        name,
+        adjacency,
+        tuple(ids),
+        {"label": np.array(text, dtype=object)},
+        {"label": y},
+        {"label": np.ones(len(ids), dtype=bool)},
+    )
 
 
 def components(network: NetworkData) -> np.ndarray:
@@ -407,8 +441,10 @@ def network_problem(network: NetworkData, where: str) -> str | None:
     """
     sizes = components(network)
     if len(sizes) > 1:
-        return (f"the network of {where} is disconnected: {len(sizes)} connected components (the largest has "
-                f"{sizes[0]} of {network.n_nodes} nodes); keep its largest component or link the parts")
+        return (
+            f"the network of {where} is disconnected: {len(sizes)} connected components (the largest has "
+            f"{sizes[0]} of {network.n_nodes} nodes); keep its largest component or link the parts"
+        )
     if network.n_edges == 0:
         return f"the network of {where} has no edges"
     return None

@@ -7,6 +7,7 @@ CV repetition, Test 1 as label permutations ``perms`` (labels ``y[perms[t]]``), 
 within-class row indices ``idx`` (data ``X[idx[t, i, j], j]``), each with its own fold vector. So a
 refitted classifier sees exactly the randomised data sets and folds the engines see.
 """
+
 from __future__ import annotations
 
 import time
@@ -41,8 +42,17 @@ def cv_error(make_model: Callable[[], object], X, y, folds) -> float:
     return wrong / len(y)
 
 
-def cv_errors(make_model: Callable[[], object], X, y, folds, *, perms=None, idx=None, progress=None,
-              on_timed: Callable[[float], None] | None = None) -> np.ndarray:
+def cv_errors(
+    make_model: Callable[[], object],
+    X,
+    y,
+    folds,
+    *,
+    perms=None,
+    idx=None,
+    progress=None,
+    on_timed: Callable[[float], None] | None = None,
+) -> np.ndarray:
     """CV errors of a batch of data sets: the original data (neither ``perms`` nor ``idx``), Test 1
     (``perms``) or Test 2 (``idx``).
 

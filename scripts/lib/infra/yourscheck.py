@@ -9,6 +9,7 @@ calls it at parse time (through :func:`lib.infra.configcheck.check`), so bad inp
 partial output. Reading the files costs about what loading them costs once (estimators are fitted
 on a few rows only).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -53,8 +54,10 @@ def check(config: dict) -> None:
         raise YoursError("yours.classifiers is empty and yours.estimators names none; name at least one classifier")
     unknown = [d for d in cfg["permutation"]["datasets"] if d not in cfg["datasets"]]
     if unknown:
-        raise YoursError(f"yours.permutation.datasets names {unknown[0]!r}, which is not a key of yours.datasets; "
-                         f"use one of {', '.join(cfg['datasets']) or 'none (add yours.datasets)'}")
+        raise YoursError(
+            f"yours.permutation.datasets names {unknown[0]!r}, which is not a key of yours.datasets; "
+            f"use one of {', '.join(cfg['datasets']) or 'none (add yours.datasets)'}"
+        )
     _check_chunks(cfg, names)
     _check_removals(cfg)
     loaded = {name: _check_dataset(cfg, name, spec) for name, spec in cfg["datasets"].items()}
@@ -68,8 +71,10 @@ def _check_chunks(cfg: dict, names) -> None:
     for key in cfg["permutation"]["randomizations_per_job"]:
         dataset, _, classifier = key.rpartition("/")
         if classifier not in names or (dataset and dataset not in cfg["datasets"]):
-            raise YoursError(f"yours.permutation.randomizations_per_job: {key!r} names no classifier (or data set) of "
-                             f"the yours section ({', '.join(names)}); use a classifier or \"<dataset>/<classifier>\"")
+            raise YoursError(
+                f"yours.permutation.randomizations_per_job: {key!r} names no classifier (or data set) of "
+                f'the yours section ({", ".join(names)}); use a classifier or "<dataset>/<classifier>"'
+            )
 
 
 def _check_removals(cfg: dict) -> None:
@@ -87,15 +92,19 @@ def _check_dataset(cfg: dict, name: str, spec: dict):
     path, column = spec["path"], spec["class"]
     counts = _present(data)
     if len(counts) < 2:
-        raise YoursError(f"{key}: column {column!r} of {path} holds one class only ({next(iter(counts))!r}); the "
-                         f"tests need at least two; fix the file or {key}.class")
+        raise YoursError(
+            f"{key}: column {column!r} of {path} holds one class only ({next(iter(counts))!r}); the "
+            f"tests need at least two; fix the file or {key}.class"
+        )
     folds = cfg["permutation"]["folds"]
     small = {c: k for c, k in counts.items() if k < folds}
     if small and name in cfg["permutation"]["datasets"]:
         c, k = next(iter(small.items()))
-        raise YoursError(f"{key}: class {c!r} has {k} row(s) in {path}, fewer than the {folds} folds of the "
-                         "stratified CV (yours.permutation.folds); remove or merge that class, or lower "
-                         "yours.permutation.folds")
+        raise YoursError(
+            f"{key}: class {c!r} has {k} row(s) in {path}, fewer than the {folds} folds of the "
+            "stratified CV (yours.permutation.folds); remove or merge that class, or lower "
+            "yours.permutation.folds"
+        )
     if spec.get("positive") is not None:
         _check_binary(cfg, key, data, spec)
     return data
@@ -110,9 +119,11 @@ def _check_binary(cfg: dict, key: str, data, spec: dict) -> None:
     counts = _present(data)
     path, column = spec["path"], spec["class"]
     if len(counts) != 2:
-        raise YoursError(f"{key}: the imbalance study needs a binary class, but column {column!r} of {path} has "
-                         f"{len(counts)} classes ({', '.join(map(str, counts))}); remove {key}.positive or give a "
-                         "two-class file")
+        raise YoursError(
+            f"{key}: the imbalance study needs a binary class, but column {column!r} of {path} has "
+            f"{len(counts)} classes ({', '.join(map(str, counts))}); remove {key}.positive or give a "
+            "two-class file"
+        )
     imb = cfg["imbalance"]
     folds = imb["tenfold"]["folds"]
     positive = data.minority[0]
@@ -120,21 +131,27 @@ def _check_binary(cfg: dict, key: str, data, spec: dict) -> None:
     largest = max(imb["removed_percent"])
     left = n_pos - imbalance.minority_removal_count(n_pos, largest / 100)
     if left < folds:
-        raise YoursError(f"{key}: positive class {positive!r} has {n_pos} rows in {path}, {left} after removing "
-                         f"{largest:g} % (yours.imbalance.removed_percent), fewer than the {folds} folds of the "
-                         "10-fold CV; lower the largest removal or add positives")
+        raise YoursError(
+            f"{key}: positive class {positive!r} has {n_pos} rows in {path}, {left} after removing "
+            f"{largest:g} % (yours.imbalance.removed_percent), fewer than the {folds} folds of the "
+            "10-fold CV; lower the largest removal or add positives"
+        )
     negatives = sum(k for c, k in counts.items() if c != positive)
     if negatives < folds:
-        raise YoursError(f"{key}: the negative class has {negatives} rows in {path}, fewer than the {folds} folds "
-                         "of the 10-fold CV; fix the file")
+        raise YoursError(
+            f"{key}: the negative class has {negatives} rows in {path}, fewer than the {folds} folds "
+            "of the 10-fold CV; fix the file"
+        )
 
 
 def _check_network(cfg: dict, name: str, spec: dict) -> None:
     key = f"yours.networks.{name}"
     given = sorted(k for k in ("edges", "labels", "gml") if k in spec)
     if given not in (["edges", "labels"], ["gml"]):
-        raise YoursError(f"{key} needs either edges and labels (two CSV files) or gml, got "
-                         f"{', '.join(given) or 'none of them'}; fix {key}")
+        raise YoursError(
+            f"{key} needs either edges and labels (two CSV files) or gml, got "
+            f"{', '.join(given) or 'none of them'}; fix {key}"
+        )
     try:
         data = yours.load_network(spec, name)
     except userdata.UserDataError as exc:
@@ -145,8 +162,10 @@ def _check_network(cfg: dict, name: str, spec: dict) -> None:
         raise YoursError(f"{key}: {problem}")
     y = data.tasks[yours.NETWORK_TASK]
     if y.sum() < 2 or (1 - y).sum() < 2:
-        raise YoursError(f"{key}: {where} has {int(y.sum())} positive and {int((1 - y).sum())} negative nodes; "
-                         "the network tests need at least two of each")
+        raise YoursError(
+            f"{key}: {where} has {int(y.sum())} positive and {int((1 - y).sum())} negative nodes; "
+            "the network tests need at least two of each"
+        )
     net = cfg["network"]
     carve = yours.partition_spec(name, net, data.n_nodes)["partition"]
     size = carve["min_size"]
@@ -158,10 +177,12 @@ def _check_network(cfg: dict, name: str, spec: dict) -> None:
             sampling.ncv_training_size(size, pl, folds)
             sampling.test_set_size(size, pl)
         except ValueError as exc:
-            raise YoursError(f"{key}: {data.n_nodes} nodes carved into {net['parts']} subnetworks "
-                             f"(yours.network.parts) of at least {size} nodes (yours.network.min_size) leave too few "
-                             f"for propLabeled {pl:g} ({exc}); lower yours.network.parts or change "
-                             "yours.network.prop_labeled") from None
+            raise YoursError(
+                f"{key}: {data.n_nodes} nodes carved into {net['parts']} subnetworks "
+                f"(yours.network.parts) of at least {size} nodes (yours.network.min_size) leave too few "
+                f"for propLabeled {pl:g} ({exc}); lower yours.network.parts or change "
+                "yours.network.prop_labeled"
+            ) from None
 
 
 def _slice(y) -> np.ndarray:
@@ -187,10 +208,14 @@ def _check_estimator(cfg: dict, name: str, est: dict, loaded: dict) -> None:
             if binary:
                 model.predict_proba(data.X[rows])
         except adapters.EstimatorError as exc:
-            raise YoursError(f"{key}: {exc}, which the imbalance study's metrics need (yours.datasets.{dataset} has "
-                             "a positive class); choose an estimator with predict_proba") from None
+            raise YoursError(
+                f"{key}: {exc}, which the imbalance study's metrics need (yours.datasets.{dataset} has "
+                "a positive class); choose an estimator with predict_proba"
+            ) from None
         except Exception as exc:  # noqa: BLE001 -- whatever the estimator raises is the user's to see
             # the estimator's own words, kept to one clause of our one sentence
             text = " ".join(str(exc).split())[:300].replace(". ", "; ").rstrip(".")
-            raise YoursError(f"{key}: fitting {est['class']} on {len(rows)} rows of yours.datasets.{dataset} failed "
-                             f"({type(exc).__name__}: {text}); fix {key}.params or choose another estimator") from None
+            raise YoursError(
+                f"{key}: fitting {est['class']} on {len(rows)} rows of yours.datasets.{dataset} failed "
+                f"({type(exc).__name__}: {text}); fix {key}.params or choose another estimator"
+            ) from None

@@ -12,6 +12,7 @@
 
 Nothing here imports scikit-learn: an estimator is imported by the path the user gives.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -66,6 +67,7 @@ class IB1:
 
 
 # ----------------------------------------------------------------------------- scikit-learn estimators
+
 
 class EstimatorError(ValueError):
     """An estimator cannot be imported, built or used; the message is one sentence."""
@@ -177,8 +179,13 @@ class EstimatorModel:
     """
 
     def __init__(self, path: str, params: dict | None, spec: AttributeSpec, n_classes: int, seed: int = 0):
-        self.path, self.params, self.spec, self.n_classes, self.seed = path, dict(params or {}), spec, \
-            int(n_classes), int(seed)
+        self.path, self.params, self.spec, self.n_classes, self.seed = (
+            path,
+            dict(params or {}),
+            spec,
+            int(n_classes),
+            int(seed),
+        )
         self.estimator_, self.encoding_ = None, None
 
     def fit(self, X, y) -> EstimatorModel:

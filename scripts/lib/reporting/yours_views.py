@@ -5,6 +5,7 @@ Each artifact has three builders: ``*_figure`` (a matplotlib figure, caption inc
 ``*_caption`` (what was run, at which scale against the paper's, and with which classifiers) and
 ``*_markdown`` (the caption, a table and one line per finding, in plain words).
 """
+
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
@@ -16,15 +17,20 @@ from ..papers import ojala2009
 from ..studies import yours
 from . import captions, plotting
 
-WEKA_NAMES = {"j48": "J48 (Weka J48 -C 0.25 -M 2, re-implemented)",
-              "1nn": "1-NN (Weka IB1, re-implemented)",
-              "nb": "NB (Weka NaiveBayes, re-implemented)",
-              "smo": "SMO (Weka SMO, linear kernel, C = 1, re-implemented)"}
-TIE_RULES = {"shuffled": "ties to a random tied row, as in Weka's cross-validation",
-             "first": "ties to the first tied training row", "vote": "ties by vote (IBk -K 1)"}
-PANELS_PER_ROW = 4          # permutation figure: data sets per row
-PAPER_REMOVALS = 11          # Raeder Fig. 2: 0, 5, ..., 50 %
-PAPER_NETWORK_TRIALS = 50    # Neville Sec. 6: "measured over 50 trials" per held-out network
+WEKA_NAMES = {
+    "j48": "J48 (Weka J48 -C 0.25 -M 2, re-implemented)",
+    "1nn": "1-NN (Weka IB1, re-implemented)",
+    "nb": "NB (Weka NaiveBayes, re-implemented)",
+    "smo": "SMO (Weka SMO, linear kernel, C = 1, re-implemented)",
+}
+TIE_RULES = {
+    "shuffled": "ties to a random tied row, as in Weka's cross-validation",
+    "first": "ties to the first tied training row",
+    "vote": "ties by vote (IBk -K 1)",
+}
+PANELS_PER_ROW = 4  # permutation figure: data sets per row
+PAPER_REMOVALS = 11  # Raeder Fig. 2: 0, 5, ..., 50 %
+PAPER_NETWORK_TRIALS = 50  # Neville Sec. 6: "measured over 50 trials" per held-out network
 
 
 def estimator_text(name: str, est: dict) -> str:
@@ -41,8 +47,12 @@ def classifiers_text(names, estimators: dict, tie_rule: str | None = None) -> st
             parts.append(WEKA_NAMES[name][:-1] + extra + ")")
         else:
             parts.append(estimator_text(name, estimators[name]))
-    note = (" Estimators are refit on every training fold (nominal attributes one-hot, missing values replaced "
-            "by the training mean; random_state 0 unless set)." if any(n in estimators for n in names) else "")
+    note = (
+        " Estimators are refit on every training fold (nominal attributes one-hot, missing values replaced "
+        "by the training mean; random_state 0 unless set)."
+        if any(n in estimators for n in names)
+        else ""
+    )
     return "Classifiers: " + "; ".join(parts) + "." + note
 
 
@@ -55,22 +65,42 @@ def scale_note(profile: str, what: str, ours, paper) -> str:
 
 # ----------------------------------------------------------------------------- permutation tests
 
+
 def permutation_caption(summary: pd.DataFrame, settings: dict, profile: str, classifiers: str) -> str:
     k, reps, folds = int(summary["randomizations"].max()), int(summary["repetitions"].max()), settings["folds"]
     alpha = settings["alpha"]
     floor = 1.0 / (k + 1)
-    floor_note = (f" The smallest attainable p-value is 1/(k + 1) = {floor:.3f}, above α = {alpha:g}: no test can be "
-                  "significant; raise yours.permutation.randomizations." if floor > alpha else
-                  f" The smallest attainable p-value is 1/(k + 1) = {floor:.4f}.")
-    return (f"Ojala & Garriga 2009 (Tables II-III) on your data: stratified {folds}-fold CV error on the original "
-            f"data (mean over {reps} repetitions of the CV), and the CV error over {k} randomised data sets per "
-            "test, each with a fresh stratified CV: Test 1 permutes the labels (is the accuracy better than chance?), "
-            "Test 2 permutes each feature within each class (does the classifier use the dependency between the "
-            "features?); *: significant. p: empirical p-value (Definition 1, (#{e(D') <= e(D)} + 1)/(k + 1)) "
-            f"averaged over the repetitions; significant at α = {alpha:g} (the paper's). "
-            + scale_note(profile, "randomisations per test", k, ojala2009.RANDOMIZATIONS) + " "
-            + scale_note(profile, "repetitions of the original CV", reps, ojala2009.CV_REPETITIONS) + floor_note
-            + " Folds from our seeded stratification, not Weka's random stream. " + classifiers)
+    floor_note = (
+        f" The smallest attainable p-value is 1/(k + 1) = {floor:.3f}, above α = {alpha:g}: no test can be "
+        "significant; raise yours.permutation.randomizations."
+        if floor > alpha
+        else f" The smallest attainable p-value is 1/(k + 1) = {floor:.4f}."
+    )
+    return (
+        f"Ojala & Garriga 2009 (Tables II-III) on your data: stratified {folds}-fold CV error on the original "
+        f"data (mean over {reps} repetitions of the CV), and the CV error over {k} randomised data sets per "
+        "test, each with a fresh stratified CV: Test 1 permutes the labels (is the accuracy better than chance?), "
+        "Test 2 permutes each feature within each class (does the classifier use the dependency between the "
+        "features?); *: significant. p: empirical p-value (Definition 1, (#{e(D') <= e(D)} + 1)/(k + 1)) "
+        f"averaged over the repetitions; significant at α = {alpha:g} (the paper's). "
+        + scale_note(profile, "randomisations per test", k, ojala2009.RANDOMIZATIONS)
+        + " "
+        + scale_note(profile, "repetitions of the original CV", reps, ojala2009.CV_REPETITIONS)
+        + floor_note
+        + spread_note(summary, alpha)
+        + " Folds from our seeded stratification, not Weka's random stream. "
+        + classifiers
+    )
+
+
+def spread_note(summary: pd.DataFrame, alpha: float) -> str:
+    """The caption's sentence on the p-values' 5-95 % range over fold draws (empty without one)."""
+    if summary[["t1_p_low", "t2_p_low"]].isna().all().all():
+        return ""
+    return (
+        " p range: the 5-95 % range over fold draws of the mean p-value (further original CVs, as for the "
+        f"papers' Tables II-III); a test whose range straddles α = {alpha:g} is UNSTABLE: the folds decide it."
+    )
 
 
 def permutation_figure(summary: pd.DataFrame, caption: str):
@@ -83,10 +113,11 @@ def permutation_figure(summary: pd.DataFrame, caption: str):
     else:  # many data sets: rows of PANELS_PER_ROW panels
         plt.rcParams.update(plotting.RC)
         rows = -(-len(sets) // PANELS_PER_ROW)
-        fig, axes = plt.subplots(rows, PANELS_PER_ROW, figsize=(3.2 * PANELS_PER_ROW, 3.0 * rows + 1.2),
-                                 sharey=True, squeeze=False)
+        fig, axes = plt.subplots(
+            rows, PANELS_PER_ROW, figsize=(3.2 * PANELS_PER_ROW, 3.0 * rows + 1.2), sharey=True, squeeze=False
+        )
         axes = axes.ravel()
-        for ax in axes[len(sets):]:
+        for ax in axes[len(sets) :]:
             ax.axis("off")
     tests = {1: ("Test 1 (labels permuted)", "#D55E00", -0.15), 2: ("Test 2 (within-class columns)", "#0072B2", 0.15)}
     for ax, name in zip(axes, sets):
@@ -94,12 +125,29 @@ def permutation_figure(summary: pd.DataFrame, caption: str):
         x = np.arange(len(part))
         for t, (label, color, dx) in tests.items():
             mean = part[f"t{t}_mean"].to_numpy()
-            ax.errorbar(x + dx, mean, yerr=[mean - part[f"t{t}_q01"], part[f"t{t}_q99"] - mean], fmt="s",
-                        color=color, markersize=4, capsize=3, linewidth=1.2, label=f"{label}: mean, 1-99 %")
+            ax.errorbar(
+                x + dx,
+                mean,
+                yerr=[mean - part[f"t{t}_q01"], part[f"t{t}_q99"] - mean],
+                fmt="s",
+                color=color,
+                markersize=4,
+                capsize=3,
+                linewidth=1.2,
+                label=f"{label}: mean, 1-99 %",
+            )
             for xi, top, significant in zip(x + dx, part[f"t{t}_q99"], part[f"t{t}_significant"]):
                 if significant:
-                    ax.annotate("*", (xi, top), xytext=(0, 1), textcoords="offset points", ha="center",
-                                va="bottom", color=color, fontsize=9)
+                    ax.annotate(
+                        "*",
+                        (xi, top),
+                        xytext=(0, 1),
+                        textcoords="offset points",
+                        ha="center",
+                        va="bottom",
+                        color=color,
+                        fontsize=9,
+                    )
         ax.plot(x, part["orig"], "o", color="black", markersize=5, label="original data")
         ax.set_xticks(x, part["classifier"], rotation=30, fontsize=7)
         ax.set(title=name, xlim=(-0.6, len(part) - 0.4))
@@ -113,36 +161,63 @@ def permutation_figure(summary: pd.DataFrame, caption: str):
     return fig
 
 
-def _p(p: float, alpha: float) -> str:
-    return f"{p:.3f}" if p <= alpha else f"**{p:.3f}**"
+def _p(p: float, low: float = np.nan, high: float = np.nan, *, alpha: float) -> str:
+    text = f"{p:.3f}" if p <= alpha else f"**{p:.3f}**"
+    return text if np.isnan(low) else f"{text} [{low:.3f}, {high:.3f}]"
 
 
 def permutation_markdown(summary: pd.DataFrame, caption: str, alpha: float) -> str:
-    shown = pd.DataFrame({
-        "Data set": summary["dataset"], "Classifier": summary["classifier"],
-        "Orig. Err.": summary["orig"].map("{:.3f}".format),
-        "Test 1 Err. (Std)": [f"{m:.3f} ({s:.3f})" for m, s in zip(summary["t1_mean"], summary["t1_std"])],
-        "Test 1 p": [_p(p, alpha) for p in summary["t1_p"]],
-        "Test 2 Err. (Std)": [f"{m:.3f} ({s:.3f})" for m, s in zip(summary["t2_mean"], summary["t2_std"])],
-        "Test 2 p": [_p(p, alpha) for p in summary["t2_p"]]})
+    shown = pd.DataFrame(
+        {
+            "Data set": summary["dataset"],
+            "Classifier": summary["classifier"],
+            "Orig. Err.": summary["orig"].map("{:.3f}".format),
+            "Test 1 Err. (Std)": [f"{m:.3f} ({s:.3f})" for m, s in zip(summary["t1_mean"], summary["t1_std"])],
+            "Test 1 p": [_p(*v, alpha=alpha) for v in zip(summary["t1_p"], summary["t1_p_low"], summary["t1_p_high"])],
+            "Test 2 Err. (Std)": [f"{m:.3f} ({s:.3f})" for m, s in zip(summary["t2_mean"], summary["t2_std"])],
+            "Test 2 p": [_p(*v, alpha=alpha) for v in zip(summary["t2_p"], summary["t2_p_low"], summary["t2_p_high"])],
+        }
+    )
     lines = []
     for row in summary.itertuples():
-        t1 = (f"better than chance (Test 1 p = {row.t1_p:.3f})" if row.t1_p <= alpha else
-              f"not shown better than chance (Test 1 p = {row.t1_p:.3f})")
-        t2 = (f"uses the dependency between the features (Test 2 p = {row.t2_p:.3f})" if row.t2_p <= alpha else
-              f"no evidence that it uses the dependency between the features (Test 2 p = {row.t2_p:.3f})")
-        lines.append(f"- **{row.dataset} / {row.classifier}**: error {row.orig:.3f}; {t1}; {t2}.")
-    return ("# Permutation tests on your data\n\n" + caption + f"\n\nBold: not significant at α = {alpha:g}.\n\n"
-            + tables.markdown_table(shown) + "\n## In words\n\n" + "\n".join(lines) + "\n\nTest 1 answers "
-            "'is the accuracy better than chance?'; Test 2 'does the classifier use the dependency between the "
-            "features?' (a non-significant Test 2 means the features are independent given the class, or the "
-            "classifier does not exploit their dependency; Ojala & Garriga Sec. III).\n")
+        t1 = (
+            f"better than chance (Test 1 p = {row.t1_p:.3f})"
+            if row.t1_p <= alpha
+            else f"not shown better than chance (Test 1 p = {row.t1_p:.3f})"
+        )
+        t2 = (
+            f"uses the dependency between the features (Test 2 p = {row.t2_p:.3f})"
+            if row.t2_p <= alpha
+            else f"no evidence that it uses the dependency between the features (Test 2 p = {row.t2_p:.3f})"
+        )
+        unstable = [f"Test {t}" for t in (1, 2) if getattr(row, f"t{t}_unstable")]
+        note = f" ({' and '.join(unstable)} unstable: the folds decide it)" if unstable else ""
+        lines.append(f"- **{row.dataset} / {row.classifier}**: error {row.orig:.3f}; {t1}; {t2}{note}.")
+    ranges = "" if summary[["t1_p_low", "t2_p_low"]].isna().all().all() else "; [low, high]: the p range"
+    return (
+        "# Permutation tests on your data\n\n"
+        + caption
+        + f"\n\nBold: not significant at α = {alpha:g}{ranges}.\n\n"
+        + tables.markdown_table(shown)
+        + "\n## In words\n\n"
+        + "\n".join(lines)
+        + "\n\nTest 1 answers "
+        "'is the accuracy better than chance?'; Test 2 'does the classifier use the dependency between the "
+        "features?' (a non-significant Test 2 means the features are independent given the class, or the "
+        "classifier does not exploit their dependency; Ojala & Garriga Sec. III).\n"
+    )
 
 
 # ----------------------------------------------------------------------------- imbalance
 
-METRIC_LABELS = {"auc": "AUC", "h_measure": "H-measure", "f1": "F1 (at 0.5)", "brier": "Brier score",
-                 "accuracy": "Accuracy (at 0.5)", "pr_break_even": "PR break-even"}
+METRIC_LABELS = {
+    "auc": "AUC",
+    "h_measure": "H-measure",
+    "f1": "F1 (at 0.5)",
+    "brier": "Brier score",
+    "accuracy": "Accuracy (at 0.5)",
+    "pr_break_even": "PR break-even",
+}
 LOWER_IS_BETTER = {"brier"}
 
 
@@ -150,23 +225,29 @@ def metric_label(metric: str) -> str:
     return METRIC_LABELS.get(metric, f"Precision @ top {metric.rsplit('_', 1)[-1]}")
 
 
-def imbalance_caption(name: str, spec: dict, summary: pd.DataFrame, settings: dict, profile: str,
-                      classifiers: str) -> str:
+def imbalance_caption(
+    name: str, spec: dict, summary: pd.DataFrame, settings: dict, profile: str, classifiers: str
+) -> str:
     base = summary[summary["removed_percent"] == summary["removed_percent"].min()].iloc[0]
     levels = sorted(summary["removed_percent"].unique())
     t10, t52 = settings["tenfold"], settings["fivebytwo"]
-    aggregation = ("metrics computed per test fold and averaged" if settings["metric_aggregation"] == "per_fold"
-                   else "metrics computed on each CV run's pooled test-fold scores")
-    return (f"Raeder, Forman & Chawla 2012 (Fig. 2) on your data set {name} ({spec['path']}): positive class "
-            f"{spec['positive']!r}, {int(base['n_pos'])} positives and {int(base['n_neg'])} negatives. Each metric "
-            "against the share of positives removed (nested, at random, before splitting), stratified 10-fold CV "
-            f"(solid; {t10['evaluated']} of {t10['folds']} test folds scored) and 5x2 CV (dashed; {t52['repeats']} of "
-            f"the 5 repetitions), the same splits for every classifier; {aggregation} (reading "
-            f"imbalance.metric_aggregation). Removal levels: {', '.join(f'{x:g}' for x in levels)} %. "
-            + scale_note(profile, "removal levels", len(levels), PAPER_REMOVALS)
-            + (" FEWER SCORED FOLDS THAN THE PAPER." if t10["evaluated"] < t10["folds"] or t52["repeats"] < 5 else "")
-            + " J48 = J48 -A (Laplace leaves), SMO = SMO -M (Platt scaling), as in the chapter; 1-NN scores 0/1. "
-            + classifiers)
+    aggregation = (
+        "metrics computed per test fold and averaged"
+        if settings["metric_aggregation"] == "per_fold"
+        else "metrics computed on each CV run's pooled test-fold scores"
+    )
+    return (
+        f"Raeder, Forman & Chawla 2012 (Fig. 2) on your data set {name} ({spec['path']}): positive class "
+        f"{spec['positive']!r}, {int(base['n_pos'])} positives and {int(base['n_neg'])} negatives. Each metric "
+        "against the share of positives removed (nested, at random, before splitting), stratified 10-fold CV "
+        f"(solid; {t10['evaluated']} of {t10['folds']} test folds scored) and 5x2 CV (dashed; {t52['repeats']} of "
+        f"the 5 repetitions), the same splits for every classifier; {aggregation} (reading "
+        f"imbalance.metric_aggregation). Removal levels: {', '.join(f'{x:g}' for x in levels)} %. "
+        + scale_note(profile, "removal levels", len(levels), PAPER_REMOVALS)
+        + (" FEWER SCORED FOLDS THAN THE PAPER." if t10["evaluated"] < t10["folds"] or t52["repeats"] < 5 else "")
+        + " J48 = J48 -A (Laplace leaves), SMO = SMO -M (Platt scaling), as in the chapter; 1-NN scores 0/1. "
+        + classifiers
+    )
 
 
 def imbalance_figure(summary: pd.DataFrame, name: str, caption: str):
@@ -182,16 +263,23 @@ def imbalance_figure(summary: pd.DataFrame, name: str, caption: str):
             for scheme, style in (("10-fold", "-"), ("5x2", "--")):
                 part = summary[(summary["classifier"] == clf) & (summary["scheme"] == scheme)]
                 if len(part):
-                    ax.plot(part["removed_percent"], part[metric], style, marker="o", markersize=3,
-                            color=colors[clf], linewidth=1.2, label=f"{clf} ({scheme})")
+                    ax.plot(
+                        part["removed_percent"],
+                        part[metric],
+                        style,
+                        marker="o",
+                        markersize=3,
+                        color=colors[clf],
+                        linewidth=1.2,
+                        label=f"{clf} ({scheme})",
+                    )
         ax.set_title(metric_label(metric), fontsize=8)
         ax.set_xlabel("% of positives removed", fontsize=7)
-    for ax in axes[len(metrics):]:
+    for ax in axes[len(metrics) :]:
         ax.axis("off")
     handles, labels = axes[0].get_legend_handles_labels()
     axes[-1].legend(handles, labels, fontsize=7, loc="center")
-    fig.suptitle(f"Metrics against minority removal on your data set {name} (Raeder et al. 2012, Fig. 2)",
-                 fontsize=9)
+    fig.suptitle(f"Metrics against minority removal on your data set {name} (Raeder et al. 2012, Fig. 2)", fontsize=9)
     plotting.add_caption(fig, caption, width=170)
     fig.subplots_adjust(hspace=0.45, wspace=0.3, left=0.06)
     return fig
@@ -213,60 +301,94 @@ def imbalance_markdown(summary: pd.DataFrame, name: str, caption: str) -> str:
             if not len(first):
                 continue
             r0, r1 = _ranking(first, metric), _ranking(last, metric)
-            rows.append({"scheme": scheme, "metric": metric_label(metric),
-                         f"ranking at {lo:g} %": " > ".join(r0), f"ranking at {hi:g} %": " > ".join(r1),
-                         **{f"{c} at {lo:g} % / {hi:g} %": f"{a:.3f} / {b:.3f}"
-                            for c, a, b in zip(first["classifier"], first[metric],
-                                               last.set_index("classifier").reindex(first["classifier"])[metric])}})
+            rows.append(
+                {
+                    "scheme": scheme,
+                    "metric": metric_label(metric),
+                    f"ranking at {lo:g} %": " > ".join(r0),
+                    f"ranking at {hi:g} %": " > ".join(r1),
+                    **{
+                        f"{c} at {lo:g} % / {hi:g} %": f"{a:.3f} / {b:.3f}"
+                        for c, a, b in zip(
+                            first["classifier"],
+                            first[metric],
+                            last.set_index("classifier").reindex(first["classifier"])[metric],
+                        )
+                    },
+                }
+            )
             if r0[0] != r1[0]:
-                lines.append(f"- {scheme}, {metric_label(metric)}: the best classifier changes from {r0[0]} to {r1[0]} "
-                             f"as {hi:g} % of the positives are removed.")
+                lines.append(
+                    f"- {scheme}, {metric_label(metric)}: the best classifier changes from {r0[0]} to {r1[0]} "
+                    f"as {hi:g} % of the positives are removed."
+                )
     if not lines:
-        lines.append(f"- Every metric ranks the same classifier first at {lo:g} % and at {hi:g} % removed, under both "
-                     "CV schemes.")
-    return (f"# Metrics against minority removal: {name}\n\n{caption}\n\n"
-            + tables.markdown_table(pd.DataFrame(rows)) + "\n## In words\n\n" + "\n".join(lines)
-            + "\n\nThe chapter's point: threshold metrics (F1, accuracy) and ranking metrics (AUC, H-measure, "
-            "precision at k) can rank classifiers differently, and the ranking can change as the minority class "
-            "shrinks; 5x2 CV (half the data for training) lowers most metrics.\n")
+        lines.append(
+            f"- Every metric ranks the same classifier first at {lo:g} % and at {hi:g} % removed, under both "
+            "CV schemes."
+        )
+    return (
+        f"# Metrics against minority removal: {name}\n\n{caption}\n\n"
+        + tables.markdown_table(pd.DataFrame(rows))
+        + "\n## In words\n\n"
+        + "\n".join(lines)
+        + "\n\nThe chapter's point: threshold metrics (F1, accuracy) and ranking metrics (AUC, H-measure, "
+        "precision at k) can rank classifiers differently, and the ranking can change as the minority class "
+        "shrinks; 5x2 CV (half the data for training) lowers most metrics.\n"
+    )
 
 
 # ----------------------------------------------------------------------------- network tests
 
-NETWORK_STYLE = {"RS paired": ("RS", "paired_t"), "RS unpaired": ("RS", "unpaired_t"),
-                 "RS-C paired": ("RS-C", "paired_t"), "RS-C unpaired": ("RS-C", "unpaired_t"),
-                 "NCV paired": ("NCV", "paired_t"), "NCV unpaired": ("NCV", "unpaired_t")}
+NETWORK_STYLE = {
+    "RS paired": ("RS", "paired_t"),
+    "RS unpaired": ("RS", "unpaired_t"),
+    "RS-C paired": ("RS-C", "paired_t"),
+    "RS-C unpaired": ("RS-C", "unpaired_t"),
+    "NCV paired": ("NCV", "paired_t"),
+    "NCV unpaired": ("NCV", "unpaired_t"),
+}
 
 
 def network_statistics_text(nets: pd.DataFrame) -> str:
     """The user's whole network and its subnetworks: size, mean degree, autocorrelation, P(+)."""
     row = nets.iloc[0]
-    return (f"Your network: {int(row['network_nodes'])} nodes, mean degree {row['network_mean_degree']:.2f}, label "
-            f"autocorrelation {row['network_autocorrelation']:.2f}, P(+) {row['network_p_pos']:.2f} (positive = "
-            f"{str(nets['positive_label'].iloc[0])!r}); carved into {len(nets)} disjoint subnetworks of "
-            f"{int(nets['nodes'].min())}-{int(nets['nodes'].max())} nodes, mean degree "
-            f"{nets['mean_degree'].min():.2f}-{nets['mean_degree'].max():.2f}, autocorrelation "
-            f"{nets['autocorrelation'].min():.2f}-{nets['autocorrelation'].max():.2f}, P(+) "
-            f"{nets['p_pos'].min():.2f}-{nets['p_pos'].max():.2f}")
+    return (
+        f"Your network: {int(row['network_nodes'])} nodes, mean degree {row['network_mean_degree']:.2f}, label "
+        f"autocorrelation {row['network_autocorrelation']:.2f}, P(+) {row['network_p_pos']:.2f} (positive = "
+        f"{str(nets['positive_label'].iloc[0])!r}); carved into {len(nets)} disjoint subnetworks of "
+        f"{int(nets['nodes'].min())}-{int(nets['nodes'].max())} nodes, mean degree "
+        f"{nets['mean_degree'].min():.2f}-{nets['mean_degree'].max():.2f}, autocorrelation "
+        f"{nets['autocorrelation'].min():.2f}-{nets['autocorrelation'].max():.2f}, P(+) "
+        f"{nets['p_pos'].min():.2f}-{nets['p_pos'].max():.2f}"
+    )
 
 
 def network_caption(name: str, nets: pd.DataFrame, summary: pd.DataFrame, settings: dict, profile: str) -> str:
     s = settings
     trials = int(summary["trials"].max())
-    selection = ("seeded region growing (reading realnet.selection = partition)" if s["selection"] == "partition"
-                 else "blocks dealt within realnet.similar's bands (reading realnet.selection = similar)")
-    return (f"Neville 2009 (Fig. 1(f)) and Wang 2011 (Fig. 3) on your network {name}: wvRN vs nBC (relaxation "
-            f"labeling). The network is carved into {len(nets)} disjoint subnetworks by {selection}; each is held "
-            f"out in turn, the better model handicapped to |Δacc| ≤ {s['tolerance']:g} on the others "
-            f"({s['calibration_samples']} x {s['calibration_folds']}-fold NCV each), then {s['trials_per_network']} "
-            f"trials per held-out subnetwork with {s['samplers']['RS']} RS samples and {s['samplers']['NCV']} NCV "
-            "folds per trial. Left: Type I error (null true by calibration) against the proportion labeled; right: "
-            f"power against the mean accuracy difference on the calibration splits at propLabeled "
-            f"{s['power_prop_labeled']:g}, nBC handicapped by {', '.join(f'{c:g}' for c in s['power_handicaps'])}. "
-            "RS-C: Wang's corrected t on the RS samples. Solid: paired t; dashed: unpaired. Bars: 95% Wilson "
-            f"intervals over {trials} pooled trials. " + captions.gap_note(summary, [name], similar=True) + " "
-            + network_statistics_text(nets) + ". "
-            + scale_note(profile, "trials per held-out network", s["trials_per_network"], PAPER_NETWORK_TRIALS))
+    selection = (
+        "seeded region growing (reading realnet.selection = partition)"
+        if s["selection"] == "partition"
+        else "blocks dealt within realnet.similar's bands (reading realnet.selection = similar)"
+    )
+    return (
+        f"Neville 2009 (Fig. 1(f)) and Wang 2011 (Fig. 3) on your network {name}: wvRN vs nBC (relaxation "
+        f"labeling). The network is carved into {len(nets)} disjoint subnetworks by {selection}; each is held "
+        f"out in turn, the better model handicapped to |Δacc| ≤ {s['tolerance']:g} on the others "
+        f"({s['calibration_samples']} x {s['calibration_folds']}-fold NCV each), then {s['trials_per_network']} "
+        f"trials per held-out subnetwork with {s['samplers']['RS']} RS samples and {s['samplers']['NCV']} NCV "
+        "folds per trial. Left: Type I error (null true by calibration) against the proportion labeled; right: "
+        f"power against the mean accuracy difference on the calibration splits at propLabeled "
+        f"{s['power_prop_labeled']:g}, nBC handicapped by {', '.join(f'{c:g}' for c in s['power_handicaps'])}. "
+        "RS-C: Wang's corrected t on the RS samples. Solid: paired t; dashed: unpaired. Bars: 95% Wilson "
+        f"intervals over {trials} pooled trials. "
+        + captions.gap_note(summary, [name], similar=True)
+        + " "
+        + network_statistics_text(nets)
+        + ". "
+        + scale_note(profile, "trials per held-out network", s["trials_per_network"], PAPER_NETWORK_TRIALS)
+    )
 
 
 def network_figure(summary: pd.DataFrame, nets: pd.DataFrame, name: str, caption: str, alpha: float):
@@ -287,14 +409,18 @@ def network_figure(summary: pd.DataFrame, nets: pd.DataFrame, name: str, caption
     ax2.title.set_fontsize(8)
     ax1.legend(fontsize=6, loc="upper right")
     row = nets.iloc[0]
-    fig.suptitle(f"Network tests on your network {name}: autocorrelation {row['network_autocorrelation']:.2f}, "
-                 f"P(+) {row['network_p_pos']:.2f}, mean degree {row['network_mean_degree']:.2f}", fontsize=9)
+    fig.suptitle(
+        f"Network tests on your network {name}: autocorrelation {row['network_autocorrelation']:.2f}, "
+        f"P(+) {row['network_p_pos']:.2f}, mean degree {row['network_mean_degree']:.2f}",
+        fontsize=9,
+    )
     plotting.add_caption(fig, caption)
     return fig
 
 
-def network_markdown(summary: pd.DataFrame, nets: pd.DataFrame, name: str, caption: str, alpha: float,
-                     tolerance: float | None = None) -> str:
+def network_markdown(
+    summary: pd.DataFrame, nets: pd.DataFrame, name: str, caption: str, alpha: float, tolerance: float | None = None
+) -> str:
     type1 = summary[summary["purpose"] == "type1"]
     power = summary[summary["purpose"] == "power"]
     rows = []
@@ -303,25 +429,38 @@ def network_markdown(summary: pd.DataFrame, nets: pd.DataFrame, name: str, capti
         p = power[power["method"] == method].sort_values("calibration_difference")
         if not len(t):
             continue
-        rows.append({"method": method,
-                     **{f"Type I at {pl:g}": f"{r:.3f}" for pl, r in zip(t["prop_labeled"], t["rate"])},
-                     **{f"power at Δ {d:.3f}": f"{r:.3f}" for d, r in zip(p["calibration_difference"], p["rate"])}})
+        rows.append(
+            {
+                "method": method,
+                **{f"Type I at {pl:g}": f"{r:.3f}" for pl, r in zip(t["prop_labeled"], t["rate"])},
+                **{f"power at Δ {d:.3f}": f"{r:.3f}" for d, r in zip(p["calibration_difference"], p["rate"])},
+            }
+        )
     worst = {m: type1[type1["method"] == m]["rate"].max() for m in NETWORK_STYLE}
     low = {m: type1[type1["method"] == m]["rate_low"].max() for m in NETWORK_STYLE}
     top = power[power["calibration_difference"] == power["calibration_difference"].max()].set_index("method")["rate"]
-    lines = [f"- A resampled (RS) paired t-test on this network rejects a true null in up to {worst['RS paired']:.0%} "
-             f"of trials (α = {alpha:g}): "
-             + ("it would fool you." if low["RS paired"] > alpha else "no clear excess over α at this scale."),
-             f"- RS-C (Wang's correction): Type I error up to {worst['RS-C paired']:.0%}; NCV: up to "
-             f"{worst['NCV paired']:.0%}.",
-             f"- Power at the largest difference ({power['calibration_difference'].max():.3f}): "
-             + ", ".join(f"{m} {top.get(m, float('nan')):.2f}" for m in ("RS-C paired", "NCV paired", "RS paired"))
-             + " (RS's power means little where its Type I error is inflated)."]
+    lines = [
+        f"- A resampled (RS) paired t-test on this network rejects a true null in up to {worst['RS paired']:.0%} "
+        f"of trials (α = {alpha:g}): "
+        + ("it would fool you." if low["RS paired"] > alpha else "no clear excess over α at this scale."),
+        f"- RS-C (Wang's correction): Type I error up to {worst['RS-C paired']:.0%}; NCV: up to "
+        f"{worst['NCV paired']:.0%}.",
+        f"- Power at the largest difference ({power['calibration_difference'].max():.3f}): "
+        + ", ".join(f"{m} {top.get(m, float('nan')):.2f}" for m in ("RS-C paired", "NCV paired", "RS paired"))
+        + " (RS's power means little where its Type I error is inflated).",
+    ]
     gap = type1[type1["method"] == "NCV paired"].get("held_out_abs_gap")
     if tolerance is not None and gap is not None and gap.max() > 2 * tolerance:
-        lines.append(f"- The handicap calibrated on the other subnetworks leaves a mean accuracy gap of up to "
-                     f"{gap.max():.3f} on the held-out one (tolerance {tolerance:g}; the subnetworks differ, or the "
-                     "trials are few), so part of every test's rejections may be true differences: compare the tests "
-                     "with each other rather than with α.")
-    return (f"# Network tests: {name}\n\n{caption}\n\n" + tables.markdown_table(pd.DataFrame(rows))
-            + "\n## In words\n\n" + "\n".join(lines) + "\n")
+        lines.append(
+            f"- The handicap calibrated on the other subnetworks leaves a mean accuracy gap of up to "
+            f"{gap.max():.3f} on the held-out one (tolerance {tolerance:g}; the subnetworks differ, or the "
+            "trials are few), so part of every test's rejections may be true differences: compare the tests "
+            "with each other rather than with α."
+        )
+    return (
+        f"# Network tests: {name}\n\n{caption}\n\n"
+        + tables.markdown_table(pd.DataFrame(rows))
+        + "\n## In words\n\n"
+        + "\n".join(lines)
+        + "\n"
+    )

@@ -27,6 +27,7 @@ Scale: every count defaults to the profile's own (``permutation.uci``, ``imbalan
 ``realnet``: the papers' numbers on the paper profile); the ``yours`` section may set fewer, and
 the captions say so. :func:`settings` resolves the defaults.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -48,6 +49,7 @@ NETWORK_TASK = "label"
 
 # ----------------------------------------------------------------------------- settings
 
+
 def settings(config: dict) -> dict:
     """The ``yours`` section with every default filled in from the profile's study sections.
 
@@ -61,7 +63,8 @@ def settings(config: dict) -> dict:
     dict
         ``datasets``, ``networks`` (the user's specs), ``classifiers`` (Weka names, default all
         four), ``estimators`` (name -> ``{"class", "params"}``), and the resolved ``permutation``
-        (``datasets``: default every data set, ``folds``, ``repetitions``, ``randomizations``,
+        (``datasets``: default every data set, ``folds``, ``repetitions``, ``p_spread_repetitions``,
+        ``randomizations``,
         ``randomizations_per_job``, ``alpha``, ``tie_rule``), ``imbalance`` (as the imbalance study's
         config keys) and ``network`` (partition and real-network study keys, ``models`` =
         ``network_tests``).
@@ -69,34 +72,67 @@ def settings(config: dict) -> dict:
     yours = config.get("yours") or {}
     perm, imb, rn = config["permutation"], config["imbalance"], config["realnet"]
     p, i, n = yours.get("permutation") or {}, yours.get("imbalance") or {}, yours.get("network") or {}
-    out_perm = {"datasets": list(p.get("datasets", list(yours.get("datasets") or {}))),
-                "folds": p.get("folds", perm["uci"]["folds"]),
-                "repetitions": p.get("repetitions", perm["uci"]["repetitions"]),
-                "randomizations": p.get("randomizations", perm["uci"]["randomizations"]),
-                "randomizations_per_job": dict(p.get("randomizations_per_job") or {}),
-                "alpha": perm["alpha"], "tie_rule": perm["tie_rule"]}
-    out_imb = {"removed_percent": list(i.get("removed_percent", imb["removed_percent"])),
-               "tenfold": {"folds": imb["tenfold"]["folds"],
-                           "evaluated": i.get("tenfold_evaluated", imb["tenfold"]["evaluated"])},
-               "fivebytwo": {"repeats": i.get("fivebytwo_repeats", imb["fivebytwo"]["repeats"])},
-               "precision_k": imb["precision_k"], "platt_folds": imb["platt_folds"],
-               "j48_pruning": imb["j48_pruning"], "metric_aggregation": imb["metric_aggregation"]}
-    keys = ("samplers", "prop_labeled", "power_prop_labeled", "power_handicaps", "trials_per_network",
-            "calibration_samples", "calibration_folds", "tolerance", "handicap_strength", "handicap_selection",
-            "alpha")
+    out_perm = {
+        "datasets": list(p.get("datasets", list(yours.get("datasets") or {}))),
+        "folds": p.get("folds", perm["uci"]["folds"]),
+        "repetitions": p.get("repetitions", perm["uci"]["repetitions"]),
+        "p_spread_repetitions": p.get("p_spread_repetitions", perm["uci"]["p_spread_repetitions"]),
+        "randomizations": p.get("randomizations", perm["uci"]["randomizations"]),
+        "randomizations_per_job": dict(p.get("randomizations_per_job") or {}),
+        "alpha": perm["alpha"],
+        "tie_rule": perm["tie_rule"],
+    }
+    out_imb = {
+        "removed_percent": list(i.get("removed_percent", imb["removed_percent"])),
+        "tenfold": {
+            "folds": imb["tenfold"]["folds"],
+            "evaluated": i.get("tenfold_evaluated", imb["tenfold"]["evaluated"]),
+        },
+        "fivebytwo": {"repeats": i.get("fivebytwo_repeats", imb["fivebytwo"]["repeats"])},
+        "precision_k": imb["precision_k"],
+        "platt_folds": imb["platt_folds"],
+        "j48_pruning": imb["j48_pruning"],
+        "metric_aggregation": imb["metric_aggregation"],
+    }
+    keys = (
+        "samplers",
+        "prop_labeled",
+        "power_prop_labeled",
+        "power_handicaps",
+        "trials_per_network",
+        "calibration_samples",
+        "calibration_folds",
+        "tolerance",
+        "handicap_strength",
+        "handicap_selection",
+        "alpha",
+    )
     out_net = {k: n.get(k, rn[k]) for k in keys}
     out_net["prop_labeled"] = list(out_net["prop_labeled"])
     out_net["power_handicaps"] = list(out_net["power_handicaps"])
-    out_net.update({"parts": n.get("parts", 6), "min_size": n.get("min_size"), "max_size": n.get("max_size"),
-                    "attempts": n.get("attempts", rn["partition"]["attempts"]),
-                    "selection": n.get("selection", "partition"),
-                    "similar": {**rn["similar"], "parts": n.get("parts", 6)},
-                    "models": dict(config["network_tests"])})
-    return {"datasets": dict(yours.get("datasets") or {}), "networks": dict(yours.get("networks") or {}),
-            "classifiers": list(yours.get("classifiers", WEKA)),
-            "estimators": {k: {"class": v["class"], "params": dict(v.get("params") or {})}
-                           for k, v in (yours.get("estimators") or {}).items()},
-            "permutation": out_perm, "imbalance": out_imb, "network": out_net}
+    out_net.update(
+        {
+            "parts": n.get("parts", 6),
+            "min_size": n.get("min_size"),
+            "max_size": n.get("max_size"),
+            "attempts": n.get("attempts", rn["partition"]["attempts"]),
+            "selection": n.get("selection", "partition"),
+            "similar": {**rn["similar"], "parts": n.get("parts", 6)},
+            "models": dict(config["network_tests"]),
+        }
+    )
+    return {
+        "datasets": dict(yours.get("datasets") or {}),
+        "networks": dict(yours.get("networks") or {}),
+        "classifiers": list(yours.get("classifiers", WEKA)),
+        "estimators": {
+            k: {"class": v["class"], "params": dict(v.get("params") or {})}
+            for k, v in (yours.get("estimators") or {}).items()
+        },
+        "permutation": out_perm,
+        "imbalance": out_imb,
+        "network": out_net,
+    }
 
 
 def classifiers(cfg: dict) -> list[str]:
@@ -111,12 +147,14 @@ def imbalance_datasets(cfg: dict) -> list[str]:
 
 # ----------------------------------------------------------------------------- data
 
+
 def load_dataset(spec: dict, name: str) -> datasets.TabularData:
     """A user's data set from its ``yours.datasets`` entry (``path``, ``class``, optional ``sha256``,
     ``drop``, ``positive``); with ``positive``, ``minority`` names it (``y_minority`` are the
     imbalance study's 0/1 labels)."""
-    data = userdata.load_table(spec["path"], spec["class"], sha256=spec.get("sha256"), drop=spec.get("drop", ()),
-                               name=name)
+    data = userdata.load_table(
+        spec["path"], spec["class"], sha256=spec.get("sha256"), drop=spec.get("drop", ()), name=name
+    )
     if spec.get("positive") is not None:
         data = dataclasses.replace(data, minority=(positive_class(data, spec["positive"]),))
     return data
@@ -128,18 +166,27 @@ def positive_class(data: datasets.TabularData, positive) -> str:
     for c in data.class_names:
         if datasets._label_name(str(c)) == wanted:
             return c
-    raise userdata.UserDataError(f"positive class {positive!r} is not a class of {data.name} (classes: "
-                                 f"{', '.join(map(str, data.class_names))})", "positive")
+    raise userdata.UserDataError(
+        f"positive class {positive!r} is not a class of {data.name} (classes: {', '.join(map(str, data.class_names))})",
+        "positive",
+    )
 
 
 def load_network(spec: dict, name: str) -> datasets.NetworkData:
     """A user's network from its ``yours.networks`` entry (``edges`` + ``labels``, or ``gml``; ``label``,
     ``positive``)."""
-    return userdata.load_network(edges=spec.get("edges"), labels=spec.get("labels"), gml=spec.get("gml"),
-                                 label=spec.get("label", "label"), positive=spec.get("positive"), name=name)
+    return userdata.load_network(
+        edges=spec.get("edges"),
+        labels=spec.get("labels"),
+        gml=spec.get("gml"),
+        label=spec.get("label", "label"),
+        positive=spec.get("positive"),
+        name=name,
+    )
 
 
 # ----------------------------------------------------------------------------- permutation tests
+
 
 def folds_params(cfg: dict, dataset: str) -> dict:
     """What determines a data set's original CV folds (shared by every classifier and test)."""
@@ -154,36 +201,85 @@ def _estimator_factory(estimator: dict, data) -> callable:
 
 def _slow_note(log, name: str, what: str, total: int, folds: int):
     """A callback logging how slow the refit path is, once, from one data set's seconds."""
+
     def note(seconds: float) -> None:
         if log is not None:
-            log.info("%s (refit per fold, %d fits per CV): %.3g s per %s, about %.0f s for this job's %d",
-                     name, folds, seconds, what, seconds * total, total)
+            log.info(
+                "%s (refit per fold, %d fits per CV): %.3g s per %s, about %.0f s for this job's %d",
+                name,
+                folds,
+                seconds,
+                what,
+                seconds * total,
+                total,
+            )
+
     return note
 
 
-def permutation_original(data, dataset: str, classifier: str, folds: dict, folds_entropy, entropy, *,
-                         tie_rule: str | None = None, estimator: dict | None = None, log=None) -> pd.DataFrame:
+def permutation_original(
+    data,
+    dataset: str,
+    classifier: str,
+    folds: dict,
+    folds_entropy,
+    entropy,
+    *,
+    tie_rule: str | None = None,
+    estimator: dict | None = None,
+    pool: int = 0,
+    log=None,
+) -> pd.DataFrame:
     """The original CV error of each repetition for one (data set, classifier).
 
     A Weka classifier runs :func:`lib.studies.permutation.uci_original`; an estimator
-    (``{"class", "params"}``) is refit per fold on the same folds.
+    (``{"class", "params"}``) is refit per fold on the same folds. ``pool``: CV repetitions in all
+    (the first ``folds["repetitions"]`` are the table's, the others give each p-value its spread over
+    fold draws, as for the papers' Tables II-III).
 
     Returns
     -------
     DataFrame with columns dataset, classifier, kind ("original"), index, error.
     """
     if estimator is None:
-        return permutation.uci_original(data, dataset, classifier, folds, folds_entropy, entropy, tie_rule=tie_rule)
-    orig = permutation.original_folds(data.y, folds["folds"], folds["repetitions"], folds_entropy)
-    errors = refit.cv_errors(_estimator_factory(estimator, data), data.X, data.y, orig,
-                             on_timed=_slow_note(log, classifier, "CV repetition", len(orig), folds["folds"]))
-    return pd.DataFrame({"dataset": dataset, "classifier": classifier, "kind": "original",
-                         "index": np.arange(len(errors)), "error": errors})
+        return permutation.uci_original(
+            data, dataset, classifier, folds, folds_entropy, entropy, tie_rule=tie_rule, pool=pool
+        )
+    reps = max(int(folds["repetitions"]), int(pool))
+    orig = permutation.original_folds(data.y, folds["folds"], reps, folds_entropy)
+    errors = refit.cv_errors(
+        _estimator_factory(estimator, data),
+        data.X,
+        data.y,
+        orig,
+        on_timed=_slow_note(log, classifier, "CV repetition", len(orig), folds["folds"]),
+    )
+    return pd.DataFrame(
+        {
+            "dataset": dataset,
+            "classifier": classifier,
+            "kind": "original",
+            "index": np.arange(len(errors)),
+            "error": errors,
+        }
+    )
 
 
-def permutation_randomized(data, dataset: str, classifier: str, test: int, folds: dict, folds_entropy, entropy,
-                           start: int, stop: int, *, tie_rule: str | None = None, estimator: dict | None = None,
-                           log=None) -> pd.DataFrame:
+def permutation_randomized(
+    data,
+    dataset: str,
+    classifier: str,
+    test: int,
+    folds: dict,
+    folds_entropy,
+    entropy,
+    start: int,
+    stop: int,
+    *,
+    tie_rule: str | None = None,
+    estimator: dict | None = None,
+    log=None,
+) -> pd.DataFrame:
     """CV errors of randomisations ``start..stop-1`` of Test 1 or 2 for one (data set, classifier).
 
     A Weka classifier runs :func:`lib.studies.permutation.uci_randomized`; an estimator is refit per
@@ -195,30 +291,49 @@ def permutation_randomized(data, dataset: str, classifier: str, test: int, folds
     DataFrame with columns dataset, classifier, test, kind ("randomized"), index, error.
     """
     if estimator is None:
-        return permutation.uci_randomized(data, dataset, classifier, test, folds, folds_entropy, entropy, start,
-                                          stop, tie_rule=tie_rule, log=log)
+        return permutation.uci_randomized(
+            data, dataset, classifier, test, folds, folds_entropy, entropy, start, stop, tie_rule=tie_rule, log=log
+        )
     folds0 = permutation.original_folds(data.y, folds["folds"], 1, folds_entropy)[0]
     draws, null_folds = permutation.draw_randomizations(test, data.y, data.X.shape[1], folds0, entropy, start, stop)
     progress = runlog.Progress(log, stop - start, "randomizations")
-    errors = refit.cv_errors(_estimator_factory(estimator, data), data.X, data.y, null_folds,
-                             perms=draws if test == 1 else None, idx=draws if test == 2 else None,
-                             progress=progress,
-                             on_timed=_slow_note(log, classifier, "randomisation", stop - start, folds["folds"]))
-    return pd.DataFrame({"dataset": dataset, "classifier": classifier, "test": int(test), "kind": "randomized",
-                         "index": np.arange(start, stop), "error": errors})
+    errors = refit.cv_errors(
+        _estimator_factory(estimator, data),
+        data.X,
+        data.y,
+        null_folds,
+        perms=draws if test == 1 else None,
+        idx=draws if test == 2 else None,
+        progress=progress,
+        on_timed=_slow_note(log, classifier, "randomisation", stop - start, folds["folds"]),
+    )
+    return pd.DataFrame(
+        {
+            "dataset": dataset,
+            "classifier": classifier,
+            "test": int(test),
+            "kind": "randomized",
+            "index": np.arange(start, stop),
+            "error": errors,
+        }
+    )
 
 
-def permutation_summary(raw: pd.DataFrame, alpha: float) -> pd.DataFrame:
-    """Ojala Tables II-III for the user's data (:func:`lib.studies.permutation.uci_table_summary`)
-    plus, per test, the 1 % and 99 % quantiles of the null errors (the figure's bands), whether the
-    test rejects at ``alpha`` and the smallest attainable p-value ``1 / (k + 1)``.
+def permutation_summary(
+    raw: pd.DataFrame, alpha: float, repetitions: int | None = None, spread_entropy=None
+) -> pd.DataFrame:
+    """Ojala Tables II-III for the user's data (:func:`lib.studies.permutation.uci_table_summary`:
+    the first ``repetitions`` original CVs, each p-value's 5-95 % range over fold draws from the
+    further ones) plus, per test, the 1 % and 99 % quantiles of the null errors (the figure's bands),
+    whether the test rejects at ``alpha``, whether that depends on the folds (the range straddles
+    ``alpha``) and the smallest attainable p-value ``1 / (k + 1)``.
 
     Returns
     -------
     DataFrame with the columns of ``uci_table_summary`` and ``t<k>_q01``, ``t<k>_q99``,
-    ``t<k>_significant``, ``p_floor``.
+    ``t<k>_significant``, ``t<k>_unstable``, ``p_floor``.
     """
-    table = permutation.uci_table_summary(raw)
+    table = permutation.uci_table_summary(raw, repetitions=repetitions, spread_entropy=spread_entropy)
     for t in (1, 2):
         null = raw[(raw.kind == "randomized") & (raw.test == t)].groupby(["dataset", "classifier"], sort=False)["error"]
         q = null.quantile([0.01, 0.99]).unstack()
@@ -226,11 +341,13 @@ def permutation_summary(raw: pd.DataFrame, alpha: float) -> pd.DataFrame:
         table[f"t{t}_q01"] = q[0.01].reindex(key).to_numpy()
         table[f"t{t}_q99"] = q[0.99].reindex(key).to_numpy()
         table[f"t{t}_significant"] = table[f"t{t}_p"] <= alpha
+        table[f"t{t}_unstable"] = (table[f"t{t}_p_low"] <= alpha) & (table[f"t{t}_p_high"] > alpha)
     table["p_floor"] = 1.0 / (table["randomizations"] + 1.0)
     return table
 
 
 # ----------------------------------------------------------------------------- imbalance
+
 
 def imbalance_models(names, estimators: dict, spec, imb: dict) -> dict:
     """Factories of unfitted two-class scoring models for the imbalance study, in ``names`` order.
@@ -243,8 +360,9 @@ def imbalance_models(names, estimators: dict, spec, imb: dict) -> dict:
     out = {}
     for name in names:
         if name in chapter:
-            out[name] = (lambda c=chapter[name]: imbalance.make_classifier(
-                c, spec, platt_folds=imb["platt_folds"], j48_pruning=imb["j48_pruning"]))
+            out[name] = lambda c=chapter[name]: imbalance.make_classifier(
+                c, spec, platt_folds=imb["platt_folds"], j48_pruning=imb["j48_pruning"]
+            )
         elif name == "1nn":
             out[name] = lambda: adapters.IB1(spec, 2)
         else:
@@ -262,10 +380,20 @@ def imbalance_cv(data, name: str, names, estimators: dict, imb: dict, rng, log=N
     dict with the ``"per_fold"`` and ``"pooled"`` tables of ``cross_validate_dataset``.
     """
     return imbalance.cross_validate_dataset(
-        name, data.X, data.y_minority.astype(int), data.spec, rng, removed_percent=imb["removed_percent"],
-        classifiers=(), tenfold_folds=imb["tenfold"]["folds"], precision_k=imb["precision_k"],
-        tenfold_evaluated=imb["tenfold"]["evaluated"], fivebytwo_repeats=imb["fivebytwo"]["repeats"],
-        log=log, models=imbalance_models(names, estimators, data.spec, imb))
+        name,
+        data.X,
+        data.y_minority.astype(int),
+        data.spec,
+        rng,
+        removed_percent=imb["removed_percent"],
+        classifiers=(),
+        tenfold_folds=imb["tenfold"]["folds"],
+        precision_k=imb["precision_k"],
+        tenfold_evaluated=imb["tenfold"]["evaluated"],
+        fivebytwo_repeats=imb["fivebytwo"]["repeats"],
+        log=log,
+        models=imbalance_models(names, estimators, data.spec, imb),
+    )
 
 
 IMBALANCE_METRICS = ("auc", "h_measure", "f1", "brier", "accuracy", "pr_break_even")
@@ -300,6 +428,7 @@ def imbalance_summary(frame: pd.DataFrame) -> pd.DataFrame:
 
 # ----------------------------------------------------------------------------- networks
 
+
 def partition_spec(name: str, net: dict, n_nodes: int) -> dict:
     """The :func:`lib.studies.realnet.carve_stand_in` spec of a user's network: ``parts`` regions of
     at most ``max_size`` (default: an equal share of the network) and at least ``min_size`` nodes
@@ -307,10 +436,17 @@ def partition_spec(name: str, net: dict, n_nodes: int) -> dict:
     parts = int(net["parts"])
     max_size = int(net["max_size"] or max(1, n_nodes // parts))
     min_size = int(net["min_size"] or max(1, max_size // 2))
-    return {"dataset": name, "task": NETWORK_TASK,
-            "partition": {"parts": parts, "min_size": min(min_size, max_size), "max_size": max_size,
-                          "attempts": int(net["attempts"])},
-            "similar": net["similar"]}
+    return {
+        "dataset": name,
+        "task": NETWORK_TASK,
+        "partition": {
+            "parts": parts,
+            "min_size": min(min_size, max_size),
+            "max_size": max_size,
+            "attempts": int(net["attempts"]),
+        },
+        "similar": net["similar"],
+    }
 
 
 def whole_network_statistics(data: datasets.NetworkData) -> dict:
@@ -347,32 +483,54 @@ def network_set(spec: dict, net: dict, name: str, rng, log=None):
     carve = partition_spec(name, net, data.n_nodes)
     node_rows, edge_rows, extra = realnet.carve_stand_in(carve, data, rng, log, selection=net["selection"])
     positive = str(data.attributes["label"][np.flatnonzero(data.tasks[NETWORK_TASK] == 1)[0]])
-    extra = {**extra, "source": "user network", "selection": net["selection"], "positive_label": positive,
-             **whole_network_statistics(data)}
+    extra = {
+        **extra,
+        "source": "user network",
+        "selection": net["selection"],
+        "positive_label": positive,
+        **whole_network_statistics(data),
+    }
     return node_rows, edge_rows, extra
 
 
 def calibration_setting(net: dict) -> dict:
     """The real-network calibration's setting (``realnet.calibrate``) from ``settings()["network"]``."""
     type1 = list(net["prop_labeled"])
-    return {"levels": sorted(set(type1) | {net["power_prop_labeled"]}), "samples": net["calibration_samples"],
-            "folds": net["calibration_folds"], "type1_levels": type1, "power_level": net["power_prop_labeled"],
-            "power_handicaps": list(net["power_handicaps"]), "tolerance": net["tolerance"],
-            "strength": net["handicap_strength"], "selection": net["handicap_selection"]}
+    return {
+        "levels": sorted(set(type1) | {net["power_prop_labeled"]}),
+        "samples": net["calibration_samples"],
+        "folds": net["calibration_folds"],
+        "type1_levels": type1,
+        "power_level": net["power_prop_labeled"],
+        "power_handicaps": list(net["power_handicaps"]),
+        "tolerance": net["tolerance"],
+        "strength": net["handicap_strength"],
+        "selection": net["handicap_selection"],
+    }
 
 
 def chunk_setting(net: dict, purpose: str) -> dict:
     """The real-network evaluation's setting (``realnet.evaluate_set``) for ``purpose``."""
-    return {"purpose": purpose, "samplers": net["samplers"],
-            "prop_labeled": list(net["prop_labeled"]) if purpose == "type1" else [net["power_prop_labeled"]],
-            "trials": net["trials_per_network"], "alpha": net["alpha"], "strength": net["handicap_strength"],
-            "selection": net["handicap_selection"],
-            **({"handicaps": list(net["power_handicaps"])} if purpose == "power" else {})}
+    return {
+        "purpose": purpose,
+        "samplers": net["samplers"],
+        "prop_labeled": list(net["prop_labeled"]) if purpose == "type1" else [net["power_prop_labeled"]],
+        "trials": net["trials_per_network"],
+        "alpha": net["alpha"],
+        "strength": net["handicap_strength"],
+        "selection": net["handicap_selection"],
+        **({"handicaps": list(net["power_handicaps"])} if purpose == "power" else {}),
+    }
 
 
-NETWORK_LINES = {"RS paired": ("RS", "paired_t"), "RS unpaired": ("RS", "unpaired_t"),
-                 "RS-C paired": ("RS", "rsc_paired"), "RS-C unpaired": ("RS", "rsc_unpaired"),
-                 "NCV paired": ("NCV", "paired_t"), "NCV unpaired": ("NCV", "unpaired_t")}
+NETWORK_LINES = {
+    "RS paired": ("RS", "paired_t"),
+    "RS unpaired": ("RS", "unpaired_t"),
+    "RS-C paired": ("RS", "rsc_paired"),
+    "RS-C unpaired": ("RS", "rsc_unpaired"),
+    "NCV paired": ("NCV", "paired_t"),
+    "NCV unpaired": ("NCV", "unpaired_t"),
+}
 """The curves of a network artifact: label -> (sampler, test)."""
 
 
