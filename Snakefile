@@ -1,10 +1,11 @@
 """Reference reproduction pipeline for classifier-evaluation statistics.
 
-    snakemake --cores N                                   # every artifact at paper scale
-    snakemake --cores N --configfile config/quick.yaml    # quick profile
-    snakemake --cores N results/neville2009/fig1a.pdf     # one figure and what it needs
-    snakemake yours --cores N --configfile config/config.yaml config/yours.example.yaml  # your data (docs/yours.md)
+snakemake --cores N                                   # every artifact at paper scale
+snakemake --cores N --configfile config/quick.yaml    # quick profile
+snakemake --cores N results/neville2009/fig1a.pdf     # one figure and what it needs
+snakemake yours --cores N --configfile config/config.yaml config/yours.example.yaml  # your data (docs/yours.md)
 """
+
 import sys
 from pathlib import Path
 
@@ -17,7 +18,9 @@ min_version("9.0")
 sys.path.insert(0, str(Path(workflow.basedir) / "scripts"))
 from lib.infra import configcheck  # noqa: E402
 
+
 configfile: "config/config.yaml"
+
 
 try:
     configcheck.check(config, Path(workflow.basedir) / "workflow/schemas/config.schema.yaml")
@@ -44,10 +47,10 @@ include: "workflow/rules/stability.smk"
 include: "workflow/rules/yours.smk"
 
 
+# Every artifact of every paper, and the scorecard.
 rule all:
-    """Every artifact of every paper, and the scorecard."""
+    default_target: True
     input:
         ARTIFACTS,
         "results/scorecard.csv",
         "results/scorecard.md",
-    default_target: True

@@ -1,4 +1,5 @@
 """lib.infra.alternatives: the configs, folders and claims of the readings comparison's nested runs."""
+
 from __future__ import annotations
 
 import os
@@ -29,8 +30,10 @@ def test_an_alternative_sets_only_its_reading_on_top_of_the_scale():
     config = alt.alternative_config(BASE, reading, "first")
     assert config["permutation"]["tie_rule"] == "first"
     # the readings scale is merged in (paper config: fewer randomisations)
-    assert config["permutation"]["table1"]["randomizations"] == CONFIG["readings"]["scale"]["permutation"]["table1"][
-        "randomizations"]
+    assert (
+        config["permutation"]["table1"]["randomizations"]
+        == CONFIG["readings"]["scale"]["permutation"]["table1"]["randomizations"]
+    )
     # nothing else differs from the base config
     config["permutation"]["tie_rule"] = BASE["permutation"]["tie_rule"]
     assert config == BASE
@@ -60,15 +63,18 @@ def test_claims_targets_are_each_artifact_once():
 
 def test_selected_defaults_to_all_and_rejects_unknown_names():
     assert [r.name for r in alt.selected({})] == list(readings.REGISTRY)
-    assert [r.name for r in alt.selected({"readings": {"include": ["permutation.tie_rule"]}})] == \
-        ["permutation.tie_rule"]
+    assert [r.name for r in alt.selected({"readings": {"include": ["permutation.tie_rule"]}})] == [
+        "permutation.tie_rule"
+    ]
     with pytest.raises(KeyError, match="unknown readings"):
         alt.selected({"readings": {"include": ["no.such"]}})
 
 
 def test_relative_paths_become_absolute(tmp_path: Path):
-    config = {"data": {"mirror": "../mirror"},
-              "realnet": {"sets": {"mine": {"nodes": "n.csv", "edges": "sub/e.csv"}, "cora": {"dataset": "cora"}}}}
+    config = {
+        "data": {"mirror": "../mirror"},
+        "realnet": {"sets": {"mine": {"nodes": "n.csv", "edges": "sub/e.csv"}, "cora": {"dataset": "cora"}}},
+    }
     out = alt.with_absolute_paths(config, tmp_path)
     assert out["data"]["mirror"] == str((tmp_path / "../mirror").resolve())
     assert out["realnet"]["sets"]["mine"] == {"nodes": str(tmp_path / "n.csv"), "edges": str(tmp_path / "sub/e.csv")}
@@ -130,8 +136,16 @@ def test_first_error_names_the_failed_jobs_sentence(tmp_path: Path):
 
 
 def test_not_run_keeps_the_rows_and_names_the_reason():
-    claims = pd.DataFrame({"paper": ["p"], "artifact": ["a"], "claim": ["c"], "paper_value": ["1"],
-                           "reproduced": ["2"], "verdict": ["pass"]})
+    claims = pd.DataFrame(
+        {
+            "paper": ["p"],
+            "artifact": ["a"],
+            "claim": ["c"],
+            "paper_value": ["1"],
+            "reproduced": ["2"],
+            "verdict": ["pass"],
+        }
+    )
     out = alt.not_run(claims, "boom")
     assert out.verdict.tolist() == ["not run"] and out.reproduced.tolist() == ["alternative failed: boom"]
     assert out.claim.tolist() == ["c"]

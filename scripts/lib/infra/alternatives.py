@@ -22,6 +22,7 @@ unfinished or at another scale, and a copy of a half-written result would pass f
 Every column of a reading is thus computed at one scale, from the same seeds wherever the reading
 does not enter them.
 """
+
 from __future__ import annotations
 
 import copy
@@ -30,8 +31,8 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Iterable, Mapping
 
 import pandas as pd
 import yaml
@@ -78,8 +79,14 @@ def followed_keys(reading: registry.Reading) -> list[str]:
     (e.g. the per-trial half of Neville Fig. 1(a)'s side-by-side panel) keeps it."""
     if not reading.scenarios:
         return reading.config_keys()
-    names = sorted({s for group in reading.scenarios.values() for s in group
-                    if reading.scenario_defaults.get(s, reading.default) == reading.default})
+    names = sorted(
+        {
+            s
+            for group in reading.scenarios.values()
+            for s in group
+            if reading.scenario_defaults.get(s, reading.default) == reading.default
+        }
+    )
     return [reading.key.format(scenario=s) for s in names]
 
 
@@ -122,9 +129,13 @@ def artifacts(reading: registry.Reading) -> list[str]:
     reading side by side (its own scenarios pin every alternative) is left out."""
     if not reading.scenarios:
         return list(reading.artifacts)
-    return [a for a in reading.artifacts
-            if all(reading.scenario_defaults.get(s, reading.default) == reading.default
-                   for s in reading.scenarios.get(a, ()))]
+    return [
+        a
+        for a in reading.artifacts
+        if all(
+            reading.scenario_defaults.get(s, reading.default) == reading.default for s in reading.scenarios.get(a, ())
+        )
+    ]
 
 
 def claims_targets(readings: Iterable[registry.Reading]) -> list[str]:
@@ -208,8 +219,17 @@ def first_error(workdir: Path, fallback: str) -> str:
 def run(workdir: Path, targets: list[str], cores: int, log_path: Path) -> None:
     """Run Snakemake in ``workdir`` on ``targets``; its output goes to ``log_path``. A failure raises
     AlternativeFailed naming the log and the failed job's error."""
-    command = [sys.executable, "-m", "snakemake", "--cores", str(cores), "--configfile", CONFIG_NAME,
-               "--nolock", *targets]
+    command = [
+        sys.executable,
+        "-m",
+        "snakemake",
+        "--cores",
+        str(cores),
+        "--configfile",
+        CONFIG_NAME,
+        "--nolock",
+        *targets,
+    ]
     with open(log_path, "w") as log:
         proc = subprocess.run(command, cwd=workdir, stdout=log, stderr=subprocess.STDOUT, text=True)
     if proc.returncode != 0:
@@ -220,8 +240,7 @@ def run(workdir: Path, targets: list[str], cores: int, log_path: Path) -> None:
 
 def read_claims(workdir: Path, targets: list[str]) -> pd.DataFrame:
     """The claim files ``targets`` of a run in ``workdir``, concatenated (every cell a string)."""
-    return pd.concat([pd.read_csv(workdir / t, dtype=str, keep_default_na=False) for t in targets],
-                     ignore_index=True)
+    return pd.concat([pd.read_csv(workdir / t, dtype=str, keep_default_na=False) for t in targets], ignore_index=True)
 
 
 def not_run(claims: pd.DataFrame, reason: str) -> pd.DataFrame:

@@ -4,6 +4,7 @@ Two layers: the JSON schema (types, ranges, required keys, no unknown keys) and 
 scientific constraints a schema cannot express (e.g. NCV needs room for the labeled set).
 Every failure is one sentence naming the key, what is allowed and what was found.
 """
+
 from __future__ import annotations
 
 import functools
@@ -30,7 +31,10 @@ def _key(path) -> str:
 
 
 _BOUNDS = {
-    "minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<",
+    "minimum": ">=",
+    "maximum": "<=",
+    "exclusiveMinimum": ">",
+    "exclusiveMaximum": "<",
 }
 
 
@@ -101,16 +105,21 @@ def check_theory(config: dict) -> None:
     theory = config["theory"]
     m, p = theory["instances"], theory["p"]
     if theory["group_size"] > m:
-        raise ConfigError(f"config key theory.group_size must be at most theory.instances ({m}), "
-                          f"got {theory['group_size']}")
+        raise ConfigError(
+            f"config key theory.group_size must be at most theory.instances ({m}), got {theory['group_size']}"
+        )
     for fraction in theory["test_fractions"]:
         if round(fraction * m) < 2:
-            raise ConfigError(f"config key theory.test_fractions: {fraction} of {m} instances leaves "
-                              "fewer than 2 in a test set; use a larger fraction")
+            raise ConfigError(
+                f"config key theory.test_fractions: {fraction} of {m} instances leaves "
+                "fewer than 2 in a test set; use a larger fraction"
+            )
     low = [q for q in theory["q_values"] if q < p]
     if low:
-        raise ConfigError(f"config key theory.q_values must be at least theory.p={p} "
-                          f"(q is the error rate of error-prone nodes), got {low[0]}")
+        raise ConfigError(
+            f"config key theory.q_values must be at least theory.p={p} "
+            f"(q is the error rate of error-prone nodes), got {low[0]}"
+        )
 
 
 def check_relational(config: dict) -> None:
@@ -118,15 +127,21 @@ def check_relational(config: dict) -> None:
     study = config["relational"]
     nodes, large = study["nodes"], study["large_nodes"]
     if large <= nodes:
-        raise ConfigError(f"config key relational.large_nodes must be larger than relational.nodes "
-                          f"({nodes}) for Fig. 1(e), got {large}")
+        raise ConfigError(
+            f"config key relational.large_nodes must be larger than relational.nodes "
+            f"({nodes}) for Fig. 1(e), got {large}"
+        )
     if len(study["power_handicaps"]) < 2:
-        raise ConfigError("config key relational.power_handicaps needs at least two handicaps (power is "
-                          f"interpolated between them), got {study['power_handicaps']}")
+        raise ConfigError(
+            "config key relational.power_handicaps needs at least two handicaps (power is "
+            f"interpolated between them), got {study['power_handicaps']}"
+        )
     if study["wang_trials_per_network"] > study["trials_per_network"]:
-        raise ConfigError("config key relational.wang_trials_per_network must be at most "
-                          f"relational.trials_per_network ({study['trials_per_network']}), got "
-                          f"{study['wang_trials_per_network']}")
+        raise ConfigError(
+            "config key relational.wang_trials_per_network must be at most "
+            f"relational.trials_per_network ({study['trials_per_network']}), got "
+            f"{study['wang_trials_per_network']}"
+        )
     for m in (nodes, large):
         try:
             networks.LGMParams(n_nodes=m, **study["network"])
@@ -156,15 +171,18 @@ def check_imbalance(config: dict) -> None:
         except datasets.DatasetError as exc:
             raise ConfigError(f"config key imbalance.datasets: {exc}") from None
         if not ds.public or not ds.minority:
-            raise ConfigError(f"config key imbalance.datasets: {name!r} is not a public data set "
-                              "with a Table 1 minority class")
+            raise ConfigError(
+                f"config key imbalance.datasets: {name!r} is not a public data set with a Table 1 minority class"
+            )
     levels = study["removed_percent"]
     if list(levels) != sorted(levels) or levels[0] != 0:
         raise ConfigError(f"config key imbalance.removed_percent must increase from 0, got {levels}")
     tenfold = study["tenfold"]
     if tenfold["evaluated"] > tenfold["folds"]:
-        raise ConfigError(f"config key imbalance.tenfold.evaluated must be at most imbalance.tenfold.folds "
-                          f"({tenfold['folds']}), got {tenfold['evaluated']}")
+        raise ConfigError(
+            f"config key imbalance.tenfold.evaluated must be at most imbalance.tenfold.folds "
+            f"({tenfold['folds']}), got {tenfold['evaluated']}"
+        )
 
 
 def _registered(key: str, name: str, hint: str):
@@ -179,19 +197,28 @@ def check_permutation(config: dict) -> None:
     """Ojala & Garriga 2009 study: known tabular data sets, feasible folds."""
     perm = config["permutation"]
     for name in perm["uci"]["datasets"]:
-        ds = _registered("permutation.uci.datasets", name, "use a registry name from scripts/lib/data/datasets.py "
-                         "(e.g. balance-scale)")
+        ds = _registered(
+            "permutation.uci.datasets",
+            name,
+            "use a registry name from scripts/lib/data/datasets.py (e.g. balance-scale)",
+        )
         if ds.kind != "tabular" or not ds.public or not ds.used_by.startswith(datasets.OJALA):
-            raise ConfigError(f"config key permutation.uci.datasets: {name!r} is not one of the paper's 22 "
-                              "UCI data sets (Tables II-III); use names from config/config.yaml")
+            raise ConfigError(
+                f"config key permutation.uci.datasets: {name!r} is not one of the paper's 22 "
+                "UCI data sets (Tables II-III); use names from config/config.yaml"
+            )
     uci = perm["uci"]
     if uci["p_spread_repetitions"] < uci["repetitions"]:
-        raise ConfigError(f"config key permutation.uci.p_spread_repetitions must be at least repetitions "
-                          f"({uci['repetitions']}), got {uci['p_spread_repetitions']}")
+        raise ConfigError(
+            f"config key permutation.uci.p_spread_repetitions must be at least repetitions "
+            f"({uci['repetitions']}), got {uci['p_spread_repetitions']}"
+        )
     fig3 = perm["fig3"]
     if fig3["folds"] > 2 * fig3["points_per_class"]:
-        raise ConfigError(f"config key permutation.fig3.folds must be at most the "
-                          f"{2 * fig3['points_per_class']} points of a data set, got {fig3['folds']}")
+        raise ConfigError(
+            f"config key permutation.fig3.folds must be at most the "
+            f"{2 * fig3['points_per_class']} points of a data set, got {fig3['folds']}"
+        )
 
 
 def check_realnet(config: dict) -> None:
@@ -199,46 +226,63 @@ def check_realnet(config: dict) -> None:
     network datasets with the named task, shown sets that exist, a feasible partition and NCV."""
     study = config["realnet"]
     for name in study["table1"]["datasets"]:
-        ds = _registered("realnet.table1.datasets", name, "use a public network of scripts/lib/data/datasets.py "
-                         "(cora, citeseer, polbooks, enron)")
+        ds = _registered(
+            "realnet.table1.datasets",
+            name,
+            "use a public network of scripts/lib/data/datasets.py (cora, citeseer, polbooks, enron)",
+        )
         if ds.kind != "network":
-            raise ConfigError(f"config key realnet.table1.datasets: {name!r} is not a public network dataset; use "
-                              "cora, citeseer, polbooks or enron")
+            raise ConfigError(
+                f"config key realnet.table1.datasets: {name!r} is not a public network dataset; use "
+                "cora, citeseer, polbooks or enron"
+            )
     for name, spec in study["sets"].items():
         keys = set(spec)
         if keys not in ({"dataset", "task"}, {"nodes", "edges"}, {"nodes", "edges", "label"}):
-            raise ConfigError(f"config key realnet.sets.{name} must hold either dataset and task (a public stand-in) "
-                              f"or nodes and edges (paths of your network-set files, optionally label), got "
-                              f"{', '.join(sorted(keys)) or 'nothing'}")
+            raise ConfigError(
+                f"config key realnet.sets.{name} must hold either dataset and task (a public stand-in) "
+                f"or nodes and edges (paths of your network-set files, optionally label), got "
+                f"{', '.join(sorted(keys)) or 'nothing'}"
+            )
         if "dataset" in spec:
             try:
                 ds = datasets.get(spec["dataset"])
             except datasets.DatasetError:
                 ds = None
             if ds is None or ds.kind != "network":
-                raise ConfigError(f"config key realnet.sets.{name}.dataset must name a public network dataset "
-                                  f"(e.g. cora, citeseer), got {spec['dataset']!r}; restricted data goes in as "
-                                  "{nodes, edges} files")
+                raise ConfigError(
+                    f"config key realnet.sets.{name}.dataset must name a public network dataset "
+                    f"(e.g. cora, citeseer), got {spec['dataset']!r}; restricted data goes in as "
+                    "{nodes, edges} files"
+                )
             if ds.task_counts is not None and spec["task"] not in ds.task_counts:
-                raise ConfigError(f"config key realnet.sets.{name}.task must be one of {sorted(ds.task_counts)} for "
-                                  f"dataset {spec['dataset']!r}, got {spec['task']!r}")
+                raise ConfigError(
+                    f"config key realnet.sets.{name}.task must be one of {sorted(ds.task_counts)} for "
+                    f"dataset {spec['dataset']!r}, got {spec['task']!r}"
+                )
     for key in ("fig1f_sets", "fig3_sets"):
         unknown = [n for n in study[key] if n not in study["sets"]]
         if unknown:
-            raise ConfigError(f"config key realnet.{key} names {unknown[0]!r}, which is not a key of realnet.sets; "
-                              f"add it there or use one of {sorted(study['sets'])}")
+            raise ConfigError(
+                f"config key realnet.{key} names {unknown[0]!r}, which is not a key of realnet.sets; "
+                f"add it there or use one of {sorted(study['sets'])}"
+            )
     part = study["partition"]
     if part["min_size"] > part["max_size"]:
-        raise ConfigError(f"config key realnet.partition.min_size must be at most realnet.partition.max_size "
-                          f"({part['max_size']}), got {part['min_size']}")
+        raise ConfigError(
+            f"config key realnet.partition.min_size must be at most realnet.partition.max_size "
+            f"({part['max_size']}), got {part['min_size']}"
+        )
     k = study["calibration_folds"]
     for pl in [*study["prop_labeled"], study["power_prop_labeled"]]:
         for m in sorted({part["min_size"], part["max_size"]}):
             try:
                 sampling.ncv_training_size(m, pl, max(k, study["samplers"]["NCV"]))
             except ValueError as exc:
-                raise ConfigError(f"config key realnet.prop_labeled / power_prop_labeled ({pl:g}) does not fit NCV "
-                                  f"on a {m}-node network: {exc}") from None
+                raise ConfigError(
+                    f"config key realnet.prop_labeled / power_prop_labeled ({pl:g}) does not fit NCV "
+                    f"on a {m}-node network: {exc}"
+                ) from None
 
 
 @functools.lru_cache(maxsize=8)

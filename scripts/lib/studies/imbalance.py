@@ -15,6 +15,7 @@ Springer 2012; "the chapter" below).
 Labels are 0/1 with the minority class positive (1). Functions that draw take an explicit
 ``rng: numpy.random.Generator``.
 """
+
 from __future__ import annotations
 
 import functools
@@ -23,9 +24,9 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..models import c45, smo, weka_like
 from ..core import runlog
 from ..evaluation import metrics, sampling
+from ..models import c45, smo, weka_like
 
 #: Mean AUC of the fixed classifier in Sec. 4, "Test Variance".
 SECTION4_AUC = 0.95
@@ -159,8 +160,11 @@ J48_PRUNING = {"pruned": True, "unpruned": False}
 
 def j48_description(j48_pruning: str) -> str:
     """Weka's J48 options under the reading (caption text)."""
-    return ("J48 -A (pruned C4.5 -C 0.25 -M 2 with Laplace leaf estimates)" if J48_PRUNING[j48_pruning] else
-            "J48 -U -A (unpruned C4.5 -M 2 with Laplace leaf estimates)")
+    return (
+        "J48 -A (pruned C4.5 -C 0.25 -M 2 with Laplace leaf estimates)"
+        if J48_PRUNING[j48_pruning]
+        else "J48 -U -A (unpruned C4.5 -M 2 with Laplace leaf estimates)"
+    )
 
 
 def make_classifier(name, spec, *, platt_folds="training", j48_pruning="pruned"):
@@ -198,14 +202,31 @@ def make_classifier(name, spec, *, platt_folds="training", j48_pruning="pruned")
 
 def _scored_row(scores, labels, precision_k):
     """The class counts and seven metrics of one test set (a fold, or a run's pooled folds)."""
-    return {"test_pos": int(labels.sum()), "test_n": int(labels.size),
-            **metrics.all_metrics(scores, labels, k=precision_k)}
+    return {
+        "test_pos": int(labels.sum()),
+        "test_n": int(labels.size),
+        **metrics.all_metrics(scores, labels, k=precision_k),
+    }
 
 
-def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifiers, tenfold_folds,
-                           precision_k, tenfold_evaluated, fivebytwo_repeats, platt_folds="training",
-                           j48_pruning="pruned",
-                           log=None, models=None) -> dict:
+def cross_validate_dataset(
+    name,
+    X,
+    y,
+    spec,
+    rng,
+    *,
+    removed_percent,
+    classifiers,
+    tenfold_folds,
+    precision_k,
+    tenfold_evaluated,
+    fivebytwo_repeats,
+    platt_folds="training",
+    j48_pruning="pruned",
+    log=None,
+    models=None,
+) -> dict:
     """The chapter's Sec. 3 experiment on one dataset: the seven Figure 2 metrics per test fold
     and per CV run (test-fold scores pooled).
 
@@ -271,9 +292,11 @@ def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifier
     if platt_folds not in PLATT_FOLDS:
         raise ValueError(f"platt_folds must be one of {sorted(PLATT_FOLDS)}, got {platt_folds!r}")
     if models is None:
-        models = {clf: functools.partial(make_classifier, clf, spec, platt_folds=platt_folds,
-                                         j48_pruning=j48_pruning)
-                  for clf in CLASSIFIERS if clf in classifiers}
+        models = {
+            clf: functools.partial(make_classifier, clf, spec, platt_folds=platt_folds, j48_pruning=j48_pruning)
+            for clf in CLASSIFIERS
+            if clf in classifiers
+        }
     fractions = [p / 100 for p in removed_percent]
     kept = remove_minority_nested(y, fractions, rng)
     per_fold, pooled = [], []
@@ -281,12 +304,13 @@ def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifier
     for percent, keep in zip(removed_percent, kept):
         Xk, yk = X[keep], y[keep]
         # draw every partition in full whatever is evaluated (same stream on every profile)
-        schemes = {"10-fold": sampling.stratified_fold_of(rng, yk, tenfold_folds, 1),
-                   "5x2": sampling.stratified_fold_of(rng, yk, 2, 5)}
+        schemes = {
+            "10-fold": sampling.stratified_fold_of(rng, yk, tenfold_folds, 1),
+            "5x2": sampling.stratified_fold_of(rng, yk, 2, 5),
+        }
         runs = [("10-fold", 0, range(tenfold_evaluated))]
         runs += [("5x2", r, (0, 1)) for r in range(fivebytwo_repeats)]
-        level = {"dataset": name, "removed_percent": percent, "n_pos": int(yk.sum()),
-                 "n_neg": int((1 - yk).sum())}
+        level = {"dataset": name, "removed_percent": percent, "n_pos": int(yk.sum()), "n_neg": int((1 - yk).sum())}
         for scheme, rep, folds in runs:
             run = {clf: ([], []) for clf in models}  # per classifier: test scores, labels
             for fold in folds:
@@ -294,14 +318,29 @@ def cross_validate_dataset(name, X, y, spec, rng, *, removed_percent, classifier
                 for clf, make in models.items():
                     model = make().fit(Xk[~test], yk[~test])
                     score = model.predict_proba(Xk[test])[:, 1]
-                    per_fold.append({**level, "scheme": scheme, "repetition": rep, "fold": fold,
-                                     "classifier": clf, **_scored_row(score, yk[test], precision_k)})
+                    per_fold.append(
+                        {
+                            **level,
+                            "scheme": scheme,
+                            "repetition": rep,
+                            "fold": fold,
+                            "classifier": clf,
+                            **_scored_row(score, yk[test], precision_k),
+                        }
+                    )
                     run[clf][0].append(score)
                     run[clf][1].append(yk[test])
             for clf in models:
-                pooled.append({**level, "scheme": scheme, "repetition": rep, "folds_pooled": len(folds),
-                               "classifier": clf, **_scored_row(np.concatenate(run[clf][0]),
-                                                                np.concatenate(run[clf][1]), precision_k)})
+                pooled.append(
+                    {
+                        **level,
+                        "scheme": scheme,
+                        "repetition": rep,
+                        "folds_pooled": len(folds),
+                        "classifier": clf,
+                        **_scored_row(np.concatenate(run[clf][0]), np.concatenate(run[clf][1]), precision_k),
+                    }
+                )
         if log is not None:
             log.info("%s: %d%% removed, %d positives, %d rows so far", name, percent, yk.sum(), len(per_fold))
         progress.advance()
