@@ -347,7 +347,8 @@ def estimate_parameters(membership, errors, group, q_method="erred"):
     - ``q``: from ``r_i``, instance i's mean error over the test sets containing it. The paper
       does not say how the ``r_i`` become one number:
 
-      ``"erred"`` (default): mean of ``r_i`` over instances that erred at least once (instances
+      ``"erred"`` (this function's default; the pipeline's comes from the reading
+      ``network_tests.rsc_q_estimate``): mean of ``r_i`` over instances that erred at least once (instances
       never wrong say nothing about how consistent errors are). Simple, but biased in a way that
       depends on how many test sets contain an instance (``t``): an instance of type 0 that erred
       once has ``r_i = 1/t``, and with disjoint folds (``t = 1``) every erring instance has
@@ -376,8 +377,8 @@ def estimate_parameters(membership, errors, group, q_method="erred"):
         RS-C rejected 0.006-0.038 with "erred" and 0.003-0.009 with "moments", and at a true
         difference of 0.04 (propLabeled 0.3; B's error outside its chosen group raised) had
         power 0.39 ("erred") vs 0.11 ("moments").
-        "erred" is the literal reading of Sec. 4 and the default here for reproducing the
-        paper; report "moments" as the sensitivity analysis.
+        Which reproduces the papers better is measured by ``make readings`` (the reading
+        ``network_tests.rsc_q_estimate`` in ``lib.core.readings`` has the numbers).
 
     Parameters
     ----------
