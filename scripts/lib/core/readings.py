@@ -387,8 +387,8 @@ REGISTRY: dict[str, Reading] = {
             "touches, pruned 21, but the one claim it gains sits on its threshold (Fig. 2(c) largest gap between "
             "the CV schemes 0.019 against 0.021, limit 0.02) while it moves J48 further from the ties the chapter "
             "draws (10-fold AUC |J48 - NB| 0.019 against 0.013, limit 0.01). With no clear evidence either way, "
-            "the default is the tree the text names without qualification, Weka's default J48. Both are Weka-exact: J48 -U -A "
-            "equals Weka 3.6.14 tree for tree (same tree text, "
+            "the default is the tree the text names without qualification, Weka's default J48. Both are "
+            "Weka-exact: J48 -U -A equals Weka 3.6.14 tree for tree (same tree text, "
             "predictions and Laplace distributions) on the 14 data sets, 10 folds each "
             "(scripts/tools/crosscheck_j48_weka.py --unpruned).",
             artifacts=(
