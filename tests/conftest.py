@@ -43,13 +43,23 @@ def copy_workflow(dest: Path) -> Path:
     return dest
 
 
+# A guard against a hung build, not a speed test: the readings and stability builds take several
+# minutes on an idle 2-core machine and more than twice that on a busy one.
+SNAKEMAKE_TIMEOUT_S = 3600
+
+
 def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
     """Run Snakemake in ``workdir`` with this interpreter's environment."""
     env = {**os.environ, "PYTHONHASHSEED": "random"}
     if "--config" not in args:  # last, so that no target is read as a config entry
         args = (*args, "--config", f"data={{mirror: {DATA_MIRROR}}}")
     proc = subprocess.run(
-        [sys.executable, "-m", "snakemake", *args], cwd=workdir, env=env, capture_output=True, text=True, timeout=900
+        [sys.executable, "-m", "snakemake", *args],
+        cwd=workdir,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=SNAKEMAKE_TIMEOUT_S,
     )
     if check and proc.returncode != 0:
         raise AssertionError(f"snakemake {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
