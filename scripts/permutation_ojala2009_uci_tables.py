@@ -11,6 +11,9 @@ from lib.papers.claims import Evidence
 from lib.studies import permutation
 
 ORDER, COLS = list(ojala2009.UCI_DATASETS), ojala2009.UCI_COLUMNS
+# each p-value's 5-95 % range over fold draws (NaN without further original CVs): the csv keeps it
+# and the significance claims judge by it
+SPREAD = [f"t{t}_p_{end}" for t in (1, 2) for end in ("low", "high")]
 # The caption's words for the reading permutation.uci_files: which files are Anneal and Segment
 # (lib.data.datasets.ojala_file)
 FILES = {
@@ -33,28 +36,29 @@ with runlog.logged(sm.log[0], f"ojala2009_{sm.params.table}"):
     N = len(run)
     sig = {c: summary[summary.classifier == c].set_index("dataset").reindex(run) for c in summary.classifier.unique()}
     if clf not in sig:  # the table's own classifier was not configured: an empty table that says so
-        out = pd.DataFrame(columns=["dataset", "classifier", "repetitions", "randomizations"] + COLS)
+        out = pd.DataFrame(columns=["dataset", "classifier", "repetitions", "randomizations"] + COLS + SPREAD)
         tables.write_csv(out, sm.output.csv)
         tables.write_text(f"# {title}\n\n{clf_name} ({clf}) {ojala2009.MISSING}: this table is empty.\n", sm.output.md)
     else:
         ours, paper = sig[clf], ojala2009.uci_paper_table(table).reindex(run)
-        out = ours.reset_index()[["dataset", "classifier", "repetitions", "randomizations"] + COLS]
+        out = ours.reset_index()[["dataset", "classifier", "repetitions", "randomizations"] + COLS + SPREAD]
         out["paper_name"] = [datasets.get(d).paper_name for d in run]
         for c in COLS:
             out[f"paper_{c}"] = paper[c].to_numpy()
         tables.write_csv(out, sm.output.csv)
 
-        def pcell(p):
-            return f"{p:.3f}" if p <= alpha else f"**{p:.3f}**"
+        def pcell(p, low=float("nan"), high=float("nan")):
+            shown = f"{p:.3f}" if p <= alpha else f"**{p:.3f}**"
+            return shown if pd.isna(low) or pd.isna(high) else f"{shown} [{low:.3f}, {high:.3f}]"
 
         shown = pd.DataFrame(
             {
                 "Dataset": out.paper_name,
                 "Orig. Err.": out.orig.map("{:.2f}".format),
                 "Test 1 Err. (Std)": [f"{m:.2f} ({s:.2f})" for m, s in zip(out.t1_mean, out.t1_std)],
-                "Test 1 p val.": out.t1_p.map(pcell),
+                "Test 1 p val.": [pcell(*v) for v in zip(out.t1_p, out.t1_p_low, out.t1_p_high)],
                 "Test 2 Err. (Std)": [f"{m:.2f} ({s:.2f})" for m, s in zip(out.t2_mean, out.t2_std)],
-                "Test 2 p val.": out.t2_p.map(pcell),
+                "Test 2 p val.": [pcell(*v) for v in zip(out.t2_p, out.t2_p_low, out.t2_p_high)],
                 "Paper Orig. / p1 / p2": [
                     f"{o:.2f} / {a:.3f} / {b:.3f}" for o, a, b in zip(out.paper_orig, out.paper_t1_p, out.paper_t2_p)
                 ],
@@ -82,7 +86,7 @@ with runlog.logged(sm.log[0], f"ojala2009_{sm.params.table}"):
             "empirical p-value averaged over the repetitions of the "
             f"original CV (Sec. V). Bold: not significant at α = {alpha:g}. "
             + (
-                f"The csv gives each p-value's 5-95 % range over fold draws (the mean of {reps} of "
+                f"In brackets, each p-value's 5-95 % range over fold draws (the mean of {reps} of "
                 f"{int(sm.params.pool)} original CVs); a claim whose range straddles α is unstable at α. "
                 if int(sm.params.pool) > reps
                 else ""
