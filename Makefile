@@ -95,10 +95,10 @@ slurm-test: env
 
 # One pytest session, so the readings, stability and SLURM checks share one local quick run (the
 # session fixture quick_run). The SLURM test skips with its reason where SLURM cannot start.
+# EXTENDED picks some of them (CI leaves out the readings build: about 35 min of its own).
+EXTENDED ?= tests/workflow/test_readings_target.py tests/workflow/test_stability_target.py tests/workflow/test_slurm.py
 test-extended: env
-	REPRO_EXTENDED_TESTS=1 REPRO_SLURM_TEST=1 $(BIN)/python -m pytest -v tests/workflow/test_readings_target.py \
-		tests/workflow/test_stability_target.py \
-		tests/workflow/test_slurm.py
+	REPRO_EXTENDED_TESTS=1 REPRO_SLURM_TEST=1 $(BIN)/python -m pytest -v $(EXTENDED)
 
 clean:
 	rm -rf results logs benchmarks .snakemake archive
