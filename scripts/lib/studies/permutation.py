@@ -518,7 +518,9 @@ def original_folds(y, folds: int, repetitions: int, folds_entropy) -> np.ndarray
     return np.array([pm.stratified_folds(y, int(folds), rng) for _ in range(int(repetitions))])
 
 
-def _frame(kind: str, errors, first_index: int = 0, **columns) -> pd.DataFrame:
+def error_frame(kind: str, errors, first_index: int = 0, **columns) -> pd.DataFrame:
+    """One row per CV error: the ``columns`` (constants, in order), then ``kind``, ``index`` (from
+    ``first_index``) and ``error`` -- the shape of every original and randomised table."""
     errors = np.asarray(errors, dtype=float)
     frame = pd.DataFrame({"kind": kind, "index": np.arange(first_index, first_index + len(errors)), "error": errors})
     for pos, (name, value) in enumerate(columns.items()):
@@ -601,7 +603,7 @@ def uci_original(
     orig = original_errors(
         classifier, data.X, data.y, data.spec, orig_folds, entropy, **reading_options(classifier, tie_rule)
     )
-    return _frame("original", orig, dataset=dataset, classifier=classifier)
+    return error_frame("original", orig, dataset=dataset, classifier=classifier)
 
 
 def uci_randomized(
@@ -639,7 +641,7 @@ def uci_randomized(
         log=log,
         **reading_options(classifier, tie_rule),
     )
-    return _frame("randomized", null, start, dataset=dataset, classifier=classifier, test=int(test))
+    return error_frame("randomized", null, start, dataset=dataset, classifier=classifier, test=int(test))
 
 
 def fig3_original(classifier: str, data: dict, data_entropy, entropy, *, tie_rule: str | None = None) -> pd.DataFrame:
@@ -658,7 +660,7 @@ def fig3_original(classifier: str, data: dict, data_entropy, entropy, *, tie_rul
         orig = original_errors(
             classifier, X, y, wl.AttributeSpec.numeric(2), folds, [*entropy, i], **reading_options(classifier, tie_rule)
         )
-        frames.append(_frame("original", orig, classifier=classifier, rho=float(rho)))
+        frames.append(error_frame("original", orig, classifier=classifier, rho=float(rho)))
     return pd.concat(frames, ignore_index=True)
 
 
@@ -698,7 +700,7 @@ def fig3_randomized(
             progress=progress,
             **reading_options(classifier, tie_rule),
         )
-        frames.append(_frame("randomized", null, start, classifier=classifier, test=int(test), rho=float(rho)))
+        frames.append(error_frame("randomized", null, start, classifier=classifier, test=int(test), rho=float(rho)))
     return pd.concat(frames, ignore_index=True)
 
 

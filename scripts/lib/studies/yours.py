@@ -254,15 +254,7 @@ def permutation_original(
         orig,
         on_timed=_slow_note(log, classifier, "CV repetition", len(orig), folds["folds"]),
     )
-    return pd.DataFrame(
-        {
-            "dataset": dataset,
-            "classifier": classifier,
-            "kind": "original",
-            "index": np.arange(len(errors)),
-            "error": errors,
-        }
-    )
+    return permutation.error_frame("original", errors, dataset=dataset, classifier=classifier)
 
 
 def permutation_randomized(
@@ -307,16 +299,7 @@ def permutation_randomized(
         progress=progress,
         on_timed=_slow_note(log, classifier, "randomisation", stop - start, folds["folds"]),
     )
-    return pd.DataFrame(
-        {
-            "dataset": dataset,
-            "classifier": classifier,
-            "test": int(test),
-            "kind": "randomized",
-            "index": np.arange(start, stop),
-            "error": errors,
-        }
-    )
+    return permutation.error_frame("randomized", errors, start, dataset=dataset, classifier=classifier, test=int(test))
 
 
 def permutation_summary(
