@@ -30,10 +30,9 @@ with runlog.logged(sm.log[0], "neville2009_fig1c"):
         pd.read_csv(sm.input.summary), purpose="type1", nodes=sm.params.nodes, trials_per_network=sm.params.trials
     )
     curves = summaries.method_curves(summary, LINES, "prop_labeled")
-    shown = pd.concat([c.assign(method=name) for name, c in curves.items()], ignore_index=True)
-    shown = shown[
+    shown = summaries.curves_table(
+        curves,
         [
-            "method",
             "sampler",
             "test",
             "nodes",
@@ -49,19 +48,16 @@ with runlog.logged(sm.log[0], "neville2009_fig1c"):
             "accuracy_nbc",
             "calibration_difference",
             "error_correlation",
-        ]
-    ]
+        ],
+    )
     # trials cluster within the evaluation networks: each rate also gets the t interval of its
     # per-network rates, which the network-level claims are judged by
-    per_network = summaries.select(
-        pd.read_csv(sm.input.network_rates), purpose="type1", nodes=sm.params.nodes, trials_per_network=sm.params.trials
-    )
-    per_network = pd.concat(
-        [
-            summaries.select(per_network, sampler=sampler, test=test).assign(method=name)
-            for name, (sampler, test) in LINES.items()
-        ],
-        ignore_index=True,
+    per_network = summaries.method_network_rates(
+        pd.read_csv(sm.input.network_rates),
+        LINES,
+        purpose="type1",
+        nodes=sm.params.nodes,
+        trials_per_network=sm.params.trials,
     )
     shown = summaries.with_network_intervals(shown, per_network, ["method", "prop_labeled"])
     tables.write_csv(shown, sm.output.csv)

@@ -19,10 +19,9 @@ with runlog.logged(sm.log[0], "neville2009_fig1d"):
         pd.read_csv(sm.input.summary), purpose="power", nodes=sm.params.nodes, trials_per_network=sm.params.trials
     )
     curves = summaries.method_curves(summary, LINES, "calibration_difference")
-    shown = pd.concat([c.assign(method=name) for name, c in curves.items()], ignore_index=True)
-    shown = shown[
+    shown = summaries.curves_table(
+        curves,
         [
-            "method",
             "sampler",
             "test",
             "nodes",
@@ -36,8 +35,8 @@ with runlog.logged(sm.log[0], "neville2009_fig1d"):
             "rate_low",
             "rate_high",
             "chunk_rate_sd",
-        ]
-    ]
+        ],
+    )
     tables.write_csv(shown, sm.output.csv)
     study = sm.params.study
 

@@ -14,7 +14,6 @@ from lib.reporting import plotting
 sm = snakemake  # noqa: F821
 LINES = {"RS paired": ("RS", "paired_t"), "NCV paired": ("NCV", "paired_t"), "NCV unpaired": ("NCV", "unpaired_t")}
 COLUMNS = [
-    "method",
     "sampler",
     "test",
     "nodes",
@@ -31,11 +30,6 @@ COLUMNS = [
 ]
 
 
-def table(curves):
-    """The curves as one table, as Fig. 1(d) writes it."""
-    return pd.concat([c.assign(method=name) for name, c in curves.items()], ignore_index=True)[COLUMNS]
-
-
 with runlog.logged(sm.log[0], "neville2009_fig1e"):
     study = sm.params.study
     full = pd.read_csv(sm.input.summary)
@@ -45,7 +39,7 @@ with runlog.logged(sm.log[0], "neville2009_fig1e"):
         return summaries.method_curves(part, LINES, "calibration_difference")
 
     curves, small = power_curves(sm.params.nodes), power_curves(study["nodes"])
-    shown = table(curves)
+    shown = summaries.curves_table(curves, COLUMNS)
     tables.write_csv(shown, sm.output.csv)
 
     fig, _ = plotting.power_vs_difference(curves, LINES, neville2009.POWER_DIFFERENCE, "Neville et al. 2009, Fig. 1(e)")
@@ -65,6 +59,7 @@ with runlog.logged(sm.log[0], "neville2009_fig1e"):
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
     evidence = Evidence(
-        {"summary": shown, "smaller": table(small)}, {"nodes": sm.params.nodes, "smaller_nodes": study["nodes"]}
+        {"summary": shown, "smaller": summaries.curves_table(small, COLUMNS)},
+        {"nodes": sm.params.nodes, "smaller_nodes": study["nodes"]},
     )
     tables.write_csv(neville2009.PAPER.evaluate("fig1e", evidence, sm.params.profile), sm.output.claims)

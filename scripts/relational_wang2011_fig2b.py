@@ -16,10 +16,9 @@ with runlog.logged(sm.log[0], "wang2011_fig2b"):
         pd.read_csv(sm.input.summary), purpose="power", nodes=sm.params.nodes, trials_per_network=sm.params.trials
     )
     curves = summaries.method_curves(summary, LINES, "calibration_difference")
-    shown = pd.concat([c.assign(method=name) for name, c in curves.items()], ignore_index=True)
-    shown = shown[
+    shown = summaries.curves_table(
+        curves,
         [
-            "method",
             "sampler",
             "test",
             "nodes",
@@ -35,8 +34,8 @@ with runlog.logged(sm.log[0], "wang2011_fig2b"):
             "chunk_rate_sd",
             "rsc_q_nbc",
             "rsc_rho_nbc",
-        ]
-    ]
+        ],
+    )
     tables.write_csv(shown, sm.output.csv)
     study = sm.params.study
 

@@ -30,10 +30,9 @@ with runlog.logged(sm.log[0], "wang2011_fig1a"):
     scenario = sm.params.scenario
     summary = pd.read_csv(sm.input.summary)
     curves = summaries.method_curves(summary, LINES, "prop_labeled")
-    shown = pd.concat([c.assign(method=name) for name, c in curves.items()], ignore_index=True)
-    shown = shown[
+    shown = summaries.curves_table(
+        curves,
         [
-            "method",
             "sampler",
             "test",
             "prop_labeled",
@@ -44,8 +43,8 @@ with runlog.logged(sm.log[0], "wang2011_fig1a"):
             "rate_high",
             "rsc_q_a",
             "rsc_rho_a",
-        ]
-    ]
+        ],
+    )
     tables.write_csv(shown, sm.output.csv)
 
     fig, ax = plotting.new_figure()

@@ -23,10 +23,9 @@ with runlog.logged(sm.log[0], "wang2011_fig1b"):
     scenario = sm.params.scenario
     summary = pd.read_csv(sm.input.summary)
     curves = summaries.method_curves(summary, LINES, "error_difference")
-    shown = pd.concat([c.assign(method=name) for name, c in curves.items()], ignore_index=True)
-    shown = shown[
+    shown = summaries.curves_table(
+        curves,
         [
-            "method",
             "sampler",
             "test",
             "prop_labeled",
@@ -38,8 +37,8 @@ with runlog.logged(sm.log[0], "wang2011_fig1b"):
             "rate_high",
             "error_a",
             "error_b",
-        ]
-    ]
+        ],
+    )
     tables.write_csv(shown, sm.output.csv)
 
     fig, ax = plotting.new_figure()

@@ -159,3 +159,37 @@ def test_chunk_rates_and_network_intervals():
         out["networks"].iloc[0] == 2
         and out["rate_networks_low"].iloc[0] < 0.25 < 0.5 < out["rate_networks_high"].iloc[0]
     )
+
+
+def test_curves_table_labels_and_orders_the_curves():
+    curves = {
+        "B": pd.DataFrame({"x": [0.1, 0.2], "rate": [0.3, 0.4], "extra": [9, 9]}),
+        "A": pd.DataFrame({"x": [0.1], "rate": [0.5], "extra": [9]}),
+    }
+    table = summaries.curves_table(curves, ["x", "rate"])
+    assert table.columns.tolist() == ["method", "x", "rate"]
+    assert table.values.tolist() == [["B", 0.1, 0.3], ["B", 0.2, 0.4], ["A", 0.1, 0.5]]
+
+
+def test_method_network_rates_give_each_line_and_level_its_interval():
+    """Per-network rates of two lines at two levels; only the rows selected by ``equal`` count, and
+    each (method, level) row of the table gets the interval of its own line's networks."""
+    rates = pd.DataFrame(
+        {
+            "purpose": ["type1"] * 8 + ["power"] * 2,
+            "sampler": ["RS"] * 4 + ["NCV"] * 4 + ["RS"] * 2,
+            "test": ["paired_t"] * 10,
+            "level": [0.1, 0.1, 0.3, 0.3] * 2 + [0.1, 0.1],
+            "rate": [0.6, 0.8, 0.2, 0.2, 0.0, 0.1, 0.05, 0.05, 0.99, 0.99],
+        }
+    )
+    lines = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t")}
+    shown = pd.DataFrame({"method": ["RS", "RS", "NCV"], "level": [0.1, 0.3, 0.1]})
+    per_network = summaries.method_network_rates(rates, lines, purpose="type1")
+    assert per_network["method"].tolist() == ["RS"] * 4 + ["NCV"] * 4
+    out = summaries.with_network_intervals(shown, per_network, ["method", "level"])
+    assert out["networks"].tolist() == [2, 2, 2]
+    rs = out.iloc[0]
+    assert rs.rate_networks_low < 0.6 and rs.rate_networks_high == 1.0  # the t interval of 0.6, 0.8, clipped
+    assert out.iloc[1].rate_networks_low == out.iloc[1].rate_networks_high == 0.2  # equal rates: no width
+    assert out.iloc[2].rate_networks_low == 0.0  # NCV's own networks (0.0, 0.1), clipped at 0

@@ -159,6 +159,24 @@ def method_curves(summary: pd.DataFrame, lines: dict, x: str) -> dict[str, pd.Da
     }
 
 
+def curves_table(curves: dict[str, pd.DataFrame], columns: list[str]) -> pd.DataFrame:
+    """The curves of :func:`method_curves` as one table: ``method`` (the curve's label) first, then
+    ``columns``, curve after curve -- the table a figure writes next to its plot."""
+    return pd.concat([c.assign(method=name) for name, c in curves.items()], ignore_index=True)[["method", *columns]]
+
+
+def method_network_rates(network_rates: pd.DataFrame, lines: dict, **equal) -> pd.DataFrame:
+    """The per-network rates of each curve of :func:`method_curves`: the rows of ``network_rates``
+    that match ``equal`` (as :func:`select`) and a line's ``(sampler, test)``, labelled by the line
+    in a ``method`` column -- what :func:`with_network_intervals` takes to match a
+    :func:`curves_table` on ``method`` and the x column."""
+    chosen = select(network_rates, **equal)
+    return pd.concat(
+        [select(chosen, sampler=sampler, test=test).assign(method=name) for name, (sampler, test) in lines.items()],
+        ignore_index=True,
+    )
+
+
 def rate_at(curve: pd.DataFrame, x: str, x0: float) -> dict | None:
     """Rate and 95 % bounds at ``x0`` by linear interpolation along a curve.
 
