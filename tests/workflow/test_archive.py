@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA_MIRROR, ROOT
+from conftest import DATA_MIRROR, ROOT, SNAKEMAKE_TIMEOUT_S
 from lib.data import datasets
 from lib.infra import archive
 
@@ -177,7 +177,7 @@ def test_rebuild_offline_from_the_archive_gives_identical_numbers(reported_run: 
         env=env,
         capture_output=True,
         text=True,
-        timeout=1200,
+        timeout=SNAKEMAKE_TIMEOUT_S,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     logs = list((root / "logs/data").glob("*.log"))

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA_MIRROR, snakemake
+from conftest import DATA_MIRROR, SNAKEMAKE_TIMEOUT_S, snakemake
 
 pytestmark = pytest.mark.workflow
 QUICK = ("--configfile", "config/quick.yaml")
@@ -127,7 +127,7 @@ def test_a_second_run_in_the_same_directory_refuses_and_changes_nothing(quick_ru
     finally:
         os.killpg(proc.pid, signal.SIGCONT)
     # the first run is unharmed: it completes with the reference outputs
-    out, _ = proc.communicate(timeout=600)
+    out, _ = proc.communicate(timeout=SNAKEMAKE_TIMEOUT_S)
     assert proc.returncode == 0, out
     for path in CHAIN:
         assert (workflow_copy / path).read_bytes() == (quick_run / path).read_bytes(), path

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA_MIRROR, ROOT, copy_workflow
+from conftest import DATA_MIRROR, ROOT, SNAKEMAKE_TIMEOUT_S, copy_workflow
 
 pytestmark = pytest.mark.workflow
 CLUSTER = ROOT / "workflow/cluster"
@@ -102,7 +102,7 @@ def test_quick_profile_through_slurm_equals_a_local_run(slurm_cluster: Path, qui
         env=env,
         capture_output=True,
         text=True,
-        timeout=3600,
+        timeout=SNAKEMAKE_TIMEOUT_S,
     )
     elapsed = time.monotonic() - start
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
