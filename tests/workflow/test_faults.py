@@ -53,7 +53,7 @@ def start(workdir: Path, *args: str) -> subprocess.Popen:
     )
 
 
-def wait_for(condition, proc: subprocess.Popen, timeout: float = 300) -> None:
+def wait_for(condition, proc: subprocess.Popen, timeout: float = SNAKEMAKE_TIMEOUT_S) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         if proc.poll() is not None:
