@@ -2,8 +2,8 @@
 every alternative of every reading runs, the default column is the main run's claims, and a nested
 run recomputes only the jobs its reading changes.
 
-It takes several minutes (about 17 nested runs), so it is opt-in like the SLURM test and run by
-.ci/run after the suite (`make test-extended`):
+It takes about 35 minutes on 2 cores (35 nested jobs), so it is opt-in and outside CI's budget;
+`make test-extended` runs it with the stability and SLURM checks:
 
     REPRO_EXTENDED_TESTS=1 .venv/bin/python -m pytest tests/workflow/test_readings_target.py
 """
@@ -27,7 +27,7 @@ if os.environ.get("REPRO_EXTENDED_TESTS") != "1":
     pytestmark = [
         pytestmark,
         pytest.mark.skip(
-            reason="the readings build is opt-in (several minutes); `make test-extended` runs it, as .ci/run does"
+            reason="the readings build is opt-in (about 35 min on 2 cores, outside CI): `make test-extended` runs it"
         ),
     ]
 
