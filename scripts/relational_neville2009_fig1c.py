@@ -26,9 +26,9 @@ CROSS_RULE_WORDS = {
     "both": "the product of the two between-group probabilities",
 }
 with runlog.logged(sm.log[0], "neville2009_fig1c"):
-    summary = summaries.select(
-        pd.read_csv(sm.input.summary), purpose="type1", nodes=sm.params.nodes, trials_per_network=sm.params.trials
-    )
+    # the figure's cell of the study: Type I trials of its network size and trial count
+    cell = {"purpose": "type1", "nodes": sm.params.nodes, "trials_per_network": sm.params.trials}
+    summary = summaries.select(pd.read_csv(sm.input.summary), **cell)
     curves = summaries.method_curves(summary, LINES, "prop_labeled")
     shown = summaries.curves_table(
         curves,
@@ -52,13 +52,7 @@ with runlog.logged(sm.log[0], "neville2009_fig1c"):
     )
     # trials cluster within the evaluation networks: each rate also gets the t interval of its
     # per-network rates, which the network-level claims are judged by
-    per_network = summaries.method_network_rates(
-        pd.read_csv(sm.input.network_rates),
-        LINES,
-        purpose="type1",
-        nodes=sm.params.nodes,
-        trials_per_network=sm.params.trials,
-    )
+    per_network = summaries.method_network_rates(pd.read_csv(sm.input.network_rates), LINES, **cell)
     shown = summaries.with_network_intervals(shown, per_network, ["method", "prop_labeled"])
     tables.write_csv(shown, sm.output.csv)
     nets = pd.read_csv(sm.input.networks)

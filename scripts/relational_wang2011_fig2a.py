@@ -12,9 +12,9 @@ from lib.reporting import plotting
 sm = snakemake  # noqa: F821
 LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
 with runlog.logged(sm.log[0], "wang2011_fig2a"):
-    summary = summaries.select(
-        pd.read_csv(sm.input.summary), purpose="type1", nodes=sm.params.nodes, trials_per_network=sm.params.trials
-    )
+    # the figure's cell of the study: Type I trials of its network size and trial count
+    cell = {"purpose": "type1", "nodes": sm.params.nodes, "trials_per_network": sm.params.trials}
+    summary = summaries.select(pd.read_csv(sm.input.summary), **cell)
     curves = summaries.method_curves(summary, LINES, "prop_labeled")
     shown = summaries.curves_table(
         curves,
@@ -40,13 +40,7 @@ with runlog.logged(sm.log[0], "wang2011_fig2a"):
     )
     # trials cluster within the evaluation networks: each rate also gets the t interval of its
     # per-network rates, which the network-level claims are judged by
-    per_network = summaries.method_network_rates(
-        pd.read_csv(sm.input.network_rates),
-        LINES,
-        purpose="type1",
-        nodes=sm.params.nodes,
-        trials_per_network=sm.params.trials,
-    )
+    per_network = summaries.method_network_rates(pd.read_csv(sm.input.network_rates), LINES, **cell)
     shown = summaries.with_network_intervals(shown, per_network, ["method", "prop_labeled"])
     tables.write_csv(shown, sm.output.csv)
     study = sm.params.study
