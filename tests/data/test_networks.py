@@ -2,6 +2,7 @@ import networkx as nx
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from scipy import stats
 
 from lib.data import networks
 
@@ -120,8 +121,34 @@ def test_label_autocorrelation_by_hand():
     adj, y = _path(), np.array([1, 1, 0, 0])
     assert np.array_equal(networks.linked_pair_table(adj, y), [2, 1, 1, 2])
     assert networks.label_autocorrelation(adj, y) == pytest.approx(1 / 3)
-    # corrected contingency coefficient: sqrt(2 phi^2 / (1 + phi^2)) = sqrt(0.2)
-    assert networks.label_autocorrelation(adj, y, "contingency") == pytest.approx(np.sqrt(0.2))
+    assert networks.label_autocorrelation(adj, y, "phi") == pytest.approx(1 / 3)
+    # chi2 of the table [[2, 1], [1, 2]], N = 6: 6 (2*2 - 1*1)^2 / (3*3*3*3) = 2/3 (= N phi^2).
+    # Pearson's contingency coefficient C = sqrt(chi2 / (chi2 + N)) = sqrt((2/3) / (20/3)) = sqrt(0.1);
+    # corrected C* = sqrt(k / (k - 1)) C with k = 2: sqrt(0.2)
+    assert networks.label_autocorrelation(adj, y, "contingency") == pytest.approx(np.sqrt(0.1))
+    assert networks.label_autocorrelation(adj, y, "corrected_contingency") == pytest.approx(np.sqrt(0.2))
+    # labels 1 0 1 0: every linked pair disagrees, n10 = n01 = 3, n11 = n00 = 0: phi = -1, chi2 = N = 6,
+    # C = -sqrt(1/2) (C's maximum for a 2x2 table), C* = -1; phi's sign carries over
+    alternating = np.array([1, 0, 1, 0])
+    assert networks.label_autocorrelation(adj, alternating) == pytest.approx(-1.0)
+    assert networks.label_autocorrelation(adj, alternating, "contingency") == pytest.approx(-np.sqrt(0.5))
+    assert networks.label_autocorrelation(adj, alternating, "corrected_contingency") == pytest.approx(-1.0)
+    # one label everywhere: undefined under every measure
+    for measure in networks.AUTOCORRELATION_MEASURES:
+        assert np.isnan(networks.label_autocorrelation(adj, np.ones(4, int), measure))
+
+
+def test_contingency_coefficients_match_scipys_chi2():
+    """C and C* from scipy's chi-squared statistic of the linked-pair 2x2 table (no continuity
+    correction), on a generated network."""
+    net = networks.generate_lgm(np.random.default_rng(5))
+    n11, n10, n01, n00 = networks.linked_pair_table(net.adjacency, net.labels)
+    chi2 = stats.chi2_contingency([[n11, n10], [n01, n00]], correction=False).statistic
+    c = np.sqrt(chi2 / (chi2 + n11 + n10 + n01 + n00))
+    assert networks.label_autocorrelation(net.adjacency, net.labels, "contingency") == pytest.approx(c, rel=1e-12)
+    assert networks.label_autocorrelation(net.adjacency, net.labels, "corrected_contingency") == pytest.approx(
+        np.sqrt(2) * c, rel=1e-12
+    )
 
 
 def test_label_autocorrelation_matches_independent_computations():

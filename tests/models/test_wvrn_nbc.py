@@ -3,6 +3,7 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from scipy import stats
 
 from lib.data import networks
 from lib.evaluation import sampling
@@ -241,6 +242,52 @@ def test_bernoulli_perturbation_and_strength():
     assert abs(chosen.sum() / n - 0.2) < 4 * np.sqrt(0.2 * 0.8 / n)
     np.testing.assert_allclose(out[chosen], probs[chosen] + 0.3 * (1 - 2 * probs[chosen]))
     assert np.array_equal(out[~chosen], probs[~chosen])
+
+
+def test_uniform_magnitude_moves_each_chosen_prediction_by_its_own_u():
+    """Reading network_tests.handicap_magnitude = uniform: p -> p + U (1 - 2p) with U read from the
+    key's low bits; the same nodes are chosen as under flip, U is Uniform(0, 1) and independent of
+    the selection (KS tests at the 0.1 % level on 60,000 keys)."""
+    rng = np.random.default_rng(64)
+    probs = rng.uniform(0, 1, size=(200, 300))
+    keys = wvrn_nbc.perturbation_keys(rng, probs.shape)
+    flip, chosen_flip = wvrn_nbc.perturb_with_keys(probs, 0.3, keys)
+    out, chosen = wvrn_nbc.perturb_with_keys(probs, 0.3, keys, strength=wvrn_nbc.UNIFORM)
+    assert np.array_equal(chosen, chosen_flip)
+    u = wvrn_nbc.key_magnitudes(keys)
+    np.testing.assert_allclose(out[chosen], probs[chosen] + u[chosen] * (1 - 2 * probs[chosen]))
+    assert np.array_equal(out[~chosen], probs[~chosen])
+    assert stats.kstest(u.ravel(), "uniform").pvalue > 1e-3
+    assert stats.kstest(u[chosen], "uniform").pvalue > 1e-3  # U given chosen (key < 0.3)
+    assert stats.kstest(u[~chosen], "uniform").pvalue > 1e-3
+    moved = np.abs(out - probs)[chosen]
+    assert np.all(moved <= np.abs(flip - probs)[chosen] + 1e-15)  # never further than a flip
+    # the accuracy cost of a uniform move is about half a flip's: labels flip when U > 0.5
+    flipped = wvrn_nbc.predict(out[chosen]) != wvrn_nbc.predict(probs[chosen])
+    assert abs(flipped.mean() - 0.5) < 4 * np.sqrt(0.25 / chosen.sum())
+
+
+def test_handicap_strength_of_the_reading():
+    assert wvrn_nbc.reading_strength(0.7, "flip") == 0.7
+    assert wvrn_nbc.reading_strength(0.7, "uniform") == wvrn_nbc.UNIFORM
+    with pytest.raises(ValueError, match="handicap_magnitude"):
+        wvrn_nbc.reading_strength(1.0, "half")
+    with pytest.raises(ValueError, match="strength"):
+        wvrn_nbc.perturb_with_keys(np.full(3, 0.2), 0.5, np.full(3, 0.1), strength="gaussian")
+    with pytest.raises(ValueError, match="strength"):
+        wvrn_nbc.perturb_with_keys(np.full(3, 0.2), 0.5, np.full(3, 0.1), strength=0.0)
+
+
+def test_uniform_magnitude_during_inference_uses_per_node_strengths():
+    adj = sp.csr_matrix(np.array([[0, 1, 0, 0], [1, 0, 1, 0], [0, 1, 0, 1], [0, 0, 1, 0]], float))
+    y = np.array([1, 1, 0, 0])
+    lab = np.array([True, False, False, True])
+    chosen = np.array([[False, True, False, False]])
+    full = wvrn_nbc.infer_handicapped("wvrn", adj, y, lab[None], chosen)[0]
+    same = wvrn_nbc.infer_handicapped("wvrn", adj, y, lab[None], chosen, strength=np.ones((1, 4)))[0]
+    np.testing.assert_array_equal(full, same)
+    none = wvrn_nbc.infer_handicapped("wvrn", adj, y, lab[None], chosen, strength=np.zeros((1, 4)))[0]
+    np.testing.assert_allclose(none, wvrn_nbc.wvrn(adj, y, lab).probs, atol=1e-12)
 
 
 @pytest.mark.parametrize("selection", wvrn_nbc.SELECTIONS)

@@ -32,3 +32,34 @@ def test_interval_comparisons():
     assert cr.no_significant_fall([0.1], [0.3])
     assert cr.overlaps(0.1, 0.2, 0.2, 0.3) and cr.overlaps(0.0, 1.0, 0.4, 0.5)
     assert not cr.overlaps(0.1, 0.19, 0.2, 0.3) and not cr.overlaps(0.31, 0.4, 0.2, 0.3)
+
+
+def test_band_is_unverifiable_when_the_interval_is_wider_than_the_band():
+    # Neville Fig. 1(c) at paper scale: RS paired 0.652 [0.343, 0.962] against [0.40, 0.60]
+    verdict, why = cr.band(0.343, 0.962, 0.40, 0.60, "evaluation networks")
+    assert verdict == "unverifiable"
+    assert why == (
+        "at this scale: the interval (0.619 wide) is wider than the band (0.200); about 10x the evaluation "
+        "networks would decide it"
+    )
+    assert cr.band(0.45, 0.55, 0.40, 0.60, "trials") == ("pass", "")
+    assert cr.band(0.35, 0.45, 0.40, 0.60, "trials") == ("pass", "")  # narrower, meets the band
+    assert cr.band(0.65, 0.75, 0.40, 0.60, "trials")[0] == "fail"
+    assert cr.band(0.0, 1.0, 0.40, 0.60, "trials")[0] == "unverifiable"
+    assert cr.band(0.7, 1.5, 0.40, 0.60, "trials")[0] == "fail"  # misses the band however wide
+
+
+def test_below_in_cells_needs_most_cells_decided():
+    # Neville Fig. 1(a) at paper scale: ERS vs RRS, only 0.9 decides
+    ers = ([0.428, 0.357, 0.291, 0.200, 0.085], [0.448, 0.376, 0.309, 0.216, 0.096])
+    rrs = ([0.419, 0.361, 0.290, 0.214, 0.105], [0.438, 0.380, 0.308, 0.230, 0.118])
+    verdict, why, below, cells = cr.below_in_cells(*ers, *rrs, "trials")
+    assert (verdict, below, cells) == ("unverifiable", 1, 5)
+    assert why.startswith("at this scale: 1 of 5 cells decide it")
+    assert cr.below_in_cells([0.1, 0.1, 0.1], [0.2, 0.2, 0.2], [0.3, 0.3, 0.0], [0.4, 0.4, 0.5], "t")[:3] == (
+        "pass",
+        "",
+        2,
+    )
+    assert cr.below_in_cells([0.1, 0.5], [0.2, 0.6], [0.3, 0.3], [0.4, 0.4], "t")[0] == "fail"  # above once
+    assert cr.scale_factor(0.2, 0.1) == 4.0

@@ -5,6 +5,8 @@ import pandas as pd
 import pytest
 
 from claim_cases import assert_both_ways, band, rate_rows, verdicts, with_network_rates
+from lib.core import readings
+from lib.data.networks import AUTOCORRELATION_MEASURES
 from lib.papers import neville2009
 from lib.papers.claims import Evidence
 from lib.studies import realnet
@@ -42,7 +44,7 @@ def fig1a_readings_cases():
 
 
 # Fig. 1(b): a P(err) x errCorr grid; measured correlation and each sampler's rate are functions of the cell
-P_ERR, ERR_CORR = [0.1, 0.2, 0.3], [0.0, 0.5, 1.0]
+P_ERR, ERR_CORR = [0.1, 0.2, 0.3], [0.0, 0.4, 0.8, 1.0]
 
 
 def fig1b(correlation, rates) -> Evidence:
@@ -80,15 +82,23 @@ def fig1b_cases():
 TYPE1_LEVELS = [0.1, 0.2, 0.3, 0.4]
 
 
-def networks_table(autocorrelation, contingency, p_pos) -> pd.DataFrame:
-    row = {"role": "evaluation+calibration", "nodes": 300, "networks": 14, "autocorrelation_contingency": contingency}
-    for column, value in (("autocorrelation", autocorrelation), ("p_pos", p_pos)):
+def networks_table(phi, contingency, corrected, p_pos) -> pd.DataFrame:
+    """The generated networks' means (intervals +-0.02) of the three autocorrelation measures and P(+)."""
+    row = {"role": "evaluation+calibration", "nodes": 300, "networks": 14}
+    values = dict(zip(neville2009.AUTOCORRELATION_COLUMNS.values(), (phi, contingency, corrected)))
+    for column, value in {**values, "p_pos": p_pos}.items():
         row.update({column: value, f"{column}_low": value - 0.02, f"{column}_high": value + 0.02, f"{column}_sd": 0.05})
-    other_size = {**row, "nodes": 600, "autocorrelation": 0.40, "p_pos": 0.70}  # must not be the one read
+    # must not be the one read
+    other_size = {
+        **row,
+        "nodes": 600,
+        **dict.fromkeys(neville2009.AUTOCORRELATION_COLUMNS.values(), 0.40),
+        "p_pos": 0.70,
+    }
     return pd.DataFrame([row, other_size])
 
 
-def fig1c(rs_paired, rs_unpaired, ncv_paired, ncv_unpaired, networks) -> Evidence:
+def fig1c(rs_paired, rs_unpaired, ncv_paired, ncv_unpaired, networks, measure="contingency") -> Evidence:
     curves = {
         "RS paired": rs_paired,
         "RS unpaired": rs_unpaired,
@@ -100,7 +110,8 @@ def fig1c(rs_paired, rs_unpaired, ncv_paired, ncv_unpaired, networks) -> Evidenc
     )
     summary, per_network = with_network_rates(summary, "prop_labeled")
     return Evidence(
-        {"summary": summary, "networks": networks, "per_network": per_network}, {"alpha": 0.05, "nodes": 300}
+        {"summary": summary, "networks": networks, "per_network": per_network},
+        {"alpha": 0.05, "nodes": 300, "autocorrelation_measure": measure},
     )
 
 
@@ -110,15 +121,15 @@ def fig1c_cases():
         rs_unpaired=[0.50, 0.45, 0.25, 0.10],
         ncv_paired=[0.25, 0.15, 0.10, 0.05],
         ncv_unpaired=[0.10, 0.03, 0.02, 0.02],
-        networks=networks_table(autocorrelation=0.39, contingency=0.45, p_pos=0.70),
+        networks=networks_table(phi=0.42, contingency=0.39, corrected=0.55, p_pos=0.70),
     )
-    # RS low and rising, NCV high, networks less autocorrelated (both measures below 0.40) and more positive
+    # RS low and rising, NCV high, networks less autocorrelated (all three measures below 0.40) and more positive
     against = fig1c(
         rs_paired=[0.05, 0.05, 0.10, 0.20],
         rs_unpaired=[0.05, 0.05, 0.05, 0.05],
         ncv_paired=[0.30, 0.30, 0.30, 0.30],
         ncv_unpaired=[0.00, 0.20, 0.20, 0.20],
-        networks=networks_table(autocorrelation=0.29, contingency=0.35, p_pos=0.76),
+        networks=networks_table(phi=0.29, contingency=0.28, corrected=0.35, p_pos=0.76),
     )
     return as_in_paper, against
 
@@ -224,8 +235,11 @@ def fig1e_cases():
 MODELS = [("LR", False), ("LR", True), ("wvRN", False), ("wvRN", True)]
 
 
-def table1(error_correlation, autocorrelation, cell_correlation, computed=6) -> Evidence:
-    """The first ``computed`` tasks of Table 1 computed with the given values, the others not public."""
+def table1(error_correlation, autocorrelation, cell_correlation, computed=6, measure="contingency") -> Evidence:
+    """The first ``computed`` tasks of Table 1 computed with the given values, the others not public;
+    ``autocorrelation`` is the judged ``measure``, the other two measures lie 0.5 above it (so a
+    claim that read one of them would fail where it should pass)."""
+    judged = neville2009.AUTOCORRELATION_COLUMNS[measure]
     rows = []
     for i, (_, dataset, task, paper_ec, paper_ac) in enumerate(neville2009.TABLE1):
         row = {
@@ -240,8 +254,10 @@ def table1(error_correlation, autocorrelation, cell_correlation, computed=6) -> 
                 {
                     "error_correlation": error_correlation[i],
                     "error_correlation_min_cell": -0.1,
-                    "autocorrelation": autocorrelation[i],
-                    "autocorrelation_contingency": autocorrelation[i] + 0.1,
+                    **{
+                        column: autocorrelation[i] + (0.0 if column == judged else 0.5)
+                        for column in neville2009.AUTOCORRELATION_COLUMNS.values()
+                    },
                     "status": neville2009.COMPUTED,
                 }
             )
@@ -263,7 +279,7 @@ def table1(error_correlation, autocorrelation, cell_correlation, computed=6) -> 
     )
     return Evidence(
         {"summary": pd.DataFrame(rows), "cells": cells},
-        {"tolerance_error_correlation": 0.1, "tolerance_autocorrelation": 0.1},
+        {"tolerance_error_correlation": 0.1, "tolerance_autocorrelation": 0.1, "autocorrelation_measure": measure},
     )
 
 
@@ -278,6 +294,39 @@ def table1_cases():
 def test_table1_is_the_studys_table():
     """The claims' copy of Table 1 is the one the study writes into the artifact."""
     assert neville2009.TABLE1 == realnet.PAPER_TABLE1
+
+
+def with_measure(evidence: Evidence, measure: str) -> Evidence:
+    return Evidence(evidence.tables, {**evidence.params, "autocorrelation_measure": measure})
+
+
+def test_the_autocorrelation_measures_are_the_readings():
+    """The claims know the measures lib.data.networks computes and the registry lists."""
+    measures = set(neville2009.AUTOCORRELATION_COLUMNS)
+    assert measures == set(AUTOCORRELATION_MEASURES) == set(neville2009.AUTOCORRELATION_NAMES)
+    assert measures == set(readings.REGISTRY["network_tests.autocorrelation_measure"].alternatives)
+
+
+def test_the_autocorrelation_measure_switches_the_judged_column():
+    """Reading network_tests.autocorrelation_measure: Fig. 1(c) and Table 1 judge the selected
+    measure's column and name the other two beside it."""
+    nets = networks_table(phi=0.40, contingency=0.30, corrected=0.50, p_pos=0.70)
+    world = fig1c([0.5] * 4, [0.5] * 4, [0.1] * 4, [0.02] * 4, nets)
+    want = {"phi": "pass", "contingency": "fail", "corrected_contingency": "fail"}
+    for measure, verdict in want.items():
+        table = PAPER.evaluate("fig1c", with_measure(world, measure), "test").set_index("id")
+        row = table.loc["neville2009/fig1c/networks.autocorrelation"]
+        assert row["verdict"] == verdict, measure
+        name = neville2009.AUTOCORRELATION_NAMES[measure]
+        assert row["reproduced"].startswith(f"{name} ") and measure in row["criterion"]
+        assert all(f"{n} " in row["reproduced"] for n in neville2009.AUTOCORRELATION_NAMES.values())
+        assert table.loc["neville2009/fig1c/autocorrelation_bracketed", "verdict"] == "pass"
+    paper_ec, paper_ac = [t[3] for t in neville2009.TABLE1], [t[4] for t in neville2009.TABLE1]
+    phi_world = table1(paper_ec, paper_ac, cell_correlation=0.2, computed=4, measure="phi")
+    for measure in want:
+        seen = verdicts(PAPER, "table1", with_measure(phi_world, measure))
+        judged = {k: v for k, v in seen.items() if k.startswith("autocorrelation.")}
+        assert len(judged) == 4 and set(judged.values()) == {"pass" if measure == "phi" else "fail"}, measure
 
 
 def test_table1_tasks_not_computed_have_no_claims():
@@ -317,9 +366,44 @@ def fig1f_cases():
 
 def test_fig1f_claims_only_for_sets_shown():
     seen = verdicts(PAPER, "fig1f", fig1f(rrs=[0.4, 0.3, 0.2, 0.15, 0.1], ncv=[0.1] * 5, sets=["citeseer"]))
-    assert sorted(seen) == ["ncv_falls.citeseer", "rrs_above_ncv.citeseer", "rrs_falls.citeseer"]
+    assert sorted(seen) == ["overall_falls.citeseer", "rrs_above_ncv.citeseer"]
     table = PAPER.evaluate("fig1f", fig1f(rrs=[0.4] * 5, ncv=[0.1] * 5, sets=["cora"]), "test")
     assert table["claim"].str.endswith("(stand-in: cora)").all()
+
+
+def test_fig1f_judges_the_tests_together_not_each_curve():
+    """'Overall error decreases': NCV's own curve may be flat when the four tests together fall."""
+    seen = verdicts(PAPER, "fig1f", fig1f(rrs=[0.40, 0.30, 0.20, 0.15, 0.10], ncv=[0.05] * 5, sets=["cora"]))
+    assert seen["overall_falls.cora"] == "pass"
+    table = PAPER.evaluate("fig1f", fig1f(rrs=[0.40, 0.30, 0.20, 0.15, 0.10], ncv=[0.05] * 5, sets=["cora"]), "test")
+    assert (
+        "NCV paired 0.050 -> 0.050" in table.set_index("id").loc["neville2009/fig1f/overall_falls.cora", "reproduced"]
+    )
+
+
+def test_fig1b_monotone_leaves_out_the_saturated_errcorr():
+    """At errCorr = 1 every within-group correlation is 1 whatever P(err): a rate that falls there
+    does not fail the P(err) claim; a fall at an inner errCorr does."""
+    rises = {"RRS": lambda c: 0.05 + 0.4 * c, "ERS": lambda c: 0.4 * c - 0.05, "NCV": lambda c: 0.05}
+
+    def saturated_fall(p, e):
+        return 0.9 - 0.5 * (p - 0.1) if e == 1.0 else 0.2 + 0.4 * e + 0.5 * (p - 0.1)
+
+    assert verdicts(PAPER, "fig1b", fig1b(saturated_fall, rises))["rrs_monotone_in_perr"] == "pass"
+
+    def inner_fall(p, e):
+        return 0.7 - 0.5 * (p - 0.1) if e == 0.4 else 0.2 + 0.4 * e + 0.5 * (p - 0.1)
+
+    assert verdicts(PAPER, "fig1b", fig1b(inner_fall, rises))["rrs_monotone_in_perr"] == "fail"
+
+
+def test_fig1a_ers_below_rrs_is_unverifiable_when_few_levels_decide():
+    close = fig1a(
+        rrs=[0.45, 0.30, 0.20, 0.12, 0.07], ers=[0.44, 0.29, 0.20, 0.05, 0.01], ncv=[0.05, 0.05, 0.04, 0.05, 0.05]
+    )
+    table = PAPER.evaluate("fig1a", close, "test").set_index("id")
+    row = table.loc["neville2009/fig1a/ers_below_rrs"]
+    assert row["verdict"] == "unverifiable" and row["why"].startswith("at this scale: 2 of 5 cells decide it")
 
 
 CASES = {

@@ -53,7 +53,7 @@ def fig1a(rs, ncv, rsc) -> Evidence:
 
 def fig1a_cases():
     as_in_paper = fig1a(
-        rs=[0.40, 0.30, 0.20, 0.12, 0.07], ncv=[0.05, 0.05, 0.04, 0.05, 0.05], rsc=[0.03, 0.03, 0.02, 0.02, 0.02]
+        rs=[0.40, 0.30, 0.20, 0.12, 0.07], ncv=[0.06, 0.06, 0.06, 0.05, 0.05], rsc=[0.005, 0.005, 0.005, 0.02, 0.02]
     )
     # RS flat, NCV high, RS-C above both
     against = fig1a(rs=[0.06] * 5, ncv=[0.30] * 5, rsc=[0.40] * 5)
@@ -80,15 +80,14 @@ def test_fig1b_not_run_without_the_4pct_difference():
 
 
 # ---- tests_compared --------------------------------------------------------------------------
-def compared(paired, nb, five, bayes, difference=0.0) -> Evidence:
+def compared(paired, nb, five, bayes, difference=0.0, power=(0.9, 0.6, 0.5, 0.4)) -> Evidence:
+    """Each test's rate at ``difference`` and, at a 4% difference, its ``power`` (paired, NB,
+    5x2cv, Bayesian)."""
+    tests = [("RS", "paired_t"), ("RS", "nb_corrected_t"), ("CV5x2", "dietterich_5x2cv"), ("RS", "bayes_correlated_t")]
     rows = [
-        {"sampler": sampler, "test": test, "error_difference": difference, "rate": r, "rate_low": lo, "rate_high": hi}
-        for sampler, test, (r, lo, hi) in [
-            ("RS", "paired_t", band(paired)),
-            ("RS", "nb_corrected_t", band(nb)),
-            ("CV5x2", "dietterich_5x2cv", band(five)),
-            ("RS", "bayes_correlated_t", band(bayes)),
-        ]
+        {"sampler": sampler, "test": test, "error_difference": d, "rate": r, "rate_low": lo, "rate_high": hi}
+        for d, values in ((difference, (paired, nb, five, bayes)), (0.04, power))
+        for (sampler, test), (r, lo, hi) in zip(tests, map(band, values))
     ]
     return Evidence({"summary": pd.DataFrame(rows)})
 
@@ -100,15 +99,27 @@ def compared_cases():
     return as_expected, against
 
 
+def test_a_test_that_never_rejects_is_unverifiable_not_below():
+    """A test whose rate at the largest difference is no higher than at none cannot show a low
+    Type I error: its 'below the paired t' could not have come out otherwise."""
+    world = compared(paired=0.20, nb=0.03, five=0.04, bayes=0.0, power=(0.9, 0.6, 0.5, 0.008))
+    table = PAPER.evaluate("tests_compared", world, "test").set_index("id")
+    row = table.loc["wang2011/tests_compared/bayes_below_paired_t"]
+    assert row["verdict"] == "unverifiable" and "rejects no more often" in row["why"]
+    assert table.loc["wang2011/tests_compared/nb_below_paired_t", "verdict"] == "pass"
+
+
 def test_tests_compared_not_run_without_a_zero_difference():
     world = compared(paired=0.9, nb=0.5, five=0.5, bayes=0.5, difference=0.04)
     assert set(verdicts(PAPER, "tests_compared", world).values()) == {"not run"}
 
 
 # ---- theorems --------------------------------------------------------------------------------
-def theorems(mc_over_theory: float) -> Evidence:
-    """The two panels of the figure: n/m at rho 0 (Theorem 2) and rho at q = p (Theorem 1) and
-    q = 0.9 (Theorem 3); Monte Carlo variance = theory x ``mc_over_theory``, s.e. 1% of it."""
+def theorems(mc_over_theory: float, inside_q=(0.3, 0.5), outside_over_theory: float = 0.85) -> Evidence:
+    """The figure's panels: n/m at rho 0 (Theorem 2), rho at q = p (Theorem 1) and at the paper's
+    q = 0.9 (outside Theorem 3's model above rho 0.035: MC = theory x ``outside_over_theory``), and
+    Theorem 3 inside its model at ``inside_q``; Monte Carlo variance = theory x ``mc_over_theory``,
+    s.e. 1% of it."""
     rows = [
         {"panel": "n_over_m", "n_over_m": f, "p": 0.1, "q": q, "rho_target": 0.0, "theory": 1.0 - f * q}
         for f in (0.3, 0.7)
@@ -119,24 +130,48 @@ def theorems(mc_over_theory: float) -> Evidence:
         for q in (0.1, 0.9)
         for r in (0.0, 0.2, 0.4)
     ]
+    rows += [
+        {"panel": "thm3_model", "n_over_m": 0.7, "p": 0.1, "q": q, "rho_target": r, "theory": 1.0 + r}
+        for q in inside_q
+        for r in (0.1, 0.2)
+    ]
     table = pd.DataFrame(rows)
+    outside = (table["panel"] == "rho") & (table["q"] == 0.9) & (table["rho_target"] > 0.035)
     table = table.assign(
         thm1_var_corr=table["theory"],
         thm2_var_rs=table["theory"],
         thm3_var_obs_target_rho=table["theory"],
         mc_var=table["theory"] * mc_over_theory,
         mc_var_se=0.01 * table["theory"],
+        thm3_rho_max=table["q"].map({0.1: 1.0, 0.3: 0.4436, 0.5: 0.2425, 0.9: 0.0353}),
+        thm3_model_exists=~outside,
     )
+    table.loc[outside, "mc_var"] = table.loc[outside, "theory"] * outside_over_theory
     return Evidence({"summary": table})
 
 
 def theorems_cases():
-    return theorems(1.0), theorems(0.85)
+    # the points outside the model never decide: against the theory there, MC matching it inside
+    return [theorems(1.0), theorems(1.0, outside_over_theory=0.5)], theorems(0.85, outside_over_theory=1.0)
 
 
-def test_theorem3_names_its_q():
-    table = PAPER.evaluate("theorems", theorems(1.0), "test")
-    assert table["claim"].iloc[-1] == "Theorem 3 (both effects, q = 0.9) matches Monte Carlo"
+def test_theorem3_judges_only_points_inside_its_model():
+    table = PAPER.evaluate("theorems", theorems(1.0), "test").set_index("id")
+    row = table.loc["wang2011/theorems/thm3_matches_mc"]
+    assert row["verdict"] == "pass"
+    assert "over 4 points inside the model (q = 0.3-0.5, rho = 0.1-0.2)" in row["reproduced"]
+    assert "not checkable: q = 0.9, rho = 0.2-0.4" in row["reproduced"]
+    assert "rho <= 0.035" in row["reproduced"] and "MC/theory there 0.85, 0.85" in row["reproduced"]
+
+
+def test_theorem3_unverifiable_without_a_point_inside_its_model():
+    table = PAPER.evaluate("theorems", theorems(1.0, inside_q=()), "test").set_index("id")
+    row = table.loc["wang2011/theorems/thm3_matches_mc"]
+    assert row["verdict"] == "unverifiable"
+    assert row["reproduced"].startswith("no point of the run lies inside the model")
+    assert "rho <= 0.035" in row["reproduced"]
+    # Theorems 1 and 2 are judged as before
+    assert set(table.drop(index="wang2011/theorems/thm3_matches_mc")["verdict"]) == {"pass"}
 
 
 # ---- Fig. 2(a) -------------------------------------------------------------------------------
@@ -147,11 +182,17 @@ def fig2a(rs, ncv, rsc) -> Evidence:
 
 
 def fig2a_cases():
-    # pooled RS 0.225, NCV 0.055, RS-C 0.035: an 84% reduction, below NCV
-    as_in_paper = fig2a(rs=[60, 50, 40, 30], ncv=[12, 12, 10, 10], rsc=[8, 8, 6, 6])
+    # pooled RS 0.225, NCV 0.055, RS-C 0.01: a 96% reduction, below NCV at every level
+    as_in_paper = fig2a(rs=[60, 50, 40, 30], ncv=[12, 12, 10, 10], rsc=[2, 2, 2, 2])
     # RS-C 0.20 pooled: an 11% reduction, far above NCV
     against = fig2a(rs=[60, 50, 40, 30], ncv=[12, 12, 10, 10], rsc=[40, 40, 40, 40])
     return as_in_paper, against
+
+
+def test_fig2a_slightly_below_is_unverifiable_on_intervals_wider_than_the_gap():
+    world = fig2a(rs=[60, 50, 40, 30], ncv=[12, 12, 10, 10], rsc=[8, 8, 6, 6])
+    row = PAPER.evaluate("fig2a", world, "test").set_index("id").loc["wang2011/fig2a/rsc_slightly_below_ncv"]
+    assert row["verdict"] == "unverifiable" and "0 of 4 cells decide it" in row["why"]
 
 
 # ---- Fig. 2(b) -------------------------------------------------------------------------------

@@ -15,10 +15,11 @@ from lib.papers.claims import COLUMNS
 from lib.reporting import scorecard as sc
 
 
-def rows(*ids_verdicts):
-    """Claims rows of registered claims (ids from the registry) with the given verdicts."""
+def rows(*ids_verdicts, why=None):
+    """Claims rows of registered claims (ids from the registry) with the given verdicts (and the
+    ``why`` of each, when given)."""
     out = []
-    for cid, verdict in ids_verdicts:
+    for i, (cid, verdict) in enumerate(ids_verdicts):
         claim = registry.CLAIMS[cid]
         out.append(
             {
@@ -31,6 +32,7 @@ def rows(*ids_verdicts):
                 "criterion": claim.criterion,
                 "reproduced": "r",
                 "verdict": verdict,
+                "why": "" if why is None else why[i],
                 "profile": "quick",
             }
         )
@@ -72,9 +74,15 @@ def test_markdown_counts_every_verdict_class_and_has_a_section_per_paper():
     )
     md = sc.markdown(table)
     assert md.startswith("# Scorecard: paper claims vs reproduced values\n")
-    assert "1 pass, 1 fail, 1 unstable, 1 not run of 4 claims." in md
+    assert "1 pass, 1 fail (0 paper, 0 ours), 1 unstable, 1 not run of 4 claims." in md
     assert md.index("## neville2009") < md.index("## ojala2009") < md.index("## raeder2012")
     assert "| id |" not in md and "| artifact | claim |" in md
+
+
+def test_counts_split_the_fails_by_why():
+    ids = [c for c in IDS if c.startswith("neville2009/")][:3]
+    table = sc.collect([rows(*[(c, "fail") for c in ids], why=["paper: a contradiction", "ours", "ours"])])
+    assert sc.counts_line(table) == "3 fail (1 paper, 2 ours) of 3 claims"
 
 
 def test_markdown_of_claims_read_back_from_csv():

@@ -70,3 +70,18 @@ def test_stability_seeds_start_with_the_base_seed_and_are_distinct():
     assert seeding.stability_seeds(20090601, 3) == seeds[:3]  # more seeds extend the list
     with pytest.raises(ValueError):
         seeding.stability_seeds(1, 0)
+
+
+def test_every_class_but_pass_says_why():
+    first = card({"f": "fail", "u": "pass", "v": "unverifiable", "p": "pass"}).assign(
+        why=["paper: a contradiction", "", "at this scale: too wide", ""]
+    )
+    second = card({"f": "fail", "u": "fail", "v": "unverifiable", "p": "pass"}, {"u": "0.7 [0.6, 0.8]"}).assign(
+        why=["paper: a contradiction", "ours", "at this scale: too wide", ""]
+    )
+    table = stability.summarize({1: first, 2: second}).set_index("claim")
+    assert table.loc["f", "why"] == "paper: a contradiction"
+    assert table.loc["u", "why"] == "the seeds disagree (pass/fail); measured 0.5 .. 0.7"
+    assert table.loc["v", "why"] == "at this scale: too wide" and table.loc["p", "why"] == ""
+    # scorecards written before the column existed still summarize
+    assert stability.summarize({1: card({"f": "fail"})}).loc[0, "why"] == ""

@@ -104,7 +104,9 @@ def test_network_statistics_by_hand():
     assert stats["p_pos"] == pytest.approx(0.8)
     # ordered pairs: 6 (+,+), (+,-) and (-,+) once each -> n11=6, n10=n01=1, n00=0: phi = -1/7
     assert stats["autocorrelation"] == pytest.approx(-1 / 7)
-    assert stats["autocorrelation_contingency"] == pytest.approx(-np.sqrt(2 / 49 / (1 + 1 / 49)))
+    # N = 8 ordered pairs, chi2 = N phi^2 = 8/49: C = -sqrt(chi2 / (chi2 + N)) = -sqrt(1/50), C* = sqrt(2) C = -0.2
+    assert stats["autocorrelation_contingency"] == pytest.approx(-np.sqrt(1 / 50))
+    assert stats["autocorrelation_corrected_contingency"] == pytest.approx(-0.2)
 
 
 # ----------------------------------------------------------------------------- calibration failure

@@ -72,6 +72,13 @@ def report_output(path):
 
 # ---- input and parameter functions of the studies' rules (kept here, apart from the rules, as
 # ---- Snakemake's style asks; each reads the config directly)
+# The network_tests readings a study job takes (relational and realnet calibrations and chunks):
+# all but autocorrelation_measure, which chooses only what the neville2009 table1 and fig1c
+# artifacts judge (a param of those two rules), so changing it reruns no study job.
+# lib.studies.yours.settings leaves it out of the `yours` jobs the same way.
+NETWORK_TESTS_JOBS = {k: v for k, v in config["network_tests"].items() if k != "autocorrelation_measure"}
+
+
 def sim_scenario(name):
     """The scenario's parameters that determine its draws (chunk count excluded: adding chunks
     must not change the chunks already computed)."""

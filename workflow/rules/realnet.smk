@@ -84,6 +84,7 @@ rule realnet_neville2009_table1:
                 "tolerance_autocorrelation",
             )
         },
+        autocorrelation_measure=config["network_tests"]["autocorrelation_measure"],
     script:
         "../../scripts/realnet_neville2009_table1.py"
 
@@ -144,7 +145,7 @@ rule realnet_calibration:
             0,
         ),
         entropy=lambda w: job_entropy("realnet_calibration", [rn_set_spec(w.netset), RN_CALIBRATION], 0),
-        models=config["network_tests"],
+        models=NETWORK_TESTS_JOBS,
     script:
         "../../scripts/realnet_calibration.py"
 
@@ -172,7 +173,7 @@ rule realnet_chunk:
     params:
         setting=lambda w: rn_chunk_setting(w.purpose),
         entropy=lambda w: job_entropy("realnet", [rn_set_spec(w.netset), rn_chunk_setting(w.purpose)], 0),
-        models=config["network_tests"],
+        models=NETWORK_TESTS_JOBS,
     script:
         "../../scripts/realnet_chunk.py"
 

@@ -56,7 +56,7 @@ REL_CHUNK_SETTING = {
 REL_CALIBRATIONS = [f"results/studies/relational/calibration/{p}_n{n}.csv" for p, n in REL_SETTINGS]
 # The network_tests readings and where the handicap acts: params, never part of a seed, so every
 # alternative sees the same networks, splits and perturbation keys (a paired comparison).
-REL_MODELS = {**config["network_tests"], "handicap_stage": RELATIONAL["handicap_stage"]}
+REL_MODELS = {**NETWORK_TESTS_JOBS, "handicap_stage": RELATIONAL["handicap_stage"]}
 REL_CHUNKS = {
     kind: [
         f"results/studies/relational/{p}_n{n}/{kind}{chunk}.csv"
@@ -211,6 +211,7 @@ rule relational_neville2009_fig1c:
         network=REL_NETWORK[RELATIONAL["nodes"]],
         trials=RELATIONAL["trials_per_network"],
         paper_trials=400,
+        autocorrelation_measure=config["network_tests"]["autocorrelation_measure"],
     script:
         "../../scripts/relational_neville2009_fig1c.py"
 

@@ -2,6 +2,21 @@
 model of node errors against the closed forms of Theorems 1-3."""
 
 
+def theory_settings():
+    """config `theory:` without `thm3_model`: the Theorems 1-3 job's parameters and seed are the
+    ones it had before that key existed, so its numbers stay byte-identical."""
+    return {k: v for k, v in config["theory"].items() if k != "thm3_model"}
+
+
+def theory_thm3_settings():
+    """What determines the draws of Theorem 3's points inside its model (lib.studies.theory)."""
+    shared = ("instances", "p", "folds", "group_size", "replications")
+    return {
+        **{k: config["theory"][k] for k in shared},
+        "thm3_model": config["theory"].get("thm3_model", {}),
+    }
+
+
 rule theory_montecarlo:
     """Monte Carlo Var(Z_k) over n/m, q and rho, next to Theorems 1, 2 and 3."""
     input:
@@ -15,10 +30,29 @@ rule theory_montecarlo:
     conda:
         CONDA_ENV
     params:
-        theory=config["theory"],
-        entropy=job_entropy("theory", config["theory"], 0),
+        theory=theory_settings(),
+        entropy=job_entropy("theory", theory_settings(), 0),
     script:
         "../../scripts/theory_montecarlo.py"
+
+
+rule theory_thm3_model:
+    """Monte Carlo Var(Z_k) under eq. (1) exactly, at the (q, rho) where it exists (Theorem 3)."""
+    input:
+        lib=lib_inputs("scripts/theory_thm3_model.py"),
+    output:
+        "results/studies/theory/thm3_model.csv",
+    log:
+        "logs/theory/thm3_model.log",
+    benchmark:
+        "benchmarks/theory/thm3_model.tsv"
+    conda:
+        CONDA_ENV
+    params:
+        theory=theory_thm3_settings(),
+        entropy=job_entropy("theory_thm3_model", theory_thm3_settings(), 0),
+    script:
+        "../../scripts/theory_thm3_model.py"
 
 
 register_artifact("wang2011", "theorems")
@@ -28,6 +62,7 @@ rule theory_wang2011_theorems:
     """Figure: Theorems 1-3 against Monte Carlo (normalised variance of Z_k)."""
     input:
         mc=rules.theory_montecarlo.output[0],
+        thm3=rules.theory_thm3_model.output[0],
         lib=lib_inputs("scripts/theory_wang2011_theorems.py"),
     output:
         pdf="results/wang2011/theorems.pdf",

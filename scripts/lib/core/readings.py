@@ -248,6 +248,51 @@ REGISTRY: dict[str, Reading] = {
             ),
         ),
         Reading(
+            name="network_tests.handicap_magnitude",
+            key="network_tests.handicap_magnitude",
+            passage="Neville 2009 Sec. 5.3 and Wang 2011 Sec. 5.2: the better model is handicapped by 'randomly "
+            "selecting c% of its predictions and perturbing those probabilities toward the opposite class'; how "
+            "far toward it is not said.",
+            alternatives={
+                "flip": "every chosen P(+) moves the study's handicap_strength of the way to 1 - P(+) (1.0: a flip)",
+                "uniform": "every chosen P(+) moves by its own U ~ Uniform(0, 1): p -> p + U (1 - 2p) (the label "
+                "flips when U > 0.5)",
+            },
+            default="flip",
+            why="PENDING: decided by make readings at paper scale.",
+            artifacts=(
+                "neville2009/fig1c",
+                "neville2009/fig1d",
+                "neville2009/fig1e",
+                "neville2009/fig1f",
+                "wang2011/fig2a",
+                "wang2011/fig2b",
+                "wang2011/fig3a",
+                "wang2011/fig3b",
+            ),
+        ),
+        Reading(
+            name="network_tests.autocorrelation_measure",
+            key="network_tests.autocorrelation_measure",
+            passage="Neville 2009 Table 1 and Sec. 5.2: 'relational autocorrelation (see e.g. [18])' of the class "
+            "label, 0.61 (Cora), 0.59 (Citeseer), 0.17 (Enron), 0.22 (Political Books) and an 'average "
+            "autocorrelation of 0.40' on the synthetic networks; the measure is not named.",
+            alternatives={
+                "phi": "Pearson's correlation (phi) of the labels over the ordered linked pairs",
+                "contingency": "Pearson's contingency coefficient C = sqrt(chi2 / (chi2 + N)) of the same linked-pair "
+                "2x2 table (chi2 = N phi^2), with phi's sign",
+                "corrected_contingency": "Pearson's corrected contingency coefficient C* = sqrt(2) C",
+            },
+            default="contingency",
+            why="Computed on the four public networks (Cora, Citeseer, Enron, Political Books; paper 0.61, 0.59, "
+            "0.17, 0.22): C gives 0.608, 0.571, 0.155, 0.163 (total absolute deviation 0.09), phi 0.765, 0.695, "
+            "0.156, 0.165 (0.33), C* 0.859, 0.807, 0.219, 0.230 (0.53). Of the five claims it touches (Table 1's "
+            "four autocorrelations, +-0.1, and Fig. 1(c)'s synthetic 0.40) C passes 4, phi 2, C* 2. On the "
+            "synthetic networks of Fig. 1(c) none meets 0.40 (phi about 0.34-0.36, C about 0.32, C* about 0.46), "
+            "so that claim fails under each. Only the two artifacts read it; no study job depends on it.",
+            artifacts=("neville2009/table1", "neville2009/fig1c"),
+        ),
+        Reading(
             name="realnet.selection",
             key="realnet.selection",
             passage="Neville 2009 Sec. 6: 'we consider the social networks of six schools with similar autocorrelation "

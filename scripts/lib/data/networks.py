@@ -50,7 +50,7 @@ in a B group. Choices made here (all parameters of :class:`LGMParams`):
   ``"max"`` (0.013: 0.28, 18%) and ``"both"`` (product, ~0 links, 0.48, 0%; contradicts the
   sentence) are available for sensitivity analyses.
 
-Measured on 40 networks of 300 nodes per rule (Pearson autocorrelation mean +- s.d.; Pearson's
+Measured on 40 networks of 300 nodes per rule (phi autocorrelation mean +- s.d.; Pearson's
 corrected contingency coefficient; P(+); mean degree): "mean" 0.36 +- 0.07, 0.47, 0.70 +- 0.06,
 7.1; "either" 0.24 +- 0.05, 0.33, 0.69, 8.1; "max" 0.28 +- 0.07, 0.38, 0.70, 7.6; "both"
 0.48 +- 0.12, 0.60, 0.72, 6.3. The spread between networks is large (group types are random),
@@ -70,7 +70,8 @@ import numpy as np
 import scipy.sparse as sp
 
 CROSS_RULES = ("mean", "either", "max", "both")
-AUTOCORRELATION_MEASURES = ("pearson", "contingency")
+#: Reading ``network_tests.autocorrelation_measure``: the measures of :func:`label_autocorrelation`.
+AUTOCORRELATION_MEASURES = ("phi", "contingency", "corrected_contingency")
 TYPE_A, TYPE_B = 0, 1
 
 
@@ -213,7 +214,7 @@ def generate_lgm(rng: np.random.Generator, params: LGMParams = LGMParams()) -> N
 
 
 def expected_label_autocorrelation(params: LGMParams = LGMParams()) -> float:
-    """Approximate mean Pearson label autocorrelation of :func:`generate_lgm` networks.
+    """Approximate mean phi label autocorrelation of :func:`generate_lgm` networks.
 
     Given ``k`` A groups of ``G``, each of the ``C = n (n - 1) / 2`` pairs is in one A group with
     probability ``k / G^2``, in two different A groups with ``(k / G)^2 - k / G^2`` (likewise for
@@ -348,27 +349,40 @@ def phi_from_table(table) -> np.ndarray:
     return np.where(denom > 0, phi, np.nan)
 
 
-def label_autocorrelation(adjacency, labels, measure: str = "pearson") -> float:
-    """Relational autocorrelation of a binary class label.
+def autocorrelation_from_phi(phi: float, measure: str) -> float:
+    """The autocorrelation ``measure`` of a linked-pair table whose phi coefficient is ``phi``
+    (:func:`label_autocorrelation`); NaN stays NaN."""
+    if measure not in AUTOCORRELATION_MEASURES:
+        raise ValueError(f"measure must be one of {AUTOCORRELATION_MEASURES}, got {measure!r}")
+    phi = float(phi)
+    if measure == "phi" or np.isnan(phi):
+        return phi
+    k_factor = 2.0 if measure == "corrected_contingency" else 1.0
+    return float(np.sign(phi) * np.sqrt(k_factor * phi**2 / (1.0 + phi**2)))
 
-    ``"pearson"`` (default): Pearson's correlation of ``(y_i, y_j)`` over all ordered linked pairs,
+
+def label_autocorrelation(adjacency, labels, measure: str = "phi") -> float:
+    """Relational autocorrelation of a binary class label (reading
+    ``network_tests.autocorrelation_measure``: Neville 2009 Table 1 and Sec. 5.2 report
+    "relational autocorrelation (see e.g. [18])" without naming the measure).
+
+    ``"phi"`` (default): Pearson's correlation of ``(y_i, y_j)`` over all ordered linked pairs,
     each undirected edge counted in both directions (Jensen & Neville 2002; Neville & Jensen
     2007). For 0/1 labels this is the phi coefficient of :func:`linked_pair_table`.
 
-    ``"contingency"``: Pearson's corrected contingency coefficient of the same table,
-    ``C* = sqrt(k / (k - 1)) sqrt(chi2 / (N + chi2))`` with ``k = 2`` and ``chi2 = N phi^2``,
-    i.e. ``sqrt(2 phi^2 / (1 + phi^2))``, given the sign of phi. Some of Jensen and Neville's
-    papers measure autocorrelation this way; it is larger than phi for 0 < |phi| < 1. Reported
-    because the paper's "average autocorrelation of 0.40" does not name its measure.
+    ``"contingency"``: Pearson's (uncorrected) contingency coefficient of the same table,
+    ``C = sqrt(chi2 / (chi2 + N))`` with ``chi2 = N phi^2``, i.e. ``sqrt(phi^2 / (1 + phi^2))``,
+    given the sign of phi; smaller than |phi| for 0 < |phi| and at most ``sqrt(1/2)``.
+
+    ``"corrected_contingency"``: Pearson's corrected contingency coefficient,
+    ``C* = sqrt(k / (k - 1)) C`` with ``k = 2``, i.e. ``sqrt(2 phi^2 / (1 + phi^2))``, given the
+    sign of phi; larger than |phi| for 0 < |phi| < 1.
 
     Returns NaN when every linked pair has the same label on one side (undefined correlation).
     """
     if measure not in AUTOCORRELATION_MEASURES:
         raise ValueError(f"measure must be one of {AUTOCORRELATION_MEASURES}, got {measure!r}")
-    phi = float(phi_from_table(linked_pair_table(adjacency, labels)))
-    if measure == "pearson" or np.isnan(phi):
-        return phi
-    return float(np.sign(phi) * np.sqrt(2.0 * phi**2 / (1.0 + phi**2)))
+    return autocorrelation_from_phi(phi_from_table(linked_pair_table(adjacency, labels)), measure)
 
 
 def error_correlation(adjacency, errors, mask=None, pooled: bool = False):
@@ -407,11 +421,15 @@ def error_correlation(adjacency, errors, mask=None, pooled: bool = False):
 def network_statistics(network: Network) -> dict:
     """What the paper reports of its networks (Neville 2009 Sec. 5.2: "average autocorrelation of
     0.40 and a class prior of P(+) = 0.70") plus size: ``edges``, ``mean_degree``,
-    ``autocorrelation`` (Pearson), ``autocorrelation_contingency`` and ``p_pos``."""
+    ``autocorrelation`` (phi), ``autocorrelation_contingency`` (Pearson's C),
+    ``autocorrelation_corrected_contingency`` (C*) -- the three measures of
+    :func:`label_autocorrelation` -- and ``p_pos``."""
+    phi = label_autocorrelation(network.adjacency, network.labels)
     return {
         "edges": network.n_edges,
         "mean_degree": float(network.degrees.mean()),
-        "autocorrelation": label_autocorrelation(network.adjacency, network.labels),
-        "autocorrelation_contingency": label_autocorrelation(network.adjacency, network.labels, "contingency"),
+        "autocorrelation": phi,
+        "autocorrelation_contingency": autocorrelation_from_phi(phi, "contingency"),
+        "autocorrelation_corrected_contingency": autocorrelation_from_phi(phi, "corrected_contingency"),
         "p_pos": float(np.mean(network.labels)),
     }

@@ -78,8 +78,9 @@ def score(
         Significance level of every test.
     trials, folds : int
         Number of trials in the block and of splits (folds) per trial.
-    strength : float
-        Perturbation strength in (0, 1] (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
+    strength : float or "uniform"
+        Perturbation strength in (0, 1], or a Uniform(0, 1) magnitude per prediction
+        (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
     selection : {"exact", "bernoulli"}
         How the perturbed predictions are chosen (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
     q_method : {"erred", "moments"}
@@ -158,6 +159,12 @@ def handicapped_pair(adjacency, labels, train, test, probs, keys, handicaps, set
         if c > 0:
             chosen = wvrn_nbc.chosen_nodes(c, keys[i], test, setting["selection"])
             out[i] = wvrn_nbc.infer_handicapped(
-                model, adjacency, labels, train, chosen, strength=setting["strength"], smoothing=smoothing
+                model,
+                adjacency,
+                labels,
+                train,
+                chosen,
+                strength=wvrn_nbc.strengths(setting["strength"], keys[i]),
+                smoothing=smoothing,
             )
     return tuple(out), (0.0, 0.0)

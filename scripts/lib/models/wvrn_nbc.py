@@ -67,8 +67,16 @@ Modelling choices (each checked in tests/models/test_wvrn_nbc.py)
   calibration failed at 2 of 4 and at 1 of 4 labeling levels in two trials with 50 networks x
   10 folds, while "bernoulli" met it at all of them (tests reproduce a smaller case). The default
   ``strength = 1`` flips the probability, which flips the predicted label whenever ``p != 0.5``;
-  labels change only for ``strength > 0.5``. The paper does not say how far; flipping is the
-  simplest rule that makes a perturbed prediction count against the model.
+  labels change only for ``strength > 0.5``. The paper says only "toward the opposite class"
+  (reading ``network_tests.handicap_magnitude``): ``flip`` moves every chosen prediction by
+  ``strength`` (1: all the way), ``uniform`` by its own ``U ~ Uniform(0, 1)``
+  (``strength = "uniform"``, :func:`strengths`), so a perturbed prediction changes its label
+  only when ``U > 0.5``.
+- **Magnitudes without draws**: under ``uniform`` each node's ``U`` is read from the 27 low bits of
+  its perturbation key (a key is 53 random bits; selection compares the key with ``c`` and is
+  decided by its 26 high bits except with probability ``2^-26``), so the reading draws nothing:
+  both alternatives see the same keys, the same chosen nodes and every other number unchanged,
+  and the comparison between them is paired.
 - **Common random numbers**: the selection depends on one uniform key per (configuration, node),
   drawn once (:func:`perturbation_keys`); the chosen set for ``c`` is the nodes with the
   smallest keys (``"exact"``) or keys below ``c`` (``"bernoulli"``), so it grows with ``c`` (nested
@@ -112,6 +120,11 @@ CONDITIONALS = ("paper", "netkit")
 NBC_ESTIMATION = {"ml": 0.0, "laplace": 1.0}
 #: Reading ``network_tests.handicap_stage``: where the handicap perturbs a model's predictions.
 HANDICAP_STAGES = ("after", "during")
+#: Reading ``network_tests.handicap_magnitude``: how far a perturbed prediction moves toward the
+#: opposite class, by the study's ``strength`` (``flip``) or by ``U ~ Uniform(0, 1)`` per node.
+HANDICAP_MAGNITUDES = ("flip", "uniform")
+#: The ``strength`` that asks for a magnitude of its own per node (:func:`strengths`).
+UNIFORM = "uniform"
 
 
 # ----------------------------------------------------------------------------- small types
@@ -382,6 +395,16 @@ def _perturbed(perturbed, shape_bn):
     return np.ascontiguousarray(m.T)
 
 
+def _node_major(strength, shape_bn):
+    """A number, or per-node strengths given as ``(B, n)`` (like ``labeled``) -> ``(n, B)``."""
+    if np.ndim(strength) == 0:
+        return float(strength)
+    s = np.atleast_2d(np.asarray(strength, dtype=np.float64))
+    if s.T.shape != shape_bn:
+        raise ValueError(f"strength must be a number or have the shape of labeled, got {np.shape(strength)}")
+    return np.ascontiguousarray(s.T)
+
+
 def wvrn(
     adjacency,
     labels,
@@ -406,6 +429,8 @@ def wvrn(
     perturbed : array_like of bool, shape like ``labeled``, optional
         Nodes whose estimate is perturbed at every iteration by ``strength`` (the handicap
         inside collective inference, reading ``network_tests.handicap_stage = during``).
+    strength : float, or array_like of shape like ``labeled``
+        How far a perturbed estimate moves toward the opposite class (:func:`strengths`).
 
     Returns
     -------
@@ -416,7 +441,13 @@ def wvrn(
     prior = blocks.spread(_labeled_prior(y, lab, blocks))
     degree = np.asarray(adj.sum(axis=1)).reshape(-1, 1)
     probs, change = _relax(
-        lambda p: wvrn_step(adj, p, prior, degree), y, lab, prior, schedule, _perturbed(perturbed, lab.shape), strength
+        lambda p: wvrn_step(adj, p, prior, degree),
+        y,
+        lab,
+        prior,
+        schedule,
+        _perturbed(perturbed, lab.shape),
+        _node_major(strength, lab.shape),
     )
     return _finish(probs, change, squeeze)
 
@@ -446,7 +477,13 @@ def nbc(
     init = blocks.spread(_labeled_prior(y, lab, blocks))
     tables = _nbc_tables(params, blocks.index)
     probs, change = _relax(
-        lambda p: _nbc_apply(adj, p, tables), y, lab, init, schedule, _perturbed(perturbed, lab.shape), strength
+        lambda p: _nbc_apply(adj, p, tables),
+        y,
+        lab,
+        init,
+        schedule,
+        _perturbed(perturbed, lab.shape),
+        _node_major(strength, lab.shape),
     )
     return _finish(probs, change, squeeze)
 
@@ -532,7 +569,12 @@ def perturbation_keys(rng: np.random.Generator, shape) -> np.ndarray:
 def _check_handicap(c, strength, selection):
     if not 0.0 <= float(c) <= 1.0:
         raise ValueError(f"the handicap c must lie in [0, 1], got {c}")
-    if not 0.0 < float(strength) <= 1.0:
+    if isinstance(strength, str):
+        if strength != UNIFORM:
+            raise ValueError(f"strength must be a number in (0, 1] or {UNIFORM!r}, got {strength!r}")
+    elif not np.all((0.0 <= np.asarray(strength, float)) & (np.asarray(strength, float) <= 1.0)):
+        raise ValueError(f"strength must lie in (0, 1], got {strength}")
+    elif np.ndim(strength) == 0 and not float(strength) > 0.0:
         raise ValueError(f"strength must lie in (0, 1], got {strength}")
     if selection not in SELECTIONS:
         raise ValueError(f"selection must be one of {SELECTIONS}, got {selection!r}")
@@ -561,6 +603,33 @@ def _apply(probs, chosen, strength):
     return np.where(chosen, probs + strength * (1.0 - 2.0 * probs), probs)
 
 
+def key_magnitudes(keys) -> np.ndarray:
+    """``U ~ Uniform(0, 1)`` per key, read from its 27 low bits (module docstring: the keys'
+    26 high bits decide the selection, so the two are independent but for ``2^-26``). A key of
+    :func:`perturbation_keys` is ``m 2^-53`` with ``m`` a 53-bit integer; ``key 2^26`` is exact in
+    float64 and its fractional part is the low 27 bits over ``2^27``."""
+    return np.modf(np.asarray(keys, dtype=np.float64) * 2.0**26)[0]
+
+
+def reading_strength(strength, magnitude: str):
+    """The ``strength`` a study passes on under reading ``handicap_magnitude``: its own number
+    under ``flip``, ``"uniform"`` under ``uniform``. The reading is a model option, not part of a
+    job's setting, so it enters no seed."""
+    if magnitude not in HANDICAP_MAGNITUDES:
+        raise ValueError(f"handicap_magnitude must be one of {HANDICAP_MAGNITUDES}, got {magnitude!r}")
+    return UNIFORM if magnitude == "uniform" else strength
+
+
+def strengths(strength, keys):
+    """How far each prediction moves if chosen: ``strength`` itself (a number, reading
+    ``handicap_magnitude = flip``), or for ``strength = "uniform"`` each key's own magnitude
+    (:func:`key_magnitudes`, shaped like ``keys``)."""
+    if isinstance(strength, str):
+        _check_handicap(0.0, strength, SELECTIONS[0])
+        return key_magnitudes(keys)
+    return float(strength)
+
+
 def perturb_with_keys(probs, c: float, keys, *, mask=None, strength: float = 1.0, selection: str = "bernoulli"):
     """Handicap ``c`` ([N09] Sec. 5.3) with given keys: returns ``(perturbed probs, chosen)``.
 
@@ -574,8 +643,9 @@ def perturb_with_keys(probs, c: float, keys, *, mask=None, strength: float = 1.0
         Uniform(0, 1) keys from :func:`perturbation_keys`; hold them fixed across ``c``.
     mask : array_like of bool, optional
         The predictions that count (the test set); all nodes when omitted.
-    strength : float in (0, 1]
-        ``p' = p + strength (1 - 2p)``; 1 flips ``p`` to ``1 - p``.
+    strength : float in (0, 1], or "uniform"
+        ``p' = p + strength (1 - 2p)``; 1 flips ``p`` to ``1 - p``; "uniform" moves each chosen
+        prediction by its own ``U ~ Uniform(0, 1)`` (:func:`strengths`).
     selection : {"exact", "bernoulli"}
         ``"exact"``: the ``round(c n_mask)`` (half up) masked nodes with the smallest keys;
         ``"bernoulli"``: the masked nodes with ``key < c``.
@@ -588,7 +658,7 @@ def perturb_with_keys(probs, c: float, keys, *, mask=None, strength: float = 1.0
     m = np.ones(p.shape, bool) if mask is None else np.broadcast_to(np.asarray(mask, bool), p.shape)
     p2, k2, m2 = np.atleast_2d(p), np.atleast_2d(k), np.atleast_2d(m)
     chosen = _chosen(float(c), k2, m2, selection)
-    out = _apply(p2, chosen, float(strength))
+    out = _apply(p2, chosen, strengths(strength, k2))
     return (out[0], chosen[0]) if p.ndim == 1 else (out, chosen)
 
 
@@ -616,11 +686,12 @@ def handicap_difference(
     y = np.asarray(labels)
     other = float(accuracy(probs_other, y, t, tie_other).mean())
     ranks, sizes = _selection_ranks(k, t) if selection == "exact" else (None, None)
+    move = strengths(strength, k)
 
     def difference(c: float) -> float:
         _check_handicap(c, strength, selection)
         chosen = _chosen(float(c), k, t, selection, ranks, sizes)
-        return float(accuracy(_apply(p_h, chosen, strength), y, t, tie_handicapped).mean()) - other
+        return float(accuracy(_apply(p_h, chosen, move), y, t, tie_handicapped).mean()) - other
 
     return difference
 

@@ -15,10 +15,20 @@ Verdicts
     range over independent draws (folds, seeds) straddles the criterion; the reproduced column
     gives that range.
 ``unverifiable``
-    the paper's input cannot be recovered (e.g. a matrix printed garbled), so no value we compute
-    can confirm or refute the printed one; the reproduced column says why and gives the range.
+    the paper's input cannot be recovered (e.g. a matrix printed garbled), or the evidence at the
+    run's scale could not have decided the criterion either way (an interval wider than the band it
+    is judged against, or too few cells decided): then ``why`` gives the width and the scale that
+    would decide it.
 ``not run``
     what the claim is about was not run by this configuration (the reason names the config key).
+
+Why
+---
+Every verdict but ``pass`` says why (column ``why``): a ``fail`` is ``paper: <one line of evidence>``
+when the claim declares its ``paper_side`` (the paper's published parameters contradict its figure,
+its data are not public, its value was read off a single draw), else ``ours``; ``unstable`` gives
+the range that straddles the criterion; ``unverifiable`` says what is missing; ``not run`` names the
+config key.
 
 Text fields are :meth:`str.format` templates: ``{name}`` is filled from the evidence's params
 and from the outcome's ``fill`` (e.g. the lowest proportion labeled of the configured grid).
@@ -44,6 +54,7 @@ COLUMNS = [
     "criterion",
     "reproduced",
     "verdict",
+    "why",
     "profile",
 ]
 
@@ -66,6 +77,7 @@ class Outcome:
     reproduced: str
     verdict: str
     fill: Mapping[str, Any] = field(default_factory=dict)
+    why: str = ""
 
     def __post_init__(self):
         if self.verdict not in VERDICTS:
@@ -77,22 +89,42 @@ def judged(ok, reproduced: str, **fill) -> Outcome:
     return Outcome(reproduced, "pass" if bool(ok) else "fail", fill)
 
 
+def decided(judgement: tuple, reproduced: str, **fill) -> Outcome:
+    """The outcome of a ``(verdict, why, ...)`` judgement of :mod:`lib.papers.criteria` (one that
+    says ``unverifiable`` when the run's evidence could not have decided it)."""
+    verdict, why = judgement[0], judgement[1]
+    return Outcome(reproduced, verdict, fill, why=why)
+
+
 def not_run(reason: str, **fill) -> Outcome:
     """The claim's subject was not run; ``reason`` is one sentence naming the config key."""
-    return Outcome(reason, "not run", fill)
+    return Outcome(reason, "not run", fill, why=reason)
 
 
-def unverifiable(reproduced: str, **fill) -> Outcome:
-    """The paper's input cannot be recovered; ``reproduced`` says why and gives the range."""
-    return Outcome(reproduced, "unverifiable", fill)
+def unverifiable(reproduced: str, why: str = "", **fill) -> Outcome:
+    """The paper's input cannot be recovered, or the run's evidence could not have decided the
+    criterion; ``why`` says what is missing (default: ``reproduced``, which then says it)."""
+    return Outcome(reproduced, "unverifiable", fill, why=why or reproduced)
 
 
 def by_range(values, ok: Callable[[float], bool], reproduced: str, **fill) -> Outcome:
     """``pass`` when every value of a range satisfies ``ok``, ``fail`` when none does, else
     ``unstable`` (the range straddles the criterion: noise decides a single run)."""
+    values = list(values)
     results = [bool(ok(v)) for v in values]
     verdict = "pass" if all(results) else "fail" if not any(results) else "unstable"
-    return Outcome(reproduced, verdict, fill)
+    why = f"its range {min(values):.4g}..{max(values):.4g} straddles the criterion" if verdict == "unstable" else ""
+    return Outcome(reproduced, verdict, fill, why=why)
+
+
+def why_of(verdict: str, outcome_why: str, paper_side: str) -> str:
+    """The ``why`` column of a verdict (module docstring): empty for pass; for a fail the paper's
+    side when the claim declares it, else ``ours``."""
+    if verdict == "pass":
+        return ""
+    if verdict == "fail":
+        return f"paper: {paper_side}" if paper_side else "ours"
+    return outcome_why or "(no reason given)"
 
 
 Check = Callable[[Evidence], "Outcome | None"]
@@ -119,6 +151,10 @@ class Claim:
     check : callable
         ``check(evidence) -> Outcome``, or ``None`` when the configuration leaves the claim's
         subject out entirely (a data set not configured): then the claim has no row.
+    paper_side : str
+        Why a ``fail`` of this claim is the paper's side, in one line of evidence (its parameters
+        contradict its figure, its data are not public, its value was read off one draw); "" when
+        a fail would be ours.
     """
 
     paper: str
@@ -129,6 +165,7 @@ class Claim:
     location: str
     criterion: str
     check: Check
+    paper_side: str = ""
 
     @property
     def id(self) -> str:
@@ -149,6 +186,7 @@ class Claim:
             "criterion": self.criterion.format_map(values),
             "reproduced": outcome.reproduced,
             "verdict": outcome.verdict,
+            "why": why_of(outcome.verdict, outcome.why, self.paper_side.format_map(values)),
             "profile": profile,
         }
 
@@ -161,19 +199,40 @@ class Paper:
         self.claims: dict[str, Claim] = {}
 
     def add(
-        self, artifact: str, key: str, text: str, check: Check, *, value: str, criterion: str, location: str = ""
+        self,
+        artifact: str,
+        key: str,
+        text: str,
+        check: Check,
+        *,
+        value: str,
+        criterion: str,
+        location: str = "",
+        paper_side: str = "",
     ) -> Claim:
-        claim = Claim(self.key, artifact, key, text, value, location, criterion, check)
+        claim = Claim(self.key, artifact, key, text, value, location, criterion, check, paper_side)
         if claim.id in self.claims:
             raise ValueError(f"claim {claim.id} declared twice")
         self.claims[claim.id] = claim
         return claim
 
-    def claim(self, artifact: str, key: str, text: str, *, value: str, criterion: str, location: str = ""):
+    def claim(
+        self,
+        artifact: str,
+        key: str,
+        text: str,
+        *,
+        value: str,
+        criterion: str,
+        location: str = "",
+        paper_side: str = "",
+    ):
         """Decorator form of :meth:`add`: the decorated function is the check."""
 
         def register(check: Check) -> Check:
-            self.add(artifact, key, text, check, value=value, criterion=criterion, location=location)
+            self.add(
+                artifact, key, text, check, value=value, criterion=criterion, location=location, paper_side=paper_side
+            )
             return check
 
         return register

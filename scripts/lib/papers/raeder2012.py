@@ -684,7 +684,17 @@ def _critical_matches(printed: float):
         label = dict((k, label) for k, label, _ in CRITICAL_AUC_READINGS)[key]
         row = _sec4_row(evidence, "critical_auc", "reading", label)
         text = f"{row['exact']:.4f} (normal {row['normal']:.4f}, simulated {row['simulated']:.4f})"
-        return judged(abs(row["exact"] - printed) <= 0.0005, text.replace(", simulated nan", ""), reading=label)
+        # every reading's value beside the judged one: the chapter's own example has 117 contestants
+        others = "; ".join(
+            f"{k}: {_sec4_row(evidence, 'critical_auc', 'reading', other)['exact']:.4f}"
+            for k, other, _ in CRITICAL_AUC_READINGS
+            if k != key
+        )
+        return judged(
+            abs(row["exact"] - printed) <= 0.0005,
+            f"{text.replace(', simulated nan', '')}; the other readings: {others}",
+            reading=label,
+        )
 
     return check
 

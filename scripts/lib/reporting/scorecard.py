@@ -36,9 +36,18 @@ def collect(frames: list[pd.DataFrame], config: Mapping | None = None) -> pd.Dat
 
 
 def counts_line(table: pd.DataFrame) -> str:
-    """'241 pass, 40 fail, ... of 293 claims' (verdict classes that occur, in VERDICTS order)."""
+    """'241 pass, 40 fail (38 paper, 2 ours), ... of 293 claims' (verdict classes that occur, in
+    VERDICTS order; a fail split by its ``why``)."""
     counts = table["verdict"].value_counts()
-    parts = [f"{int(counts[v])} {v}" for v in VERDICTS if counts.get(v, 0)]
+    parts = []
+    for v in VERDICTS:
+        if not counts.get(v, 0):
+            continue
+        text = f"{int(counts[v])} {v}"
+        if v == "fail" and "why" in table:
+            why = table.loc[table["verdict"] == "fail", "why"].fillna("")
+            text += f" ({int(why.str.startswith('paper').sum())} paper, {int((why == 'ours').sum())} ours)"
+        parts.append(text)
     return ", ".join(parts) + f" of {len(table)} claims"
 
 
@@ -47,8 +56,9 @@ def markdown(table: pd.DataFrame) -> str:
         "# Scorecard: paper claims vs reproduced values",
         "",
         counts_line(table) + ". Verdicts: pass, fail, unstable (the verdict depends on Monte Carlo "
-        "noise; the range is given), unverifiable (the paper's input cannot be recovered), not run (not "
-        "configured). Rates are shown as value [95% interval].",
+        "noise; the range is given), unverifiable (the paper's input cannot be recovered, or the run could not "
+        "have decided it), not run (not configured). Every verdict but pass says why: a fail is the paper's side "
+        "(with its evidence) or ours. Rates are shown as value [95% interval].",
         "",
     ]
     for paper, part in table.groupby("paper", sort=True):

@@ -14,6 +14,10 @@ their scorecards into one row per claim:
 ``unverifiable`` / ``not run``
     as in every run's scorecard.
 
+Every class but ``pass`` says why (column ``why``): a fail under every seed carries the scorecard's
+``paper: ...`` or ``ours``; unstable gives the range that straddles (the seeds' verdicts and the
+measured range, or a run's own reason); unverifiable what is missing.
+
 The measured value is the headline number of each run's ``reproduced`` text (:func:`measured`: a
 rate, a p-value, a count).
 """
@@ -39,6 +43,7 @@ COLUMNS = [
     "verdicts",
     "measured_min",
     "measured_max",
+    "why",
     "reproduced_first_seed",
 ]
 # a number that is not part of a name (J48, 10-fold) and not a label ("0.1: 0.050", "ρ=-1: 0.000")
@@ -64,6 +69,18 @@ def classify(verdicts: list[str]) -> str:
     return judged.pop() if len(judged) == 1 else "unstable"
 
 
+def why(verdict_class: str, verdicts: list[str], reasons: list[str], low: float, high: float) -> str:
+    """The ``why`` of a claim's class over the seeds (module docstring); ``reasons`` are the runs'
+    own ``why`` (empty where a scorecard predates the column)."""
+    if verdict_class == "pass":
+        return ""
+    stated = [r for v, r in zip(verdicts, reasons) if v == verdict_class and r]
+    if verdict_class == "unstable" and len({v for v in verdicts if v != "not run"}) > 1:
+        span = f"; measured {low:.4g} .. {high:.4g}" if np.isfinite(low) else ""
+        return f"the seeds disagree ({'/'.join(verdicts)}){span}"
+    return stated[0] if stated else ""
+
+
 def summarize(scorecards: Mapping[int, pd.DataFrame]) -> pd.DataFrame:
     """One row per claim (:data:`COLUMNS`) from the scorecards of the runs, keyed by base seed in
     run order (the first is the main run's). A claim absent from a run counts as ``not run`` there."""
@@ -78,18 +95,23 @@ def summarize(scorecards: Mapping[int, pd.DataFrame]) -> pd.DataFrame:
     for cid, part in long.groupby("id", sort=False):
         by_seed = dict(zip(part["seed"], part["verdict"]))
         verdicts = [by_seed.get(seed, "not run") for seed in seeds]
+        stated = dict(zip(part["seed"], part["why"].fillna(""))) if "why" in part else {}
+        reasons = [str(stated.get(seed, "")) for seed in seeds]
         values = part["reproduced"].map(measured).dropna()
+        low, high = (values.min(), values.max()) if len(values) else (np.nan, np.nan)
+        verdict_class = classify(verdicts)
         rows.append(
             {
                 "id": cid,
                 **{k: first.loc[cid, k] for k in KEY[1:]},
                 "paper_value": first.loc[cid, "paper_value"],
-                "class": classify(verdicts),
+                "class": verdict_class,
                 "seeds": len(seeds),
                 "passes": verdicts.count("pass"),
                 "verdicts": "/".join(verdicts),
-                "measured_min": values.min() if len(values) else np.nan,
-                "measured_max": values.max() if len(values) else np.nan,
+                "measured_min": low,
+                "measured_max": high,
+                "why": why(verdict_class, verdicts, reasons, low, high),
                 "reproduced_first_seed": first.loc[cid, "reproduced"],
             }
         )
@@ -139,7 +161,9 @@ def markdown(table: pd.DataFrame, seeds: list[int], profile: str, scale: Mapping
             "## Claims that are not a pass under every seed",
             "",
             markdown_table(
-                shown[["class", "paper", "artifact", "claim", "paper_value", "passes of seeds", "measured range"]]
+                shown[
+                    ["class", "paper", "artifact", "claim", "paper_value", "passes of seeds", "measured range", "why"]
+                ]
             ),
             "",
         ]

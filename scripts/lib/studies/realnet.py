@@ -863,7 +863,7 @@ class CalibrationSet:
 #: The readings of ``network_tests`` this study depends on, with the pipeline's earlier choices as
 #: defaults (the config sets them). The handicap always acts after inference here: the reading
 #: ``relational.handicap_stage`` is about Neville 2009 Sec. 5's synthetic experiments.
-MODEL_DEFAULTS = {"nbc_estimation": "laplace", "rsc_q_estimate": "erred"}
+MODEL_DEFAULTS = {"nbc_estimation": "laplace", "rsc_q_estimate": "erred", "handicap_magnitude": "flip"}
 
 
 def model_options(models: dict | None) -> dict:
@@ -871,6 +871,7 @@ def model_options(models: dict | None) -> dict:
     options = {**MODEL_DEFAULTS, **(models or {})}
     if options["nbc_estimation"] not in wvrn_nbc.NBC_ESTIMATION:
         raise ValueError(f"nbc_estimation must be one of {sorted(wvrn_nbc.NBC_ESTIMATION)}")
+    wvrn_nbc.reading_strength(1.0, options["handicap_magnitude"])
     return options
 
 
@@ -1117,7 +1118,9 @@ def table1_study(loaded, prop_labeled, samples: int, l2: float, rng, log=None):
     """Neville 2009 Table 1 on the public tasks: per labeling level, ``samples`` uniform labeled
     sets; wvRN and the link-based classifier, each with and without collective inference; phi
     of 0/1 errors over linked unlabeled pairs (:func:`table1_task`); and each task's label
-    autocorrelation (Pearson over linked pairs, and the contingency variant).
+    autocorrelation under each measure of :func:`lib.data.networks.label_autocorrelation` (phi,
+    Pearson's contingency coefficient C and the corrected C*; reading
+    ``network_tests.autocorrelation_measure`` picks the one Table 1's claims judge).
 
     Parameters
     ----------
@@ -1398,6 +1401,7 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
     network are shared by every calibration that uses it; perturbation keys are fixed per split.
     """
     s = setting
+    options = model_options(models)
     levels = s["levels"]
     cal = calibration_set(
         split_rng,
@@ -1406,9 +1410,12 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
         levels,
         s["samples"],
         s["folds"],
-        smoothing=wvrn_nbc.NBC_ESTIMATION[model_options(models)["nbc_estimation"]],
+        smoothing=wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]],
     )
-    handicap = {"strength": s["strength"], "selection": s["selection"]}
+    handicap = {
+        "strength": wvrn_nbc.reading_strength(s["strength"], options["handicap_magnitude"]),
+        "selection": s["selection"],
+    }
     records = []
     for h in range(len(netset)):
         for pl in s["type1_levels"]:
@@ -1494,8 +1501,8 @@ def evaluate_set(
     the calibrated handicap of this held-out network and level (from the other networks);
     power: each nBC handicap.
     """
-    s = setting
     options = model_options(models)
+    s = {**setting, "strength": wvrn_nbc.reading_strength(setting["strength"], options["handicap_magnitude"])}
     smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
     purpose, trials, levels = s["purpose"], s["trials"], s["prop_labeled"]
     rows = []

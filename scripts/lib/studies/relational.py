@@ -39,7 +39,12 @@ SUMMARY_MEANS = [
 CALIBRATION_JOIN = ["purpose", "nodes", "prop_labeled", "handicap_nbc"]
 #: The readings of ``network_tests`` a job of this study depends on (Neville 2009 Sec. 5.1 and 5.4,
 #: Wang 2011 Sec. 4), with the pipeline's earlier choices as defaults; the config sets them.
-MODEL_DEFAULTS = {"nbc_estimation": "laplace", "handicap_stage": "after", "rsc_q_estimate": "erred"}
+MODEL_DEFAULTS = {
+    "nbc_estimation": "laplace",
+    "handicap_stage": "after",
+    "rsc_q_estimate": "erred",
+    "handicap_magnitude": "flip",
+}
 
 
 def model_options(models: dict | None) -> dict:
@@ -49,7 +54,13 @@ def model_options(models: dict | None) -> dict:
         raise ValueError(f"nbc_estimation must be one of {sorted(wvrn_nbc.NBC_ESTIMATION)}")
     if options["handicap_stage"] not in wvrn_nbc.HANDICAP_STAGES:
         raise ValueError(f"handicap_stage must be one of {wvrn_nbc.HANDICAP_STAGES}")
+    wvrn_nbc.reading_strength(1.0, options["handicap_magnitude"])
     return options
+
+
+def _stacked(strength, graphs: int):
+    """Per-node strengths in :func:`stack_rows`'s layout; a number as it is."""
+    return strength if np.ndim(strength) == 0 else stack_rows(strength, graphs)
 
 
 def stack_rows(x: np.ndarray, graphs: int) -> np.ndarray:
@@ -91,8 +102,9 @@ def network_rows(nets, role: str, nodes: int) -> pd.DataFrame:
     -------
     rows : pandas.DataFrame
         Columns ``role``, ``nodes``, ``network`` (position in ``nets``) and the statistics
-        ``edges``, ``mean_degree``, ``autocorrelation``, ``autocorrelation_contingency`` and
-        ``p_pos``.
+        ``edges``, ``mean_degree``, ``autocorrelation`` (phi), ``autocorrelation_contingency``,
+        ``autocorrelation_corrected_contingency`` (the three measures of
+        :func:`lib.data.networks.label_autocorrelation`) and ``p_pos``.
 
     Notes
     -----
@@ -147,7 +159,10 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
     smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
     during = options["handicap_stage"] == "during"
     purpose, folds, levels = setting["purpose"], cal["folds"], setting["prop_labeled"]
-    handicap = {"strength": setting["strength"], "selection": setting["selection"]}
+    handicap = {
+        "strength": wvrn_nbc.reading_strength(setting["strength"], options["handicap_magnitude"]),
+        "selection": setting["selection"],
+    }
     set_rng = seeding.generator(set_entropy)
     lgm = networks.LGMParams(**cal["network"])
     nets = [networks.generate_lgm(set_rng, lgm) for _ in range(cal["networks"])]
@@ -195,7 +210,7 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
                     labels,
                     level_train,
                     stack_rows(chosen, len(nets)),
-                    strength=handicap["strength"],
+                    strength=_stacked(wvrn_nbc.strengths(handicap["strength"], keys), len(nets)),
                     node_block=block,
                     smoothing=smoothing,
                 )
@@ -328,8 +343,8 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
     "perturbed the predictions of the worse performing model (nBC)"); the keys are shared
     across c, so the perturbed sets are nested.
     """
-    s = setting
     options = model_options(models)
+    s = {**setting, "strength": wvrn_nbc.reading_strength(setting["strength"], options["handicap_magnitude"])}
     smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
     purpose, trials, levels = s["purpose"], s["trials"], s["prop_labeled"]
     net = networks.generate_lgm(network_rng, networks.LGMParams(**s["network"]))
@@ -418,13 +433,14 @@ def network_summary(frame: pd.DataFrame) -> pd.DataFrame:
     ----------
     frame : pandas.DataFrame
         Rows of :func:`network_rows`, columns ``role``, ``nodes``, ``autocorrelation``,
-        ``autocorrelation_contingency``, ``p_pos`` and ``mean_degree``.
+        ``autocorrelation_contingency``, ``autocorrelation_corrected_contingency``, ``p_pos`` and
+        ``mean_degree``.
 
     Returns
     -------
     summary : pandas.DataFrame
         One row per (role, nodes) with ``role``, ``nodes``, ``networks`` (count) and, for each of
-        the four statistics, its mean (column named as the statistic) and ``<stat>_sd``,
+        the five statistics, its mean (column named as the statistic) and ``<stat>_sd``,
         ``<stat>_low``, ``<stat>_high`` (Student t interval; NaN values of a statistic dropped;
         SD and bounds NaN with fewer than two values).
 
@@ -438,7 +454,13 @@ def network_summary(frame: pd.DataFrame) -> pd.DataFrame:
     for role, part in groups:
         for nodes, sub in part.groupby("nodes"):
             row = {"role": role, "nodes": nodes, "networks": len(sub)}
-            for column in ("autocorrelation", "autocorrelation_contingency", "p_pos", "mean_degree"):
+            for column in (
+                "autocorrelation",
+                "autocorrelation_contingency",
+                "autocorrelation_corrected_contingency",
+                "p_pos",
+                "mean_degree",
+            ):
                 mean, sd, low, high = rates.t_interval(sub[column].dropna().to_numpy())
                 row.update({column: mean, f"{column}_sd": sd, f"{column}_low": low, f"{column}_high": high})
             rows.append(row)

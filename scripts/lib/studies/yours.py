@@ -67,7 +67,7 @@ def settings(config: dict) -> dict:
         ``randomizations``,
         ``randomizations_per_job``, ``alpha``, ``tie_rule``), ``imbalance`` (as the imbalance study's
         config keys) and ``network`` (partition and real-network study keys, ``models`` =
-        ``network_tests``).
+        ``network_tests`` but for ``autocorrelation_measure``).
     """
     yours = config.get("yours") or {}
     perm, imb, rn = config["permutation"], config["imbalance"], config["realnet"]
@@ -118,7 +118,9 @@ def settings(config: dict) -> dict:
             "attempts": n.get("attempts", rn["partition"]["attempts"]),
             "selection": n.get("selection", "partition"),
             "similar": {**rn["similar"], "parts": n.get("parts", 6)},
-            "models": dict(config["network_tests"]),
+            # the study jobs' readings: autocorrelation_measure only picks what Neville's Table 1 and
+            # Fig. 1(c) judge (workflow/rules/common.smk, NETWORK_TESTS_JOBS)
+            "models": {k: v for k, v in config["network_tests"].items() if k != "autocorrelation_measure"},
         }
     )
     return {
