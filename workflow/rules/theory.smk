@@ -2,21 +2,6 @@
 model of node errors against the closed forms of Theorems 1-3."""
 
 
-def theory_settings():
-    """config `theory:` without `thm3_model`: the Theorems 1-3 job's parameters and seed are the
-    ones it had before that key existed, so its numbers stay byte-identical."""
-    return {k: v for k, v in config["theory"].items() if k != "thm3_model"}
-
-
-def theory_thm3_settings():
-    """What determines the draws of Theorem 3's points inside its model (lib.studies.theory)."""
-    shared = ("instances", "p", "folds", "group_size", "replications")
-    return {
-        **{k: config["theory"][k] for k in shared},
-        "thm3_model": config["theory"].get("thm3_model", {}),
-    }
-
-
 rule theory_montecarlo:
     """Monte Carlo Var(Z_k) over n/m, q and rho, next to Theorems 1, 2 and 3."""
     input:
