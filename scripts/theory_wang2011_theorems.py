@@ -15,6 +15,20 @@ from lib.studies import theory
 sm = snakemake  # noqa: F821
 
 
+def monte_carlo_points(ax, part, x, color, marker, label=None):
+    """Monte Carlo variance ratios with +-2 s.e. bars."""
+    ax.errorbar(
+        part[x],
+        part["mc_var_ratio"],
+        yerr=2 * part["mc_var_se_ratio"],
+        fmt=marker,
+        color=color,
+        markersize=3.5,
+        capsize=2,
+        label=label,
+    )
+
+
 def values(column) -> str:
     return ", ".join(f"{v:g}" for v in sorted(set(column)))
 
@@ -45,15 +59,7 @@ with runlog.logged(sm.log[0], "wang2011_theorems"):
     colors = plotting.sequence_colors(len(set(shown.loc[shown.panel == "n_over_m", "q"])))
     for color, (q, part) in zip(colors, shown[shown.panel == "n_over_m"].groupby("q")):
         left.plot(part["n_over_m"], part["thm2_var_rs_ratio"], color=color, label=f"Thm 2, q={q:g}")
-        left.errorbar(
-            part["n_over_m"],
-            part["mc_var_ratio"],
-            yerr=2 * part["mc_var_se_ratio"],
-            fmt="o",
-            color=color,
-            markersize=3.5,
-            capsize=2,
-        )
+        monte_carlo_points(left, part, "n_over_m", color, "o")
     left.set(xlabel="n / m (test-set share)", ylabel="Var(Z_k) / [p(1-p)/n]", title="Theorem 2 (ρ = 0)")
     left.legend(fontsize=6.5, loc="lower left")
     rho = shown[shown.panel == "rho"]
@@ -62,16 +68,7 @@ with runlog.logged(sm.log[0], "wang2011_theorems"):
     share, q_mixed = values(rho["n_over_m"]), values(mixed["q"])
     x = "rho_target"
     right.plot(indep[x], indep["thm1_var_corr_ratio"], color="#0072B2", label="Thm 1 (q = p)")
-    right.errorbar(
-        indep[x],
-        indep["mc_var_ratio"],
-        yerr=2 * indep["mc_var_se_ratio"],
-        fmt="o",
-        color="#0072B2",
-        markersize=3.5,
-        capsize=2,
-        label="Monte Carlo (q = p)",
-    )
+    monte_carlo_points(right, indep, x, "#0072B2", "o", "Monte Carlo (q = p)")
     right.plot(mixed[x], mixed["thm3_var_obs_target_rho_ratio"], color="#D55E00", label=f"Thm 3, q={q_mixed}, ρ target")
     right.plot(
         mixed[x],
@@ -83,16 +80,7 @@ with runlog.logged(sm.log[0], "wang2011_theorems"):
     right.plot(
         mixed[x], mixed["exact_var_of_simulator_ratio"], color="0.4", linestyle=":", label="exact variance of simulator"
     )
-    right.errorbar(
-        mixed[x],
-        mixed["mc_var_ratio"],
-        yerr=2 * mixed["mc_var_se_ratio"],
-        fmt="s",
-        color="#D55E00",
-        markersize=3.5,
-        capsize=2,
-        label=f"Monte Carlo (q = {q_mixed})",
-    )
+    monte_carlo_points(right, mixed, x, "#D55E00", "s", f"Monte Carlo (q = {q_mixed})")
     outside = mixed[~mixed["thm3_model_exists"]]
     if len(outside):
         bound = float(outside["thm3_rho_max"].min())
@@ -112,15 +100,7 @@ with runlog.logged(sm.log[0], "wang2011_theorems"):
         third.plot(
             part[x], part["thm3_var_obs_target_rho_ratio"], color=color, label=f"Thm 3, q={q:g} (ρ ≤ {rho_max:.2f})"
         )
-        third.errorbar(
-            part[x],
-            part["mc_var_ratio"],
-            yerr=2 * part["mc_var_se_ratio"],
-            fmt="s",
-            color=color,
-            markersize=3.5,
-            capsize=2,
-        )
+        monte_carlo_points(third, part, x, color, "s")
     third.set(
         xlabel=f"ρ (eq. (1) exactly), n/m = {values(checked['n_over_m']) or share}", title="Theorem 3 inside its model"
     )

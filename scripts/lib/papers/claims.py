@@ -216,23 +216,11 @@ class Paper:
         self.claims[claim.id] = claim
         return claim
 
-    def claim(
-        self,
-        artifact: str,
-        key: str,
-        text: str,
-        *,
-        value: str,
-        criterion: str,
-        location: str = "",
-        paper_side: str = "",
-    ):
-        """Decorator form of :meth:`add`: the decorated function is the check."""
+    def claim(self, artifact: str, key: str, text: str, **declared):
+        """Decorator form of :meth:`add` (same keywords): the decorated function is the check."""
 
         def register(check: Check) -> Check:
-            self.add(
-                artifact, key, text, check, value=value, criterion=criterion, location=location, paper_side=paper_side
-            )
+            self.add(artifact, key, text, check, **declared)
             return check
 
         return register
