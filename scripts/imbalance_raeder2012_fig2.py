@@ -102,6 +102,7 @@ with runlog.logged(sm.log[0], f"raeder2012_{sm.params.panel}") as log:
 
     # every metric's curve, for the claims that compare the panel's metric with another one
     curves = mean.reset_index().melt(id_vars=keys, var_name="metric", value_name="value")
-    claims = raeder2012.PAPER.evaluate(panel, Evidence({"summary": out, "curves": curves}), sm.params.profile)
+    evidence = Evidence({"summary": out, "curves": curves, "per_dataset": per_dataset[["dataset", *keys, *metrics]]})
+    claims = raeder2012.PAPER.evaluate(panel, evidence, sm.params.profile)
     tables.write_csv(claims, sm.output.claims)
     log.info("%d claims", len(claims))

@@ -68,6 +68,7 @@ with runlog.logged(sm.log[0], "raeder2012_rankings") as log:
     ]
     tables.write_text("\n".join(md), sm.output.md)
 
-    claims = raeder2012.PAPER.evaluate("rankings", Evidence({"summary": table}, {"precision_k": k}), sm.params.profile)
+    evidence = Evidence({"summary": table, "per_dataset": per_dataset}, {"precision_k": k})
+    claims = raeder2012.PAPER.evaluate("rankings", evidence, sm.params.profile)
     tables.write_csv(claims, sm.output.claims)
     log.info("%d ranking rows, %d flips, %d winner changes, %d claims", len(table), len(flips), len(moved), len(claims))

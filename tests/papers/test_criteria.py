@@ -1,5 +1,10 @@
 """lib.papers.criteria: the interval comparisons and formats several claims share."""
 
+import numpy as np
+import pytest
+
+from lib.core import rates
+from lib.papers import criteria
 from lib.papers import criteria as cr
 
 
@@ -63,3 +68,40 @@ def test_below_in_cells_needs_most_cells_decided():
     )
     assert cr.below_in_cells([0.1, 0.5], [0.2, 0.6], [0.3, 0.3], [0.4, 0.4], "t")[0] == "fail"  # above once
     assert cr.scale_factor(0.2, 0.1) == 4.0
+
+
+# ---- orders and ties over units -----------------------------------------------------------------
+def test_above_decides_only_when_the_paired_interval_excludes_zero():
+    assert criteria.above([0.02, 0.03, 0.025, 0.021], "data sets")[0] == "pass"
+    assert criteria.above([-0.02, -0.03, -0.025, -0.021], "data sets")[0] == "fail"
+    # Raeder's 5x2 AUC: NB 0.003 below J48 on average, data sets spread by a few hundredths
+    verdict, why = criteria.above([-0.03, 0.02, 0.01, -0.02, 0.004, -0.002], "data sets")
+    assert verdict == "unverifiable" and "contains 0" in why and "the data sets would decide" in why
+
+
+def test_within_needs_the_whole_interval_inside_the_tolerance():
+    assert criteria.within(-0.004, 0.006, 0.01, "data sets")[0] == "pass"
+    assert criteria.within(0.012, 0.02, 0.01, "data sets")[0] == "fail"
+    assert criteria.within(-0.002, 0.025, 0.01, "data sets")[0] == "unverifiable"
+
+
+def test_all_of_fails_on_any_fail_and_passes_only_when_all_pass():
+    passing, failing, open_ = ("pass", ""), ("fail", ""), ("unverifiable", "too wide")
+    assert criteria.all_of({"a": passing, "b": passing}) == ("pass", "")
+    assert criteria.all_of({"a": passing, "b": failing, "c": open_})[0] == "fail"
+    assert criteria.all_of({"a": passing, "c": open_}) == ("unverifiable", "c: too wide")
+
+
+def test_jackknife_interval_of_a_mean_is_the_t_interval():
+    x = np.array([0.1, 0.4, 0.35, 0.2, 0.3])
+    value, lo, hi = criteria.jackknife_interval(lambda keep: x[keep].mean(), len(x))
+    mean, _, t_lo, t_hi = rates.t_interval(x)
+    assert value == pytest.approx(mean) and (lo, hi) == pytest.approx((t_lo, t_hi))
+
+
+def test_below_value_passes_only_intervals_that_stay_below():
+    assert criteria.below_value([0.003, 0.02], [0.0, 0.0], [0.01, 0.046], 0.05, "networks")[0] == "pass"
+    assert criteria.below_value([0.003, 0.075], [0.0, 0.06], [0.01, 0.09], 0.05, "networks")[0] == "fail"
+    # Neville Fig. 1(c) NCV unpaired at 20 %: 0.030 [0.000, 0.077] also admits rates of 0.07
+    verdict, why = criteria.below_value([0.03, 0.003], [0.0, 0.0], [0.077, 0.010], 0.05, "networks")
+    assert verdict == "unverifiable" and "1 of 2 intervals reach above 0.05" in why and "about 6x" in why

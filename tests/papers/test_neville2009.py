@@ -120,7 +120,7 @@ def fig1c_cases():
         rs_paired=[0.55, 0.50, 0.30, 0.15],
         rs_unpaired=[0.50, 0.45, 0.25, 0.10],
         ncv_paired=[0.25, 0.15, 0.10, 0.05],
-        ncv_unpaired=[0.10, 0.03, 0.02, 0.02],
+        ncv_unpaired=[0.10, 0.02, 0.02, 0.02],
         networks=networks_table(phi=0.42, contingency=0.39, corrected=0.55, p_pos=0.70),
     )
     # RS low and rising, NCV high, networks less autocorrelated (all three measures below 0.40) and more positive

@@ -253,6 +253,18 @@ def table3_cases():
     return uci("table3", uci_classifiers_as_in_paper()), uci("table3", uci_classifiers_against())
 
 
+def test_naive_bayes_statements_judge_each_data_set_over_fold_draws():
+    every = uci_classifiers_as_in_paper()
+    nb = every["nb"]
+    nb["t1_p_low"], nb["t1_p_high"] = 0.0005, 0.002
+    nb.loc["spect", ["t1_p", "t1_p_low", "t1_p_high"]] = [0.02, 0.004, 0.05]  # the folds decide Spect
+    table = PAPER.evaluate("table3", uci("table3", every), "test").set_index("id")
+    row = table.loc["ojala2009/table3/nb_test1_all_significant"]
+    assert row["verdict"] == "unstable" and "spect" in row["why"]
+    nb.loc["spect", ["t1_p", "t1_p_low", "t1_p_high"]] = [0.05, 0.03, 0.08]  # wholly above alpha: a fail
+    assert verdicts(PAPER, "table3", uci("table3", every))["nb_test1_all_significant"] == "fail"
+
+
 def test_uci_data_sets_not_configured_have_no_rows():
     subset = {c: f.loc[["balance-scale", "iris"]] for c, f in uci_classifiers_as_in_paper().items()}
     got = verdicts(PAPER, "table2", uci("table2", subset))

@@ -158,9 +158,32 @@ AGAINST = {
 }
 
 
+DATASETS = 6
+
+
+def per_dataset(curves: pd.DataFrame, spread: float = 0.03, jitter: float = 0.001) -> pd.DataFrame:
+    """Data sets whose values average to ``curves``: a common offset per data set (so paired
+    differences are the means' differences) plus a small classifier-specific one that alternates
+    in sign (so paired intervals have a width); both constant over levels (curves keep their shape)."""
+    offsets = [spread * (2 * d / (DATASETS - 1) - 1) for d in range(DATASETS)]
+    rows = [
+        {
+            **row,
+            "dataset": f"d{d}",
+            "value": row["value"] + off + jitter * (-1) ** d * (1 + CLASSIFIERS.index(row["classifier"])),
+        }
+        for row in curves.to_dict("records")
+        for d, off in enumerate(offsets)
+    ]
+    long = pd.DataFrame(rows)
+    keys = ["dataset", "scheme", "classifier", "removed_percent"]
+    return long.pivot_table(index=keys, columns="metric", values="value").reset_index()
+
+
 def fig2(world: dict, panel: str) -> Evidence:
     curves = pd.DataFrame([row for metric, per in world.items() for row in curve_rows(metric, per)])
-    return Evidence({"summary": curves[curves["metric"] == PANELS[panel]].reset_index(drop=True), "curves": curves})
+    summary = curves[curves["metric"] == PANELS[panel]].reset_index(drop=True)
+    return Evidence({"summary": summary, "curves": curves, "per_dataset": per_dataset(curves)})
 
 
 def fig2_cases(panel):
@@ -182,8 +205,9 @@ def test_fig2_texts_follow_the_levels_and_k():
         for x, v in zip([10, 40], vs)
     ]
     curves = pd.DataFrame(rows)
+    summary = curves[curves["metric"] == "precision_at_10"]
     table = PAPER.evaluate(
-        "fig2d", Evidence({"summary": curves[curves["metric"] == "precision_at_10"], "curves": curves}), "test"
+        "fig2d", Evidence({"summary": summary, "curves": curves, "per_dataset": per_dataset(curves)}), "test"
     )
     assert table["claim"].iloc[0].startswith("Precision @ 10 declines")
     assert table["criterion"].iloc[0] == "sign of (40 % removed - 10 % removed) for every curve"
@@ -194,12 +218,26 @@ RANKED = ("auc", "h_measure", "f1", "brier", "accuracy", "pr_break_even", "preci
 
 
 def ranking_rows(orders: dict) -> Evidence:
-    """orders: (metric, scheme) -> classifiers best first, at level "all"."""
+    """orders: (metric, scheme) -> classifiers best first, at level "all"; the data sets' values
+    0.1 apart in that order (Brier: lower is better)."""
     rows = [
         {"metric": m, "scheme": s, "level": "all", "ranking": " > ".join(o), "best": o[0], "worst": o[-1]}
         for (m, s), o in orders.items()
     ]
-    return Evidence({"summary": pd.DataFrame(rows)}, {"precision_k": 20})
+    values = [
+        {
+            "metric": m,
+            "scheme": s,
+            "classifier": c,
+            "removed_percent": 0,
+            "value": 0.2 + 0.1 * i if m == "brier" else 0.9 - 0.1 * i,
+        }
+        for (m, s), o in orders.items()
+        for i, c in enumerate(o)
+    ]
+    return Evidence(
+        {"summary": pd.DataFrame(rows), "per_dataset": per_dataset(pd.DataFrame(values))}, {"precision_k": 20}
+    )
 
 
 def rankings_cases():
@@ -229,9 +267,11 @@ def rankings_cases():
 def test_rankings_claims_about_what_is_not_ranked_have_no_row():
     as_in_paper, _ = rankings_cases()
     table = as_in_paper["summary"]
-    other_k = Evidence({"summary": table}, {"precision_k": 10})
+    other_k = Evidence({"summary": table, "per_dataset": as_in_paper["per_dataset"]}, {"precision_k": 10})
     assert "precision_winner_depends_on_cv" not in verdicts(PAPER, "rankings", other_k)
-    tenfold_only = Evidence({"summary": table[table["scheme"] == "10-fold"]}, {"precision_k": 20})
+    tenfold_only = Evidence(
+        {"summary": table[table["scheme"] == "10-fold"], "per_dataset": as_in_paper["per_dataset"]}, {"precision_k": 20}
+    )
     assert PAPER.claims["raeder2012/rankings/metrics_disagree.5x2"].check(tenfold_only) is None
     assert PAPER.claims["raeder2012/rankings/metrics_disagree.10-fold"].check(tenfold_only).verdict == "pass"
 
@@ -337,3 +377,20 @@ def test_sec4_families_follow_the_printed_values():
     )  # one critical-AUC claim, judged under the configured reading
     table = PAPER.evaluate("sec4", sec4(), "test")
     assert list(table["paper_value"][:3]) == [f"{v:.3f}" for v in imbalance.SECTION4_PAPER_SD.values()]
+
+
+def test_orders_within_the_data_sets_spread_are_unverifiable():
+    # the means put NB 0.003 above J48 under 5x2, but the data sets disagree by +-0.03
+    world = {m: dict(per) for m, per in AS_IN_PAPER.items()}
+    world["auc"][("5x2", "NB")] = line(0.883, -0.01)
+    curves = pd.DataFrame([row for metric, per in world.items() for row in curve_rows(metric, per)])
+    evidence = Evidence(
+        {
+            "summary": curves[curves["metric"] == "auc"],
+            "curves": curves,
+            "per_dataset": per_dataset(curves, jitter=0.02),
+        }
+    )
+    row = PAPER.evaluate("fig2a", evidence, "test").set_index("id").loc["raeder2012/fig2a/nb_best_5x2"]
+    assert row["verdict"] == "unverifiable" and "NB vs J48" in row["why"]
+    assert "NB - J48 +0.0030" in row["reproduced"]

@@ -209,6 +209,15 @@ def fig2b_cases():
     return as_in_paper, against
 
 
+def test_fig2b_power_order_at_the_smallest_difference_is_judged_by_intervals():
+    # near alpha both powers are small: RS-C 1.5 points below NCV is the draw's order, not a fail...
+    row = PAPER.evaluate("fig2b", fig2b(ncv=[0.105, 0.42, 0.82, 0.99], rsc=[0.09, 0.70, 1.00, 1.00]), "test")
+    assert row.set_index("id").loc["wang2011/fig2b/rsc_power_above_ncv", "verdict"] == "pass"
+    # ...but RS-C significantly below NCV at one difference is
+    row = PAPER.evaluate("fig2b", fig2b(ncv=[0.40, 0.42, 0.82, 0.99], rsc=[0.09, 0.70, 1.00, 1.00]), "test")
+    assert row.set_index("id").loc["wang2011/fig2b/rsc_power_above_ncv", "verdict"] == "fail"
+
+
 # ---- Fig. 3(a), 3(b): one family of claims per network set --------------------------------------
 def per_set(build, sets=tuple(SET_LABELS)) -> Evidence:
     """``build(name)`` -> the set's rows, for every set; with the sets' labels as params."""

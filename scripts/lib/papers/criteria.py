@@ -6,6 +6,9 @@ the evidence is marginal."""
 from __future__ import annotations
 
 import numpy as np
+from scipy import special
+
+from ..core.rates import t_interval
 
 
 def fmt_rate(rate: float, lo: float, hi: float) -> str:
@@ -77,6 +80,25 @@ def band(lo: float, hi: float, low: float, high: float, units: str) -> tuple[str
     )
 
 
+def below_value(rate, lo, hi, value: float, units: str) -> tuple[str, str]:
+    """'Below ``value``' at every cell from rates with 95 % intervals ``[lo, hi]``: ``fail`` when an
+    interval lies wholly above it, ``pass`` when every interval lies at or below it, otherwise
+    ``unverifiable`` at this scale -- an interval that reaches down to the value also reaches rates
+    well above it, so reaching down decides nothing."""
+    rate, lo, hi = (np.asarray(v, float) for v in (rate, lo, hi))
+    if np.any(lo > value):
+        return "fail", ""
+    if np.all(hi <= value):
+        return "pass", ""
+    open_ = hi > value
+    # the upper half-width must shrink below the rate's distance to the value
+    factor = float(np.max(((hi - rate)[open_] / np.maximum(value - rate[open_], 1e-12)) ** 2))
+    return "unverifiable", (
+        f"at this scale: {int(open_.sum())} of {lo.size} intervals reach above {value:g} "
+        f"(highest {hi.max():.3f}); {_times(factor)} the {units} would decide it"
+    )
+
+
 def below_in_cells(a_lo, a_hi, b_lo, b_hi, units: str) -> tuple[str, str, int, int]:
     """'A below B' over cells (levels, grid points), each judged by 95 % intervals: ``fail`` when A
     is significantly above B in any cell; ``pass`` when A is significantly below B in more than half
@@ -100,3 +122,73 @@ def below_in_cells(a_lo, a_hi, b_lo, b_hi, units: str) -> tuple[str, str, int, i
         below,
         cells,
     )
+
+
+# ---- orders and ties of means over units (data sets) --------------------------------------------
+# A statement about curves averaged over data sets ("NB has the highest AUC") is a statement about
+# the data sets' mean: its evidence is the paired difference per data set, judged by its t-interval.
+def paired_difference(diffs) -> tuple[float, float, float]:
+    """``(mean, low, high)``: the 95 % t-interval of the mean of per-unit paired differences."""
+    mean, _, lo, hi = t_interval(diffs)
+    return float(mean), float(lo), float(hi)
+
+
+def above(diffs, units: str) -> tuple[str, str]:
+    """'A above B' from the per-unit differences A - B: ``pass`` when the paired 95 % interval lies
+    above 0, ``fail`` when it lies below, otherwise ``unverifiable`` at this scale (about how many
+    times the units would make an interval of this width exclude a difference of this size)."""
+    mean, lo, hi = paired_difference(diffs)
+    return above_interval(mean, lo, hi, f"the paired 95 % interval over the {len(np.asarray(diffs))} {units}", units)
+
+
+def above_interval(value: float, lo: float, hi: float, interval: str, units: str) -> tuple[str, str]:
+    """'A above B' from the interval ``[lo, hi]`` of A - B (described by ``interval``), as :func:`above`."""
+    if lo > 0:
+        return "pass", ""
+    if hi < 0:
+        return "fail", ""
+    factor = scale_factor((hi - lo) / 2, abs(value))
+    return "unverifiable", (
+        f"at this scale: {interval} [{lo:+.4f}, {hi:+.4f}] contains 0; "
+        f"{_times(factor)} the {units} would decide a difference of {value:+.4f}"
+    )
+
+
+def all_of(judgements: dict) -> tuple[str, str]:
+    """Several judgements that must all hold (``{label: (verdict, why, ...)}``): ``fail`` when any
+    fails, ``pass`` when all pass, otherwise ``unverifiable`` with the undecided ones' reasons."""
+    verdicts = {label: j[0] for label, j in judgements.items()}
+    if "fail" in verdicts.values():
+        return "fail", ""
+    if all(v == "pass" for v in verdicts.values()):
+        return "pass", ""
+    return "unverifiable", "; ".join(f"{label}: {j[1]}" for label, j in judgements.items() if j[0] != "pass")
+
+
+def within(lo: float, hi: float, tolerance: float, units: str) -> tuple[str, str]:
+    """'A and B are the same to within ``tolerance``' from the interval ``[lo, hi]`` of A - B:
+    ``pass`` when it lies inside [-tolerance, tolerance], ``fail`` when it misses that band,
+    otherwise ``unverifiable`` at this scale."""
+    if -tolerance <= lo and hi <= tolerance:
+        return "pass", ""
+    if hi < -tolerance or lo > tolerance:
+        return "fail", ""
+    # the edge of the band nearest the interval's middle decides: shrink the half-width below the distance
+    middle, half = (lo + hi) / 2, (hi - lo) / 2
+    factor = scale_factor(half, min(abs(middle - tolerance), abs(middle + tolerance)))
+    return "unverifiable", (
+        f"at this scale: the 95 % interval of the difference [{lo:+.4f}, {hi:+.4f}] straddles the tolerance "
+        f"+-{tolerance:g}; {_times(factor)} the {units} would decide it"
+    )
+
+
+def jackknife_interval(statistic, n: int) -> tuple[float, float, float]:
+    """``(value, low, high)``: a statistic of ``n`` units (``statistic(keep)``, ``keep`` a boolean
+    mask of the units used) with its 95 % jackknife t-interval. Deterministic, for statistics of a
+    mean curve (e.g. how erratic it is) that have no closed-form standard error."""
+    every = np.ones(n, bool)
+    value = float(statistic(every))
+    leave_one_out = np.array([statistic(np.arange(n) != i) for i in range(n)], float)
+    se = np.sqrt((n - 1) / n * np.sum((leave_one_out - leave_one_out.mean()) ** 2))
+    half = float(special.stdtrit(n - 1, 0.975)) * se
+    return value, value - half, value + half

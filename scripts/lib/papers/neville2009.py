@@ -447,13 +447,16 @@ def _(evidence: Evidence):
     "NCV unpaired Type I error below 0.05 for propLabeled > 0.1",
     value="< 0.05",
     location="Sec. 5.4",
-    criterion=f"every {NETWORK_INTERVAL} at propLabeled > 0.1 reaches down to 0.05 or below",
+    criterion=f"every {NETWORK_INTERVAL} at propLabeled > 0.1 at or below 0.05 (one reaching above it: "
+    "unverifiable; one wholly above: fail)",
 )
 def _(evidence: Evidence):
     curve = _method_curve(evidence, "NCV unpaired", "prop_labeled")
     above = curve[curve["prop_labeled"] > 0.1 + 1e-9]
-    return judged(
-        (above["rate_networks_low"] <= 0.05).all(),
+    return decided(
+        criteria.below_value(
+            above["rate"], above["rate_networks_low"], above["rate_networks_high"], 0.05, "evaluation networks"
+        ),
         "; ".join(f"{x:g}: {_net_fmt(r)}" for x, (_, r) in zip(above["prop_labeled"], above.iterrows())),
     )
 

@@ -17,7 +17,8 @@ import pandas as pd
 from ..data import datasets
 from ..evaluation import rankings
 from ..studies import imbalance
-from .claims import Evidence, Paper, judged
+from . import criteria
+from .claims import Evidence, Paper, decided, judged
 
 PAPER = Paper("raeder2012", "Raeder, Forman & Chawla 2012, Learning from Imbalanced Data: Evaluation Matters")
 claim = PAPER.claim
@@ -100,7 +101,10 @@ for _name in _table1_names():
 # Evidence: summary = the panel's table fig2?.csv (metric, scheme, classifier, removed_percent,
 # value: the mean over data sets); curves = the same for every metric of the study (metric,
 # scheme, classifier, removed_percent, value), for the claims that compare the panel's metric
-# with another metric.
+# with another metric; per_dataset = each data set's value of every metric (dataset, scheme,
+# classifier, removed_percent, one column per metric), for the claims that order the
+# classifiers: the chapter's curves are means over data sets, so an order is judged by the
+# paired differences over the data sets (lib.papers.criteria.above), not by the means' order alone.
 #: Higher-is-better metrics whose ranges over the removal levels AUC's is compared with (with P@k).
 RANGED = ("auc", "h_measure", "f1", "pr_break_even")
 
@@ -146,6 +150,44 @@ def _best(evidence: Evidence, scheme: str, higher: bool = True):
     return (max if higher else min)(values, key=values.get), values
 
 
+UNITS = "data sets"
+
+
+def _by_dataset(evidence: Evidence, scheme: str, metric: str) -> pd.DataFrame:
+    """Each data set's mean of ``metric`` over the removal levels: data sets x classifiers."""
+    table = evidence["per_dataset"]
+    part = table[table["scheme"] == scheme]
+    return part.groupby(["dataset", "classifier"])[metric].mean().unstack("classifier")
+
+
+def _leads(evidence: Evidence, scheme: str, metric: str, who: str, higher: bool = True) -> tuple[tuple, str]:
+    """``who`` has the highest (``higher``) or lowest mean of ``metric`` under ``scheme``, judged
+    against each other classifier by the paired differences over the data sets. Returns the
+    judgement and the paired differences as text."""
+    values = _by_dataset(evidence, scheme, metric)
+    sign = 1.0 if higher else -1.0
+    judgements, text = {}, []
+    for other in (c for c in values.columns if c != who):
+        diffs = (values[who] - values[other]).dropna().to_numpy()
+        mean, lo, hi = criteria.paired_difference(diffs)
+        judgements[f"{who} vs {other}"] = criteria.above(sign * diffs, UNITS)
+        text.append(f"{who} - {other} {mean:+.4f} [{lo:+.4f}, {hi:+.4f}]")
+    return criteria.all_of(judgements), "paired over data sets: " + ", ".join(text)
+
+
+def _leads_claim(scheme: str, metric: str | None, who: str, higher: bool = True, digits: int = 4):
+    """The check of 'who is best (worst) under scheme' on the panel's metric (``metric`` None)."""
+
+    def check(evidence: Evidence):
+        name = metric or _metric(evidence)
+        judgement, paired = _leads(evidence, scheme, name, who, higher)
+        means = "; ".join(f"{c} {v:.{digits}f}" for c, v in _level_means(evidence, scheme).items())
+        fill = {"k": _precision_k(evidence)} if name.startswith("precision_at_") else {}
+        return decided(judgement, f"{means}; {paired}", **fill)
+
+    return check
+
+
 def _roughness(evidence: Evidence) -> dict[tuple[str, str], float]:
     """Mean |second difference| of each curve over the removal levels (how erratic it is)."""
     return {
@@ -153,6 +195,26 @@ def _roughness(evidence: Evidence) -> dict[tuple[str, str], float]:
         for s in SCHEMES
         for c in _classifiers(evidence)
     }
+
+
+def _roughness_gap(evidence: Evidence, curve: tuple[str, str], others: list[tuple[str, str]]) -> tuple:
+    """How much more erratic the mean curve ``curve`` (scheme, classifier) is than the most erratic
+    of ``others``, with its jackknife interval over the data sets: the curves are means over data
+    sets, and which one zigzags most moves with the data sets averaged."""
+    metric, table = _metric(evidence), evidence["per_dataset"]
+    cube = table.pivot_table(index="dataset", columns=["scheme", "classifier", "removed_percent"], values=metric)
+    datasets = cube.index.to_numpy()
+
+    def rough(mean_curve: pd.Series, key) -> float:
+        return float(np.mean(np.abs(np.diff(mean_curve[key].sort_index().to_numpy(), 2))))
+
+    def gap(keep) -> float:
+        mean_curve = cube[keep].mean()
+        return rough(mean_curve, curve) - max(rough(mean_curve, o) for o in others)
+
+    value, lo, hi = criteria.jackknife_interval(gap, len(datasets))
+    interval = f"the jackknife 95 % interval over the {len(datasets)} {UNITS}"
+    return criteria.above_interval(value, lo, hi, interval, UNITS), f"gap {value:+.4f} [{lo:+.4f}, {hi:+.4f}]"
 
 
 def _precision_k(evidence: Evidence) -> str:
@@ -223,11 +285,13 @@ def _(evidence: Evidence):
     "With 5x2 CV, NB has the highest AUC",
     value="NB best under 5x2",
     location="Sec. 3.2, Fig. 2(a)",
-    criterion="highest mean over removal levels",
+    criterion=(
+        "highest mean over removal levels, each other classifier's paired difference over the data sets' 95 % "
+        "t-interval above 0 (containing 0: unverifiable)"
+    ),
 )
 def _(evidence: Evidence):
-    best, values = _best(evidence, "5x2")
-    return judged(best == "NB", "; ".join(f"{c} {v:.4f}" for c, v in values.items()))
+    return _leads_claim("5x2", None, "NB")(evidence)
 
 
 @claim(
@@ -236,12 +300,22 @@ def _(evidence: Evidence):
     "With 10-fold CV, J48 and NB tie on AUC",
     value="'a tie between J48 and NB' under 10-fold",
     location="Sec. 3.2, Fig. 2(a)",
-    criterion="|J48 - NB| <= 0.01 (mean over levels)",
+    criterion=(
+        "J48 - NB (mean over levels) within +-0.01: the paired 95 % t-interval over the data sets inside the "
+        "band (straddling it: unverifiable)"
+    ),
 )
 def _(evidence: Evidence):
-    values = _level_means(evidence, "10-fold")
-    gap = abs(values.get("J48", np.nan) - values.get("NB", np.nan))
-    return judged(gap <= 0.01, f"|J48 - NB| = {gap:.4f}")
+    values = _by_dataset(evidence, "10-fold", _metric(evidence))
+    mean, lo, hi = criteria.paired_difference((values["J48"] - values["NB"]).dropna())
+    return decided(
+        criteria.within(lo, hi, TIE, UNITS), f"J48 - NB = {mean:+.4f} [{lo:+.4f}, {hi:+.4f}] (paired over data sets)"
+    )
+
+
+#: How close two means over data sets must be to count as the chapter's "tie" (AUC) and
+#: "indistinguishable" (F1, read off the plot at its resolution).
+TIE, INDISTINGUISHABLE = 0.01, 0.02
 
 
 # Fig. 2(b): H-measure.
@@ -287,12 +361,20 @@ PAPER.add(
     "F-measure: 10-fold and 5x2 CV are indistinguishable",
     value="'Both 10-fold and 5x2 are indistinguishable'",
     location="Sec. 3.2, Fig. 2(c)",
-    criterion="|10-fold - 5x2| <= 0.02 per classifier (mean over levels)",
+    criterion=(
+        "10-fold - 5x2 (mean over levels) within +-0.02 for every classifier: each paired 95 % t-interval over "
+        "the data sets inside the band (straddling it: unverifiable)"
+    ),
 )
 def _(evidence: Evidence):
-    tenfold, fivebytwo = _level_means(evidence, "10-fold"), _level_means(evidence, "5x2")
-    gap = max(abs(tenfold[c] - fivebytwo[c]) for c in _classifiers(evidence))
-    return judged(gap <= 0.02, f"max gap {gap:.3f}")
+    metric = _metric(evidence)
+    tenfold, fivebytwo = _by_dataset(evidence, "10-fold", metric), _by_dataset(evidence, "5x2", metric)
+    judgements, text = {}, []
+    for c in _classifiers(evidence):
+        mean, lo, hi = criteria.paired_difference((tenfold[c] - fivebytwo[c]).dropna())
+        judgements[c] = criteria.within(lo, hi, INDISTINGUISHABLE, UNITS)
+        text.append(f"{c} {mean:+.3f} [{lo:+.3f}, {hi:+.3f}]")
+    return decided(criteria.all_of(judgements), "10-fold - 5x2, paired over data sets: " + ", ".join(text))
 
 
 @claim(
@@ -308,6 +390,11 @@ def _(evidence: Evidence):
     return judged(f1 > auc, f"F1 {f1:.3f}, AUC {auc:.3f}")
 
 
+LEADS = (
+    "highest mean over removal levels, each other classifier's paired difference over the data sets' 95 % "
+    "t-interval on the right side of 0 (containing 0: unverifiable)"
+)
+
 # Fig. 2(d): Precision @ k (the chapter's k = 20).
 PAPER.add(
     "fig2d",
@@ -320,23 +407,15 @@ PAPER.add(
 )
 
 
-def _dominates(scheme: str, who: str):
-    def check(evidence: Evidence):
-        best, values = _best(evidence, scheme)
-        return judged(best == who, "; ".join(f"{c} {v:.3f}" for c, v in values.items()), k=_precision_k(evidence))
-
-    return check
-
-
 for _scheme, _who in (("10-fold", "J48"), ("5x2", "NB")):
     PAPER.add(
         "fig2d",
         f"{_who.lower()}_best_{_scheme.replace('-', '')}",
         f"Precision @ {{k}} with {_scheme} CV: {_who} dominates",
-        _dominates(_scheme, _who),
+        _leads_claim(_scheme, None, _who, digits=3),
         value=f"{_who} best under {_scheme}",
         location="Sec. 3.2, Fig. 2(d)",
-        criterion="highest mean over removal levels",
+        criterion=LEADS,
     )
 
 
@@ -352,23 +431,15 @@ PAPER.add(
 )
 
 
-def _nb_worst_brier(scheme: str):
-    def check(evidence: Evidence):
-        worst, values = _best(evidence, scheme, higher=True)
-        return judged(worst == "NB", "; ".join(f"{c} {v:.4f}" for c, v in values.items()))
-
-    return check
-
-
 for _scheme in SCHEMES:
     PAPER.add(
         "fig2e",
         f"nb_worst.{_scheme}",
         f"NB has the worst (highest) Brier score ({_scheme})",
-        _nb_worst_brier(_scheme),
+        _leads_claim(_scheme, None, "NB"),
         value="'NB emerged as the weakest classifier'",
         location="Sec. 3.2, Summary",
-        criterion="highest mean over removal levels",
+        criterion=LEADS,
     )
 
 
@@ -402,14 +473,16 @@ PAPER.add(
     "PR-BEP of J48 is the most erratic curve (10-fold)",
     value="'J48's performance is tremendously erratic'",
     location="Sec. 3.2, Fig. 2(g)",
-    criterion="mean |second difference| over levels: J48 > NB and SMO under 10-fold",
+    criterion=(
+        "mean |second difference| over levels: J48 > NB and SMO under 10-fold, the gap's jackknife 95 % interval "
+        "over the data sets above 0 (containing 0: unverifiable)"
+    ),
 )
 def _(evidence: Evidence):
     rough = _roughness(evidence)
-    return judged(
-        all(rough[("10-fold", "J48")] > rough[("10-fold", c)] for c in _classifiers(evidence) if c != "J48"),
-        "; ".join(f"{s}/{c} {v:.4f}" for (s, c), v in rough.items()),
-    )
+    others = [("10-fold", c) for c in _classifiers(evidence) if c != "J48"]
+    judgement, gap = _roughness_gap(evidence, ("10-fold", "J48"), others)
+    return decided(judgement, "; ".join(f"{s}/{c} {v:.4f}" for (s, c), v in rough.items()) + f"; {gap}")
 
 
 @claim(
@@ -418,17 +491,22 @@ def _(evidence: Evidence):
     "PR-BEP of J48 is more erratic under 10-fold than under 5x2",
     value="'especially under 10-fold cross-validation'",
     location="Sec. 3.2, Fig. 2(g)",
-    criterion="mean |second difference|: 10-fold > 5x2 for J48",
+    criterion=(
+        "mean |second difference|: 10-fold > 5x2 for J48, the gap's jackknife 95 % interval over the data sets "
+        "above 0 (containing 0: unverifiable)"
+    ),
 )
 def _(evidence: Evidence):
     rough = _roughness(evidence)
     tenfold, fivebytwo = rough[("10-fold", "J48")], rough[("5x2", "J48")]
-    return judged(tenfold > fivebytwo, f"10-fold {tenfold:.4f}, 5x2 {fivebytwo:.4f}")
+    judgement, gap = _roughness_gap(evidence, ("10-fold", "J48"), [("5x2", "J48")])
+    return decided(judgement, f"10-fold {tenfold:.4f}, 5x2 {fivebytwo:.4f}; {gap}")
 
 
 # ---- Rankings: Sec. 3.2 "Summary" as a table -----------------------------------------------------
 # Evidence: summary = rankings.csv (metric, scheme, level, ranking, best, worst, ...; level "all" =
-# mean over the removal levels); params: precision_k (config imbalance.precision_k).
+# mean over the removal levels); per_dataset as for Fig. 2 (the winners and losers are judged by
+# paired differences over the data sets); params: precision_k (config imbalance.precision_k).
 def ranking_statements(precision_k: int) -> dict[str, str]:
     """The chapter's Summary (Sec. 3.2), per metric: how it ranks the classifiers, in the order the
     rankings table lists the metrics. The second "Precision @ Top 20 ... NB again was the weakest"
@@ -460,12 +538,37 @@ def _rank_text(evidence: Evidence, metric: str) -> str:
     return "; ".join(f"{s}: {overall.loc[(metric, s), 'ranking']}" for s in _schemes(evidence))
 
 
-def _best_is(evidence: Evidence, metric: str, scheme: str, who: str) -> bool:
-    return _overall(evidence).loc[(metric, scheme), "best"] == who
+def _ranked(evidence: Evidence, metric: str, scheme: str, who: str, first: bool) -> tuple[tuple, str]:
+    """``who`` ranked first (``first``) or last on ``metric`` under ``scheme``: against each other
+    classifier by the paired differences over the data sets (:func:`_leads`)."""
+    higher = (metric not in rankings.LOWER_IS_BETTER) == first
+    judgement, paired = _leads(evidence, scheme, metric, who, higher)
+    return judgement, f"{metric} {scheme} {paired}"
 
 
-def _worst_is(evidence: Evidence, metric: str, scheme: str, who: str) -> bool:
-    return _overall(evidence).loc[(metric, scheme), "worst"] == who
+def _ranked_claim(places: list[tuple[str, str, str, bool]], text_metrics: list[str] | None = None):
+    """Every ``(metric, scheme, who, first)`` place holds (criteria.all_of)."""
+
+    def check(evidence: Evidence):
+        judgements, paired = {}, []
+        for metric, scheme, who, first in places:
+            metric = metric.format(k=evidence.params.get("precision_k"))
+            if metric not in set(evidence["summary"]["metric"]) or scheme not in _schemes(evidence):
+                return None
+            judgement, text = _ranked(evidence, metric, scheme, who, first)
+            judgements[f"{metric} {scheme} {who} {'first' if first else 'last'}"] = judgement
+            paired.append(text)
+        shown = dict.fromkeys(m.format(k=evidence.params.get("precision_k")) for m, *_ in places)
+        ranks = "; ".join(f"{m} {_rank_text(evidence, m)}" for m in shown)
+        return decided(criteria.all_of(judgements), f"{ranks}; " + "; ".join(paired))
+
+    return check
+
+
+RANKED = (
+    "each stated place by the paired differences over the data sets (95 % t-intervals of the mean over levels): "
+    "every one on the stated side of 0 passes, one on the other side fails, else unverifiable"
+)
 
 
 def _metrics_disagree(scheme: str):
@@ -510,23 +613,12 @@ def _(evidence: Evidence):
     "Precision @ {precision_k}: the winner depends on the CV scheme (J48 for 10-fold, NB for 5x2)",
     value="'that winner depends on which form of cross-validation is used (J48 for 10fold and NB for 5x2-fold)'",
     location="Sec. 3.2, Summary",
-    criterion="best classifier per scheme",
+    criterion=RANKED,
 )
 def _(evidence: Evidence):
-    metric = f"precision_at_{evidence.params['precision_k']}"
-    if metric not in set(evidence["summary"]["metric"]):
-        return None
-    return judged(
-        _best_is(evidence, metric, "10-fold", "J48") and _best_is(evidence, metric, "5x2", "NB"),
-        _rank_text(evidence, metric),
+    return _ranked_claim([("precision_at_{k}", "10-fold", "J48", True), ("precision_at_{k}", "5x2", "NB", True)])(
+        evidence
     )
-
-
-def _first_everywhere(metric: str, who: str):
-    def check(evidence: Evidence):
-        return judged(all(_best_is(evidence, metric, s, who) for s in _schemes(evidence)), _rank_text(evidence, metric))
-
-    return check
 
 
 for _metric_name, _who, _quote in (
@@ -537,10 +629,10 @@ for _metric_name, _who, _quote in (
         "rankings",
         f"{_metric_name}_{_who.lower()}_first",
         f"{_metric_name}: {_who} ranked first under both CV schemes",
-        _first_everywhere(_metric_name, _who),
+        _ranked_claim([(_metric_name, _scheme, _who, True) for _scheme in SCHEMES]),
         value=_quote,
         location="Sec. 3.2, Summary",
-        criterion="best classifier per scheme",
+        criterion=RANKED,
     )
 
 
@@ -550,10 +642,10 @@ for _metric_name, _who, _quote in (
     "H-measure puts NB last under 5x2",
     value="'H-measure puts NB as the worst classifier for 5x2'",
     location="Sec. 4.1",
-    criterion="worst classifier under 5x2",
+    criterion=RANKED,
 )
 def _(evidence: Evidence):
-    return judged(_worst_is(evidence, "h_measure", "5x2", "NB"), _rank_text(evidence, "h_measure"))
+    return _ranked_claim([("h_measure", "5x2", "NB", False)])(evidence)
 
 
 @claim(
@@ -562,13 +654,10 @@ def _(evidence: Evidence):
     "NB is last on Brier score yet first on AUC (5x2)",
     value="'Naive Bayes performed terribly for Brier score, and yet its rankings with respect to AUC were the best'",
     location="Sec. 3.2, Summary",
-    criterion="Brier worst and AUC best under 5x2",
+    criterion=RANKED,
 )
 def _(evidence: Evidence):
-    return judged(
-        _worst_is(evidence, "brier", "5x2", "NB") and _best_is(evidence, "auc", "5x2", "NB"),
-        f"brier {_rank_text(evidence, 'brier')}; auc {_rank_text(evidence, 'auc')}",
-    )
+    return _ranked_claim([("brier", "5x2", "NB", False), ("auc", "5x2", "NB", True)])(evidence)
 
 
 @claim(
@@ -577,13 +666,10 @@ def _(evidence: Evidence):
     "PR break-even: NB last under both CV schemes",
     value="'NB again was the weakest classifier' (text says Precision @ Top 20; read as PR-BEP)",
     location="Sec. 3.2, Summary",
-    criterion="worst classifier per scheme",
+    criterion=RANKED,
 )
 def _(evidence: Evidence):
-    return judged(
-        all(_worst_is(evidence, "pr_break_even", s, "NB") for s in _schemes(evidence)),
-        _rank_text(evidence, "pr_break_even"),
-    )
+    return _ranked_claim([("pr_break_even", _scheme, "NB", False) for _scheme in SCHEMES])(evidence)
 
 
 # ---- Fig. 3: negatives required (Sec. 4, "Effect of Sample Size") ------------------------------
