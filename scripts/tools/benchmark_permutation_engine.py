@@ -39,6 +39,7 @@ from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 from lib.core import tables  # noqa: E402
 from lib.data import datasets
 from lib.evaluation import permutation_tests as pm  # noqa: E402
+from lib.evaluation import sampling  # noqa: E402
 from lib.models import c45  # noqa: E402
 from lib.models import weka_like as wl  # noqa: E402
 from lib.studies import permutation  # noqa: E402
@@ -104,7 +105,7 @@ def main():
         if np.isnan(data.X).any():
             sys.exit(f"benchmark data set {name!r} has missing values; choose one without (e.g. diabetes)")
         rng = np.random.default_rng(0)
-        folds = pm.stratified_folds(data.y, 10, rng)[None]
+        folds = sampling.stratified_fold_of(rng, data.y, 10)
         for clf, k_ours, k_sk in PLAN:
             if clf not in args.classifiers:
                 continue

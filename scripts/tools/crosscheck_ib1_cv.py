@@ -21,7 +21,7 @@ What this script does. For every data set (the project's loader, written back as
 project's value order, as ``crosscheck_weka._arff_text``), a small Java program compiled at run
 time against Weka 3.6's ``weka.jar`` (Debian's ``weka`` package) runs
 ``crossValidateModel(new IB1(), data, 10, new Random(seed))`` for seeds ``1..S`` and prints the
-error rate of each. Ours: ``S`` independent stratified 10-fold CVs (``permutation.stratified_folds``),
+error rate of each. Ours: ``S`` independent stratified 10-fold CVs (``sampling.stratified_fold_of``),
 the error of the study's engine (``permutation.nn1_cv_errors_test1``, whole-data ranges) with
 ``tie_rule="shuffled"`` (``weka_like.TieKeys``: one uniform training order per fold) and with
 ``"first"``. Weka's random stream is not reproduced, so the comparison is between distributions
@@ -134,6 +134,7 @@ def our_cv_errors(data, seeds: int, entropy, exact: bool = False) -> dict:
     ``exact``, Weka's exact distance and sequential ranges with the shuffled rule)."""
     from lib.core import seeding
     from lib.evaluation import permutation_tests as pm
+    from lib.evaluation import sampling
     from lib.models import weka_like as wl
     from tools.reference_models import IBk1
 
@@ -147,7 +148,7 @@ def our_cv_errors(data, seeds: int, entropy, exact: bool = False) -> dict:
         out["exact"] = np.empty(seeds)
     for s in range(seeds):
         rng = seeding.generator([*entropy, s])
-        folds = pm.stratified_folds(y, N_FOLDS, rng)
+        folds = sampling.stratified_fold_of(rng, y, N_FOLDS)[0]
         keys = wl.TieKeys(rng, N_FOLDS, n)
         out["shuffled"][s] = pm.nn1_cv_errors_test1(
             sqdist, y, folds, ident, n_classes=C, tie_rule="shuffled", tie_keys=keys

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from lib.evaluation import permutation_tests as pm
+from lib.evaluation import sampling
 from lib.models import weka_like as wl
 from lib.studies import permutation as toy
 from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
@@ -95,22 +96,6 @@ def test_pvalue_hand_cases():
     assert pm.pvalue(0.0, np.full(k, 0.5)) == pytest.approx(0.001)
 
 
-# ----------------------------------------------------------------------------- folds, slow path
-def test_stratified_folds_balanced_and_seeded():
-    y = np.array([0] * 23 + [1] * 9 + [2] * 15)
-    f = pm.stratified_folds(y, 10, rng(5))
-    assert f.shape == y.shape and set(f) == set(range(10))
-    sizes = np.bincount(f)
-    assert sizes.max() - sizes.min() <= 1
-    for c in range(3):
-        cc = np.bincount(f[y == c], minlength=10)
-        assert cc.max() - cc.min() <= 1
-    assert (f == pm.stratified_folds(y, 10, rng(5))).all()
-    assert not (f == pm.stratified_folds(y, 10, rng(6))).all()
-    with pytest.raises(ValueError):
-        pm.stratified_folds(y, 1, rng(0))
-
-
 # ----------------------------------------------------------------------------- fast 1-NN == slow refit
 def _discrete_data(r, n=60, m=4, C=3):
     X = r.integers(0, 3, size=(n, m)).astype(float)  # many exact distance ties
@@ -138,7 +123,7 @@ def test_fast_nn1_test1_equals_refit(tie_rule, kind):
     spec = wl.AttributeSpec.numeric(m)
     ranges = wl.weka_ranges(X, spec)
     Z, _ = wl.encode_for_blas(X, spec, ranges)
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     perms = pm.label_permutations(n, 25, r)
     slow_fp = _slow_nn1(spec, C, tie_rule, ranges)
     fast = pm.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule=tie_rule)
@@ -191,7 +176,7 @@ def test_fast_nn1_test2_equals_refit(tie_rule, kind):
     C = int(y.max()) + 1
     ranges = wl.weka_ranges(X, spec)
     Z, groups = wl.encode_for_blas(X, spec, ranges)
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     idx = pm.within_class_permutations(y, m, 20, r)
     fast = pm.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule=tie_rule)
     Xp = pm.apply_within_class_permutations(X, idx)
@@ -239,7 +224,7 @@ def test_fast_nn1_test1_shuffled_equals_refit(kind):
     spec = wl.AttributeSpec.numeric(m)
     ranges = wl.weka_ranges(X, spec)
     Z, _ = wl.encode_for_blas(X, spec, ranges)
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     k = 20
     perms = pm.label_permutations(n, k, r)
     tk = wl.TieKeys([51, 1], 10, n)
@@ -281,7 +266,7 @@ def test_fast_nn1_test2_shuffled_equals_refit(kind):
     C = int(y.max()) + 1
     ranges = wl.weka_ranges(X, spec)
     Z, groups = wl.encode_for_blas(X, spec, ranges)
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     k = 12
     idx = pm.within_class_permutations(y, m, k, r)
     Xp = pm.apply_within_class_permutations(X, idx)
@@ -317,7 +302,7 @@ def test_fast_nn1_test2_shuffled_with_missing_nominal_values_equals_refit():
     spec = wl.AttributeSpec((0, 3, 2))
     ranges = wl.weka_ranges(X, spec)
     Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, ranges)
-    folds = pm.stratified_folds(y, 8, r)
+    folds = sampling.stratified_fold_of(r, y, 8)[0]
     idx = pm.within_class_permutations(y, 3, 6, r)
     Xp = pm.apply_within_class_permutations(X, idx)
     G = pm.resample_folds(folds, y, len(idx), r)
@@ -347,7 +332,7 @@ def test_fast_nn1_test2_exact_metric_with_missing_values():
     X[r.uniform(size=X.shape) < 0.1] = np.nan
     spec = wl.AttributeSpec((0, 3))
     ranges = wl.weka_ranges(X, spec)
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     idx = pm.within_class_permutations(y, 2, 6, r)
     metric = lambda A, B: wl.ibk_sq_distances(A, B, spec, ranges)  # noqa: E731
     Xp = pm.apply_within_class_permutations(X, idx)
@@ -374,7 +359,7 @@ def test_fast_nn1_test2_blas_with_missing_nominal_values_equals_refit(tie_rule):
     ranges = wl.weka_ranges(X, spec)
     Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, ranges)
     assert Z.shape[1] == 1 + 3 + 2 + 2 and set(weight) == {0.0, 1.0}
-    folds = pm.stratified_folds(y, 8, r)
+    folds = sampling.stratified_fold_of(r, y, 8)[0]
     idx = pm.within_class_permutations(y, 3, 5, r)
     Xp = pm.apply_within_class_permutations(X, idx)
     slow = _slow_nn1(spec, 2, tie_rule, ranges)
@@ -421,7 +406,7 @@ def test_fast_nb_test1_equals_refit():
     r = rng(21)
     X, y, spec = _mixed_nb_data(r)
     n = len(y)
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     perms = pm.label_permutations(n, 30, r)
     slow_fp = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
     fast = pm.nb_cv_errors_test1(X, y, folds, perms, spec, n_classes=3, chunk=7)
@@ -440,7 +425,7 @@ def test_fast_nb_test1_equals_refit():
 def test_fast_nb_test2_equals_refit():
     r = rng(22)
     X, y, spec = _mixed_nb_data(r)
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     idx = pm.within_class_permutations(y, X.shape[1], 15, r)
     slow_fp = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
     fast = pm.nb_cv_errors_test2(X, y, folds, idx, spec, n_classes=3, chunk=4)
@@ -452,7 +437,7 @@ def test_fast_nb_test2_equals_refit():
     )
     # unequal fold sizes inside a batch are handled member by member
     G2 = G.copy()
-    G2[0] = pm.stratified_folds(y, 7, r)
+    G2[0] = sampling.stratified_fold_of(r, y, 7)[0]
     np.testing.assert_array_equal(
         pm.nb_cv_errors_test2(X, y, G2, idx, spec, n_classes=3), rm.cv_errors(slow_fp, Xp, y, G2)
     )
@@ -461,7 +446,7 @@ def test_fast_nb_test2_equals_refit():
 def test_resample_folds_keeps_class_by_fold_counts():
     r = rng(23)
     y = r.integers(0, 3, 53)
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     G = pm.resample_folds(folds, y, 40, r)
     cells = lambda f: np.histogram2d(y, f, bins=[3, 10], range=[[0, 3], [0, 10]])[0]  # noqa: E731
     for g in G:
@@ -503,7 +488,7 @@ def test_separable_data_gives_minimal_pvalue():
     n, k = 60, 199
     y = np.repeat([0, 1], n // 2)
     X = r.normal(size=(n, 2)) * 0.1 + 10.0 * y[:, None]
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     perms = pm.label_permutations(n, k, r)
     e0 = pm.nn1_cv_errors_test1(X, y, folds, np.arange(n)[None])[0]
     assert e0 == 0.0

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from lib.evaluation import permutation_tests as pm
+from lib.evaluation import sampling
 from lib.models import nb_engine
 from lib.models import weka_like as wl
 from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
@@ -58,7 +59,7 @@ def test_coded_data_codes_round_trip():
 def test_single_data_set_equals_refit_with_missing_values():
     r = rng(2)
     X, y, spec = _mixed_data(r)
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     out = nb_engine.cv_wrong(nb_engine.CodedData(X, spec), y, folds, 3)
     assert out.shape == (1,) and out.dtype == np.int64
     assert out[0] == _refit_wrong(X, y, folds, spec, 3)[0]
@@ -68,7 +69,7 @@ def test_single_data_set_equals_refit_with_missing_values():
 def test_batch_of_permuted_labels_and_travelling_folds_equals_refit():
     r = rng(3)
     X, y, spec = _mixed_data(r)
-    folds = pm.stratified_folds(y, 5, r)
+    folds = sampling.stratified_fold_of(r, y, 5)[0]
     perms = pm.label_permutations(len(y), 12, r)
     d = nb_engine.CodedData(X, spec)
     np.testing.assert_array_equal(nb_engine.cv_wrong(d, y[perms], folds, 3), _refit_wrong(X, y[perms], folds, spec, 3))
@@ -86,7 +87,7 @@ def test_within_class_rows_equal_refit_on_the_randomised_data():
     r = rng(4)
     X, y, spec = _mixed_data(r)
     idx = pm.within_class_permutations(y, X.shape[1], 8, r)
-    folds = pm.resample_folds(pm.stratified_folds(y, 5, r), y, len(idx), r)
+    folds = pm.resample_folds(sampling.stratified_fold_of(r, y, 5)[0], y, len(idx), r)
     Xp = pm.apply_within_class_permutations(X, idx)
     got = nb_engine.cv_wrong(nb_engine.CodedData(X, spec), y, folds, 3, rows=idx)
     np.testing.assert_array_equal(got, _refit_wrong(Xp, y, folds, spec, 3))
@@ -105,7 +106,7 @@ def test_single_kind_of_attribute_equals_refit(kind):
     cols = [0, 1] if kind == "numeric" else [2, 3]
     Xk = X[:, cols]
     speck = wl.AttributeSpec(tuple(spec.n_values[j] for j in cols))
-    folds = np.stack([pm.stratified_folds(y, 5, r) for _ in range(4)])
+    folds = sampling.stratified_fold_of(r, y, 5, 4)
     np.testing.assert_array_equal(
         nb_engine.cv_wrong(nb_engine.CodedData(Xk, speck), y, folds, 2), _refit_wrong(Xk, y, folds, speck, 2)
     )
@@ -120,7 +121,7 @@ def test_degenerate_columns_and_empty_folds_equal_refit():
     X = np.column_stack([np.full(n, 1.5), r.normal(size=n) + y, r.integers(0, 2, n)]).astype(float)
     X[r.uniform(size=n) < 0.7, 1] = np.nan
     spec = wl.AttributeSpec((0, 0, 2))
-    folds = pm.stratified_folds(y, 3, r)
+    folds = sampling.stratified_fold_of(r, y, 3)[0]
     gappy = folds * 2  # folds 1 and 3 are empty
     d = nb_engine.CodedData(X, spec)
     expected = _refit_wrong(X, y, folds, spec, 3)

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from lib.evaluation import permutation_tests as pm
+from lib.evaluation import sampling
 from lib.models import nn1_nominal as nb1
 from lib.models import weka_like as wl
 from lib.studies import permutation
@@ -51,7 +52,7 @@ def test_bitset_nn1_equals_weka_distance_refit_with_missing_values(tie_rule):
     X[:2] = np.nan  # a row with every value missing
     spec = wl.AttributeSpec(V)
     ranges = wl.weka_ranges(X, spec)
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     idx = pm.within_class_permutations(y, len(V), 6, r)
     Xp = pm.apply_within_class_permutations(X, idx)
     bits = nb1.row_bitsets(Xp, V)
@@ -72,7 +73,7 @@ def test_the_study_uses_the_bitset_path_with_the_blas_answer():
     X = np.column_stack([(r.integers(0, v, n) + y) % v for v in V]).astype(float)
     X[r.uniform(size=X.shape) < 0.05] = np.nan
     spec = wl.AttributeSpec(V)
-    folds = pm.stratified_folds(y, 10, np.random.default_rng(0))[None]
+    folds = sampling.stratified_fold_of(np.random.default_rng(0), y, 10)
     null = permutation.randomized_errors("1nn", X, y, spec, 2, folds[0], [3], 0, 7, batch=3)
     idx, G = permutation.draw_randomizations(2, y, len(V), folds[0], [3], 0, 7)  # the study's draws
     Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, wl.weka_ranges(X, spec))
@@ -97,7 +98,7 @@ def test_bitset_nn1_shuffled_equals_refit_with_the_same_keys():
     X[r.uniform(size=X.shape) < 0.1] = np.nan
     spec = wl.AttributeSpec(V)
     ranges = wl.weka_ranges(X, spec)
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     k = 6
     idx = pm.within_class_permutations(y, len(V), k, r)
     Xp = pm.apply_within_class_permutations(X, idx)

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from lib.evaluation import permutation_tests as pm
+from lib.evaluation import sampling
 from lib.models import c45
 from lib.models import weka_like as wl
 from lib.studies import permutation
@@ -24,7 +25,7 @@ def _data(seed=0, n=40):
 
 def _folds(y, reps=3, seed=1):
     rng = np.random.default_rng(seed)
-    return np.array([pm.stratified_folds(y, 5, rng) for _ in range(reps)])
+    return sampling.stratified_fold_of(rng, y, 5, reps)
 
 
 def study_errors(classifier, X, y, spec, test, orig_folds, k, entropy, *, tie_rule="first", batch=50):
@@ -215,7 +216,7 @@ def test_randomisations_are_uniform_and_keep_the_fold_counts():
     from scipy import stats
 
     y = np.repeat([0, 1], [6, 4])
-    folds0 = pm.stratified_folds(y, 2, np.random.default_rng(0))
+    folds0 = sampling.stratified_fold_of(np.random.default_rng(0), y, 2)[0]
     perms, f1 = permutation.draw_randomizations(1, y, 1, folds0, [3], 0, 4000)
     counts = np.bincount(np.argmax(perms == 0, axis=1), minlength=10)
     assert stats.chisquare(counts).pvalue > 1e-4

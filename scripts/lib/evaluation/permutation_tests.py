@@ -15,8 +15,9 @@ Randomisations (paper Sec. III)
 Cross-validation and folds
 --------------------------
 The statistic is the stratified 10-fold CV error (Sec. IV and V) or the leave-one-out error
-(Eq. 1; Table I). :func:`stratified_folds` assigns folds from ``y`` with a seeded generator.
-Every engine takes either one fold vector ``(n,)`` or one per randomisation ``(k, n)``.
+(Eq. 1; Table I). ``lib.evaluation.sampling.stratified_fold_of`` assigns stratified folds from
+``y`` with a seeded generator, :func:`loo_folds` the leave-one-out partition. Every engine takes
+either one fold vector ``(n,)`` or one per randomisation ``(k, n)``.
 
 *Choice about folds.* The paper does not say how the randomised data sets are split. Two
 designs are supported, both exact:
@@ -30,7 +31,7 @@ designs are supported, both exact:
 2. **A fresh stratified CV per randomised data set**: ``folds[perms]`` for Test 1 (the fold
    ids travel with the labels, so every ``(X, y[pi])`` is split stratified for its own
    labels) and :func:`resample_folds` for Test 2. Either is distributed exactly like calling
-   :func:`stratified_folds` afresh on each randomised data set. This matches the paper's
+   ``sampling.stratified_fold_of`` afresh on each randomised data set. This matches the paper's
    description best: "we calculate the empirical p-values over 1000 randomized samples ...
    we perform the cross-validation ten times for the original datasets and calculate an
    empirical p-value for each of the ten results" (Sec. V) -- one null sample of 1000,
@@ -235,36 +236,8 @@ def pvalue(e_orig, e_rand, axis: int = -1) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------------------
-# Folds and the generic slow path
+# Folds
 # --------------------------------------------------------------------------------------
-def stratified_folds(y, n_folds: int, rng: np.random.Generator) -> np.ndarray:
-    """Seeded stratified fold assignment.
-
-    The rows of each class (classes in increasing order) are shuffled and concatenated; the
-    row at position ``p`` of this list goes to fold ``p mod n_folds``. Fold sizes differ by at
-    most one and so do the class counts of the folds (like Weka's ``Instances.stratify``, which
-    deals class-sorted instances round-robin; Weka's own random stream is not reproduced).
-
-    Parameters
-    ----------
-    y : (n,) labels
-    n_folds : int, ``2 <= n_folds <= n``
-    rng : numpy.random.Generator
-
-    Returns
-    -------
-    (n,) int array of fold indices ``0..n_folds-1``.
-    """
-    y = np.asarray(y)
-    n = len(y)
-    if not 2 <= n_folds <= n:
-        raise ValueError(f"need 2 <= n_folds <= n, got n_folds={n_folds}, n={n}")
-    order = np.concatenate([rng.permutation(np.flatnonzero(y == c)) for c in np.unique(y)])
-    folds = np.empty(n, dtype=np.intp)
-    folds[order] = np.arange(n) % n_folds
-    return folds
-
-
 def loo_folds(n: int) -> np.ndarray:
     """Leave-one-out: every row its own fold (Eq. 1)."""
     return np.arange(n, dtype=np.intp)
@@ -275,7 +248,7 @@ def resample_folds(folds, y, k: int, rng: np.random.Generator) -> np.ndarray:
 
     ``folds[idx]`` with ``idx`` a within-class row permutation: uniformly distributed over the
     stratified assignments with those counts, i.e. distributed like calling
-    :func:`stratified_folds` again. Use it to give every Test 2 randomisation its own CV
+    ``sampling.stratified_fold_of`` again. Use it to give every Test 2 randomisation its own CV
     (Test 1: ``folds[perms]`` does the same and keeps the folds stratified for ``y[perms]``).
 
     Returns

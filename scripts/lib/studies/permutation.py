@@ -79,6 +79,7 @@ import pandas as pd
 
 from ..core import readings, runlog, seeding
 from ..evaluation import permutation_tests as pm
+from ..evaluation import sampling
 from ..models import c45, nn1_nominal, smo
 from ..models import weka_like as wl
 
@@ -501,7 +502,7 @@ def fig3_data(rho: float, points_per_class: int, folds: int, repetitions: int, r
     """Figure 3's data set at one rho and its ``repetitions`` original stratified CVs (one
     generator per rho, shared by every classifier and test)."""
     X, y = gaussian_pair(float(rho), int(points_per_class), rng)
-    return X, y, np.array([pm.stratified_folds(y, int(folds), rng) for _ in range(int(repetitions))])
+    return X, y, sampling.stratified_fold_of(rng, y, int(folds), int(repetitions))
 
 
 # --------------------------------------------------------------------------------------
@@ -515,7 +516,7 @@ def original_folds(y, folds: int, repetitions: int, folds_entropy) -> np.ndarray
     """The ``repetitions`` original stratified CVs of a UCI data set, seeded per data set only,
     so every classifier and test sees the same folds. Shape (repetitions, n)."""
     rng = seeding.generator(folds_entropy)
-    return np.array([pm.stratified_folds(y, int(folds), rng) for _ in range(int(repetitions))])
+    return sampling.stratified_fold_of(rng, y, int(folds), int(repetitions))
 
 
 def error_frame(kind: str, errors, first_index: int = 0, **columns) -> pd.DataFrame:
@@ -842,7 +843,7 @@ def fig2_statistics(X, y, randomizations: int, rng: np.random.Generator, folds: 
     """
     n, k = len(y), int(randomizations)
     Z = (X - X.min(axis=0)) / (X.max(axis=0) - X.min(axis=0))
-    fold_ids = pm.stratified_folds(y, folds, rng)
+    fold_ids = sampling.stratified_fold_of(rng, y, folds)[0]
     e_orig = pm.nn1_cv_errors_test1(Z, y, fold_ids, np.arange(n)[None])
     e_t1 = pm.nn1_cv_errors_test1(Z, y, fold_ids, pm.label_permutations(n, k, rng))
     idx2 = pm.within_class_permutations(y, 2, k, rng)
