@@ -1,5 +1,5 @@
-"""Tests for lib.models.nb_engine: the compiled CV naive Bayes equals refitting
-weka_like.NaiveBayesWeka fold by fold (same patterns as tests/evaluation/test_permutation_tests.py)."""
+"""Tests for lib.models.nb_engine: the compiled CV naive Bayes and its Test 1 / Test 2 entry points
+equal refitting weka_like.NaiveBayesWeka fold by fold (same patterns as tests/models/test_nn1_engine.py)."""
 
 from __future__ import annotations
 
@@ -152,3 +152,46 @@ def test_shape_errors():
         nb_engine.cv_wrong(d, np.stack([y, y, y]), np.stack([f, f]), 3)
     with pytest.raises(ValueError, match="rows must have shape"):
         nb_engine.cv_wrong(d, y, f, 3, rows=np.zeros((1, 19, 4), int))
+
+
+# ----------------------------------------------------------------------------- Test 1 / Test 2 entry points
+def test_fast_nb_test1_equals_refit():
+    r = rng(21)
+    X, y, spec = _mixed_data(r, n=70)
+    n = len(y)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
+    perms = pm.label_permutations(n, 30, r)
+    slow_fp = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
+    fast = nb_engine.nb_cv_errors_test1(X, y, folds, perms, spec, n_classes=3, chunk=7)
+    np.testing.assert_array_equal(fast, rm.cv_errors(slow_fp, X, y[perms], folds))
+    loo = pm.loo_folds(n)
+    np.testing.assert_array_equal(
+        nb_engine.nb_cv_errors_test1(X, y, loo, perms[:3], spec, n_classes=3),
+        rm.cv_errors(slow_fp, X, y[perms[:3]], loo),
+    )
+    # folds travel with the labels
+    np.testing.assert_array_equal(
+        nb_engine.nb_cv_errors_test1(X, y, folds[perms], perms, spec, n_classes=3, chunk=24),
+        rm.cv_errors(slow_fp, X, y[perms], folds[perms]),
+    )
+
+
+def test_fast_nb_test2_equals_refit():
+    r = rng(22)
+    X, y, spec = _mixed_data(r, n=70)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
+    idx = pm.within_class_permutations(y, X.shape[1], 15, r)
+    slow_fp = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
+    fast = nb_engine.nb_cv_errors_test2(X, y, folds, idx, spec, n_classes=3, chunk=4)
+    Xp = pm.apply_within_class_permutations(X, idx)
+    np.testing.assert_array_equal(fast, rm.cv_errors(slow_fp, Xp, y, folds))
+    G = pm.resample_folds(folds, y, len(idx), r)
+    np.testing.assert_array_equal(
+        nb_engine.nb_cv_errors_test2(X, y, G, idx, spec, n_classes=3, chunk=4), rm.cv_errors(slow_fp, Xp, y, G)
+    )
+    # unequal fold sizes inside a batch are handled member by member
+    G2 = G.copy()
+    G2[0] = sampling.stratified_fold_of(r, y, 7)[0]
+    np.testing.assert_array_equal(
+        nb_engine.nb_cv_errors_test2(X, y, G2, idx, spec, n_classes=3), rm.cv_errors(slow_fp, Xp, y, G2)
+    )

@@ -8,7 +8,7 @@ import pytest
 
 from lib.evaluation import permutation_tests as pm
 from lib.evaluation import sampling
-from lib.models import c45
+from lib.models import c45, nn1
 from lib.models import weka_like as wl
 from lib.studies import permutation
 from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
@@ -73,7 +73,7 @@ def test_fast_engines_equal_refitting_with_fresh_folds(test):
     assert np.array_equal(fast, rm.cv_errors(nb, Xs, ys, fs))
     orig, _ = study_errors("nb", X, y, spec, test, folds, k, [11])
     assert np.allclose(orig, [rm.cv_error(nb, X, y, f) for f in folds])
-    ranges = wl.weka_ranges(X, spec)
+    ranges = nn1.weka_ranges(X, spec)
     nn = rm.fit_predict_fn(lambda: rm.IBk1(spec, 3, range_mode="fixed", ranges=ranges))
     _, fast = study_errors("1nn", X, y, spec, test, folds, k, [11])
     assert np.array_equal(fast, rm.cv_errors(nn, Xs, ys, fs))
@@ -143,9 +143,9 @@ def test_study_1nn_shuffled_equals_refit_and_ignores_batch_size(test, nominal):
     k = 7
     Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 13)
     # the keys study_errors derives: stream 1 (original repetitions), stream 2 (randomisations)
-    ok = wl.TieKeys([13, permutation.ORIGINAL_TIES_STREAM], 5, len(y))
-    nk = wl.TieKeys([13, permutation.RANDOMIZED_TIES_STREAM], 5, len(y))
-    ranges = wl.weka_ranges(X, spec)
+    ok = nn1.TieKeys([13, permutation.ORIGINAL_TIES_STREAM], 5, len(y))
+    nk = nn1.TieKeys([13, permutation.RANDOMIZED_TIES_STREAM], 5, len(y))
+    ranges = nn1.weka_ranges(X, spec)
 
     def refit(Xb, yb, fb, keys):
         wrong = 0
