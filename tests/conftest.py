@@ -90,8 +90,8 @@ def warm_numba_cache():
     compile costs ~40 s of CPU per process that first uses them)."""
     import numpy as np
 
-    from lib.evaluation import permutation_tests as pm
-    from lib.models import weka_like as wl
+    from lib.data.attributes import AttributeSpec
+    from lib.evaluation import sampling
     from lib.studies import permutation
 
     r = np.random.default_rng(0)
@@ -99,8 +99,8 @@ def warm_numba_cache():
     X = np.column_stack([r.normal(size=40) + y, r.integers(0, 3, 40)]).astype(float)
     X[3, 0] = X[5, 1] = np.nan
     nominal = np.column_stack([r.integers(0, 2, 40), r.integers(0, 3, 40)]).astype(float)
-    folds = pm.stratified_folds(y, 5, r)[None]
-    for data, spec in ((X, wl.AttributeSpec((0, 3))), (nominal, wl.AttributeSpec((2, 3)))):
+    folds = sampling.stratified_fold_of(r, y, 5)
+    for data, spec in ((X, AttributeSpec((0, 3))), (nominal, AttributeSpec((2, 3)))):
         for clf in ("j48", "1nn", "nb"):
             permutation.original_errors(clf, data, y, spec, folds, [1])
             for test in (1, 2):

@@ -2,8 +2,9 @@
 
     core        seeding, tables, runlog, rates, readings (the registry of ambiguous passages)
     data        attributes, datasets (registry, acquisition, file formats), networks
-    models      Weka re-implementations (weka_like, c45, nb_engine, nn1_nominal), relational
-                models (wvrn_nbc: wvRN, nBC, relaxation labeling, handicaps; linkbased)
+    models      Weka re-implementations with their CV engines (nn1, nn1_engine, weka_like,
+                nb_engine, c45, smo), relational models (wvrn_nbc: wvRN, nBC, relaxation
+                labeling, handicaps; linkbased)
     evaluation  sampling, significance, rsc, permutation_tests, pairtests, summaries, metrics,
                 auc_statistics, rankings
     studies     one module per study: simulated, theory, relational, realnet, imbalance, permutation

@@ -40,6 +40,7 @@ import pandas as pd  # noqa: E402
 from lib.data import datasets  # noqa: E402
 from lib.data.attributes import AttributeSpec  # noqa: E402
 from lib.evaluation import permutation_tests as pm  # noqa: E402
+from lib.evaluation import sampling  # noqa: E402
 from lib.models import c45  # noqa: E402
 from tools.reference_models import one_hot_nominal  # noqa: E402
 
@@ -175,7 +176,7 @@ def main():
         C = len(data.class_names)
         n = len(y)
         rng = np.random.default_rng(args.seed)
-        folds = pm.stratified_folds(y, 10, rng)
+        folds = sampling.stratified_fold_of(rng, y, 10)[0]
         perms = pm.label_permutations(n, args.perms, rng)
         idx = pm.within_class_permutations(y, spec.m, args.perms, rng)
         f2 = pm.resample_folds(folds, y, args.perms, rng)

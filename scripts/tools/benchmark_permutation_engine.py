@@ -1,12 +1,13 @@
 """Benchmark (not a rule, not a timed test): permutations per second of this project's Test 1
-engines (lib/evaluation/permutation_tests.py) against scikit-learn's ``permutation_test_score`` with the
-equivalent estimator, in one run on the same data (Ojala & Garriga 2009 issue, "Performance").
+engines (lib/models/nn1_engine.py, nb_engine.py, c45.py) against scikit-learn's
+``permutation_test_score`` with the equivalent estimator, in one run on the same data (Ojala &
+Garriga 2009 issue, "Performance").
 
     .venv/bin/python scripts/tools/benchmark_permutation_engine.py --mirror ../shared/data \
         --out results/benchmarks/permutation_engine.csv
 
 Equivalent estimators: 1-NN = ``KNeighborsClassifier(n_neighbors=1)`` on the encoding whose
-squared Euclidean distance is Weka's (``weka_like.encode_for_blas``); naive Bayes =
+squared Euclidean distance is Weka's (``nn1.encode_for_blas``); naive Bayes =
 ``GaussianNB`` on the same data (the same model family for numeric attributes; Weka's variance
 floor and precision rounding differ); tree = ``DecisionTreeClassifier(criterion="entropy",
 min_samples_leaf=2)`` on the one-hot data (the project's former J48 stand-in; ours is Weka's
@@ -39,8 +40,8 @@ from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 from lib.core import tables  # noqa: E402
 from lib.data import datasets
 from lib.evaluation import permutation_tests as pm  # noqa: E402
-from lib.models import c45  # noqa: E402
-from lib.models import weka_like as wl  # noqa: E402
+from lib.evaluation import sampling  # noqa: E402
+from lib.models import c45, nb_engine, nn1, nn1_engine  # noqa: E402
 from lib.studies import permutation  # noqa: E402
 from tools.reference_models import one_hot_nominal  # noqa: E402
 
@@ -55,9 +56,9 @@ def timed(func):
 
 
 def sklearn_side(classifier, data):
-    ranges = wl.weka_ranges(data.X, data.spec)
+    ranges = nn1.weka_ranges(data.X, data.spec)
     if classifier == "1nn":
-        Z, _ = wl.encode_for_blas(data.X, data.spec, ranges)
+        Z, _ = nn1.encode_for_blas(data.X, data.spec, ranges)
         return KNeighborsClassifier(n_neighbors=1, algorithm="brute"), Z
     if classifier == "nb":
         return GaussianNB(), one_hot_nominal(data.X, data.spec)
@@ -77,10 +78,10 @@ def ours_fixed_partition(clf, data, folds, k, rng):
     """Our Test 1 engine on one partition shared by all permutations (like scikit-learn)."""
     perms = pm.label_permutations(len(data.y), k, rng)
     if clf == "1nn":
-        sqdist = wl.ibk_sqdist_fn(data.X, data.spec, wl.weka_ranges(data.X, data.spec))
-        return pm.nn1_cv_errors_test1(sqdist, data.y, folds, perms)
+        sqdist = nn1.ibk_sqdist_fn(data.X, data.spec, nn1.weka_ranges(data.X, data.spec))
+        return nn1_engine.nn1_cv_errors_test1(sqdist, data.y, folds, perms)
     if clf == "nb":
-        return pm.nb_cv_errors_test1(data.X, data.y, folds, perms, data.spec)
+        return nb_engine.nb_cv_errors_test1(data.X, data.y, folds, perms, data.spec)
     return c45.j48_cv_errors(data.X, data.y, folds, data.spec, perms=perms)
 
 
@@ -104,7 +105,7 @@ def main():
         if np.isnan(data.X).any():
             sys.exit(f"benchmark data set {name!r} has missing values; choose one without (e.g. diabetes)")
         rng = np.random.default_rng(0)
-        folds = pm.stratified_folds(data.y, 10, rng)[None]
+        folds = sampling.stratified_fold_of(rng, data.y, 10)
         for clf, k_ours, k_sk in PLAN:
             if clf not in args.classifiers:
                 continue

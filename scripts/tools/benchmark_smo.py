@@ -5,7 +5,7 @@ fold, against the permutation study's batched engine ``smo_cv_errors``.
         --mirror /path/to/mirror --out results/benchmarks/smo.csv
 
 Per data set (default Mushroom, Splice, Segment): stratified 10-fold folds
-(``lib.evaluation.permutation_tests.stratified_folds``, seeded), one Test 1 label permutation
+(``lib.evaluation.sampling.stratified_fold_of``, seeded), one Test 1 label permutation
 (``lib.evaluation.permutation_tests.label_permutations``); on the first ``--folds-used`` folds, with the true
 labels and with the permuted labels, ``SMO`` is fitted on the training rows and predicts the
 test rows. Reported per condition: CPU seconds per fit (process time of fit + predict, mean over
@@ -37,6 +37,7 @@ from lib.core import tables  # noqa: E402
 from lib.data import datasets  # noqa: E402
 from lib.data.attributes import AttributeSpec  # noqa: E402
 from lib.evaluation import permutation_tests as pm  # noqa: E402
+from lib.evaluation import sampling  # noqa: E402
 from lib.models import smo  # noqa: E402
 
 ENGINES = {
@@ -56,7 +57,7 @@ def run(names, raw, mirror, seed, folds_used):
         X, y, spec = data.X, data.y, data.spec
         C = len(data.class_names)
         rng = np.random.default_rng(seed)
-        folds = pm.stratified_folds(y, 10, rng)
+        folds = sampling.stratified_fold_of(rng, y, 10)[0]
         perm = pm.label_permutations(len(y), 1, rng)[0]
         for cond, labels in (("true labels", y), ("Test 1 (permuted labels)", y[perm])):
             for f in range(folds_used):

@@ -21,9 +21,9 @@ What this script does. For every data set (the project's loader, written back as
 project's value order, as ``crosscheck_weka._arff_text``), a small Java program compiled at run
 time against Weka 3.6's ``weka.jar`` (Debian's ``weka`` package) runs
 ``crossValidateModel(new IB1(), data, 10, new Random(seed))`` for seeds ``1..S`` and prints the
-error rate of each. Ours: ``S`` independent stratified 10-fold CVs (``permutation.stratified_folds``),
-the error of the study's engine (``permutation.nn1_cv_errors_test1``, whole-data ranges) with
-``tie_rule="shuffled"`` (``weka_like.TieKeys``: one uniform training order per fold) and with
+error rate of each. Ours: ``S`` independent stratified 10-fold CVs (``sampling.stratified_fold_of``),
+the error of the study's engine (``nn1_engine.nn1_cv_errors_test1``, whole-data ranges) with
+``tie_rule="shuffled"`` (``nn1.TieKeys``: one uniform training order per fold) and with
 ``"first"``. Weka's random stream is not reproduced, so the comparison is between distributions
 over CV runs: per data set the mean and its standard error (sd / sqrt(S)) for each, and the
 verdict "agree" when ``|mean_weka - mean_ours| < 3 * sqrt(se_weka^2 + se_ours^2)``.
@@ -133,26 +133,26 @@ def our_cv_errors(data, seeds: int, entropy, exact: bool = False) -> dict:
     """Our stratified 10-fold CV errors over ``seeds`` CV runs, per tie rule (and, with
     ``exact``, Weka's exact distance and sequential ranges with the shuffled rule)."""
     from lib.core import seeding
-    from lib.evaluation import permutation_tests as pm
-    from lib.models import weka_like as wl
+    from lib.evaluation import sampling
+    from lib.models import nn1, nn1_engine
     from tools.reference_models import IBk1
 
     X, y = data.X, data.y
     n = len(y)
     C = int(y.max()) + 1
-    sqdist = wl.ibk_sqdist_fn(X, data.spec, wl.weka_ranges(X, data.spec))
+    sqdist = nn1.ibk_sqdist_fn(X, data.spec, nn1.weka_ranges(X, data.spec))
     ident = np.arange(n)[None]
     out = {"shuffled": np.empty(seeds), "first": np.empty(seeds)}
     if exact:
         out["exact"] = np.empty(seeds)
     for s in range(seeds):
         rng = seeding.generator([*entropy, s])
-        folds = pm.stratified_folds(y, N_FOLDS, rng)
-        keys = wl.TieKeys(rng, N_FOLDS, n)
-        out["shuffled"][s] = pm.nn1_cv_errors_test1(
+        folds = sampling.stratified_fold_of(rng, y, N_FOLDS)[0]
+        keys = nn1.TieKeys(rng, N_FOLDS, n)
+        out["shuffled"][s] = nn1_engine.nn1_cv_errors_test1(
             sqdist, y, folds, ident, n_classes=C, tie_rule="shuffled", tie_keys=keys
         )[0]
-        out["first"][s] = pm.nn1_cv_errors_test1(sqdist, y, folds, ident, n_classes=C, tie_rule="first")[0]
+        out["first"][s] = nn1_engine.nn1_cv_errors_test1(sqdist, y, folds, ident, n_classes=C, tie_rule="first")[0]
         if exact:
             K = keys.block(0, 1)[0]
             trng = seeding.generator([*entropy, s, 1])

@@ -12,7 +12,7 @@ environment with python-weka-wrapper3 (which ships ``weka.jar``) and Java >= 11:
 
 python-weka-wrapper3 is used only for its ``weka.jar`` (and JPype); Weka runs through JPype.
 
-For every data set: stratified 10-fold CV folds (``lib.evaluation.permutation_tests.stratified_folds``, seeded);
+For every data set: stratified 10-fold CV folds (``lib.evaluation.sampling.stratified_fold_of``, seeded);
 on every fold both J48s are trained on the same training rows in the same order (ARFF written
 from the project's loader, so attribute types, value order and missing values are identical)
 and compared: number of leaves and tree size (Weka ``measureNumLeaves`` /
@@ -51,6 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for li
 
 from lib.data import datasets  # noqa: E402
 from lib.evaluation import permutation_tests as pm  # noqa: E402
+from lib.evaluation import sampling  # noqa: E402
 from lib.models import c45
 
 OJALA_UCI = [
@@ -297,7 +298,7 @@ def main(argv=None) -> int:
             C = len(data.class_names)
             n = len(y)
             rng = np.random.default_rng(args.seed)
-            folds = pm.stratified_folds(y, args.folds, rng)
+            folds = sampling.stratified_fold_of(rng, y, args.folds)[0]
             rows.append(
                 compare(
                     weka,

@@ -118,7 +118,8 @@ def main(argv=None) -> int:
             data = datasets.load(name, args.raw)
             y = data.y_minority.astype(int)
             for k in (10, 2):
-                test = sampling.stratified_fold_of(np.random.default_rng(args.seed), y, k, 1)[0] == 0
+                rng = np.random.default_rng(args.seed)
+                test = sampling.stratified_fold_of(rng, y, k, 1, every_class_in_every_fold=True)[0] == 0
                 for v in args.folds:
                     model = imbalance.make_classifier("SMO", data.spec)
                     model.logistic_folds = v  # the study's SMO with this -V (also one the study does not offer)

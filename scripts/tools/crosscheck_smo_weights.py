@@ -7,7 +7,7 @@ Not part of the workflow or the test suite; needs the optional ``.venv-weka``
     .venv-weka/bin/python scripts/crosscheck_smo_weights.py --mirror /path/to/mirror
     .venv-weka/bin/python scripts/crosscheck_smo_weights.py --weka-jar /usr/share/java/weka.jar
 
-For every data set: stratified 10-fold folds (``lib.evaluation.permutation_tests.stratified_folds``, seeded)
+For every data set: stratified 10-fold folds (``lib.evaluation.sampling.stratified_fold_of``, seeded)
 and one Test 1 label permutation; Weka's ``SMO`` (defaults) and ours are trained on the
 training rows of fold 0 (same rows, same order, ARFF written from the project's loader), and
 ``SMO.sparseWeights()`` / ``bias()`` are compared with ``SMO.W_`` / ``b_`` (the weight of the
@@ -35,6 +35,7 @@ from crosscheck_j48_weka import OJALA_UCI, WekaJ48, default_weka_jar, write_arff
 
 from lib.data import datasets  # noqa: E402
 from lib.evaluation import permutation_tests as pm
+from lib.evaluation import sampling
 from lib.models.smo import SMO  # noqa: E402
 
 
@@ -109,7 +110,7 @@ def main(argv=None) -> int:
             X, y, spec = data.X, data.y, data.spec
             C = len(data.class_names)
             rng = np.random.default_rng(args.seed)
-            folds = pm.stratified_folds(y, 10, rng)
+            folds = sampling.stratified_fold_of(rng, y, 10)[0]
             perm = pm.label_permutations(len(y), 1, rng)[0]
             train, test = np.flatnonzero(folds != 0), np.flatnonzero(folds == 0)
             variants = [("original", y)]

@@ -1,13 +1,14 @@
 """Optional cross-check (not a rule, not part of the test suite): the project's Weka-like
-classifiers (``lib/models/weka_like.py``, ``lib/models/smo.py``; 1-NN refit per fold by
-``scripts/tools/reference_models.py``) against real Weka on identical cross-validation folds.
+classifiers (``lib/models/nn1.py``, ``lib/models/weka_like.py``, ``lib/models/smo.py``; 1-NN
+refit per fold by ``scripts/tools/reference_models.py``) against real Weka on identical
+cross-validation folds.
 
     make weka-crosscheck          # creates .venv-weka (envs/weka-requirements.txt) and runs this
     .venv-weka/bin/python scripts/tools/crosscheck_weka.py --mirror ../shared/data \
         --datasets iris vote --out results/crosscheck/weka.csv
 
 For every data set (the project's loader, ``lib.data.datasets``), seeded stratified 10-fold folds are
-drawn with ``lib.evaluation.permutation_tests.stratified_folds``; on every fold real Weka is trained on the
+drawn with ``lib.evaluation.sampling.stratified_fold_of``; on every fold real Weka is trained on the
 training rows and predicts the test rows, and so is the project's classifier. Per data set and
 classifier the CSV gives both error rates and the prediction agreement:
 
@@ -21,7 +22,7 @@ classifier the CSV gives both error rates and the prediction agreement:
 J48 is cross-checked tree by tree by ``scripts/tools/crosscheck_j48_weka.py``.
 
 "whole-data ranges" is what the fast permutation engines use (``weka_ranges`` of all rows,
-``range_mode="fixed"``); for them the CV error of ``lib.evaluation.permutation_tests.nn1_cv_errors_test1`` is
+``range_mode="fixed"``); for them the CV error of ``lib.models.nn1_engine.nn1_cv_errors_test1`` is
 checked to equal the refit predictions' error.
 
 Weka versions. python-weka-wrapper3 0.3.3 ships Weka 3.9.7 (``weka.jar``) and always runs. The
@@ -273,11 +274,12 @@ def run_worker(task_dir: Path, backend: str, jar: str | None, out: Path, classif
 def _ours_predictions(X, y, spec, folds, n_classes, only=None, folds_used=None):
     """Predictions of the project's classifiers on the same folds (and their run times);
     ``only`` restricts them to some keys (randomised copies)."""
+    from lib.models import nn1
     from lib.models import smo as smo_exact
     from lib.models import weka_like as wl
     from tools.reference_models import IBk1
 
-    whole = wl.weka_ranges(X, spec)
+    whole = nn1.weka_ranges(X, spec)
     makers = {
         "first/weka": lambda: IBk1(spec, n_classes, tie_rule="first", range_mode="weka"),
         "first/whole": lambda: IBk1(spec, n_classes, tie_rule="first", range_mode="fixed", ranges=whole),
@@ -306,13 +308,12 @@ def _ours_predictions(X, y, spec, folds, n_classes, only=None, folds_used=None):
 
 def _engine_errors(X, y, spec, folds, n_classes) -> dict:
     """CV errors of the fast permutation engine (whole-data ranges), identity permutation."""
-    from lib.evaluation import permutation_tests as pm
-    from lib.models import weka_like as wl
+    from lib.models import nn1, nn1_engine
 
-    sq = wl.ibk_sqdist_fn(X, spec)
+    sq = nn1.ibk_sqdist_fn(X, spec)
     ident = np.arange(len(y))[None]
     return {
-        rule: float(pm.nn1_cv_errors_test1(sq, y, folds, ident, n_classes=n_classes, tie_rule=rule)[0])
+        rule: float(nn1_engine.nn1_cv_errors_test1(sq, y, folds, ident, n_classes=n_classes, tie_rule=rule)[0])
         for rule in ("first", "vote")
     }
 
@@ -336,7 +337,7 @@ def _diagnose_nn(X, y, spec, folds, i, weka_pred, our_key, n_classes):
 
     Distances are recomputed element-wise (``ibk_sq_distances``, Weka's order of operations);
     "exact" ties are equal doubles, as Weka compares them."""
-    from lib.models import weka_like as wl
+    from lib.models import nn1
     from tools.reference_models import weka_sequential_ranges
 
     test = folds == folds[i]
@@ -344,15 +345,15 @@ def _diagnose_nn(X, y, spec, folds, i, weka_pred, our_key, n_classes):
     t = int(np.searchsorted(rows, i))
     train = np.flatnonzero(~test)
     Xtr = X[train]
-    seq = weka_sequential_ranges(wl.weka_ranges(Xtr, spec), X[rows])
-    r_weka = wl.Ranges(seq.lo[t], seq.width[t])
-    r_whole = wl.weka_ranges(X, spec)
+    seq = weka_sequential_ranges(nn1.weka_ranges(Xtr, spec), X[rows])
+    r_weka = nn1.Ranges(seq.lo[t], seq.width[t])
+    r_whole = nn1.weka_ranges(X, spec)
     out = {}
     for tag, r in (("weka", r_weka), ("whole", r_whole)):
-        d = wl.ibk_sq_distances(X[i : i + 1], Xtr, spec, r)[0]
+        d = nn1.ibk_sq_distances(X[i : i + 1], Xtr, spec, r)[0]
         dmin = d.min()
         exact = np.flatnonzero(d == dmin)
-        tol = np.flatnonzero(d <= dmin + wl.TIE_TOL)
+        tol = np.flatnonzero(d <= dmin + nn1.TIE_TOL)
         out[tag] = (d, exact, tol)
     d, exact, tol = out["weka"]
     cls_exact = sorted(set(y[train][exact].tolist()))
@@ -476,6 +477,7 @@ def run_main(args):
     from lib.core import seeding, tables
     from lib.data import datasets
     from lib.evaluation import permutation_tests as pm
+    from lib.evaluation import sampling
 
     t_start = time.perf_counter()
     names = args.datasets or [
@@ -487,7 +489,7 @@ def run_main(args):
         data = datasets.load(name, args.raw)
         ds = datasets.get(name)
         rng = seeding.generator([args.seed, seeding.stable_hash(["crosscheck_weka", name])])
-        folds = pm.stratified_folds(data.y, N_FOLDS, rng)
+        folds = sampling.stratified_fold_of(rng, data.y, N_FOLDS)[0]
         loaded.append((data, ds, folds))
         if args.randomised:
             # Test 1 / Test 2 copies as the J48 cross-check draws them (same folds), checked
@@ -706,12 +708,12 @@ def _summary(frame, weka_results, args, total, ours_seconds) -> str:
         for r in weka_results
     )
     lines = [
-        "# Cross-check of lib/models/weka_like.py against real Weka",
+        "# Cross-check of lib/models/nn1.py, weka_like.py and smo.py against real Weka",
         "",
         f"Generated by `scripts/tools/crosscheck_weka.py` (`make weka-crosscheck`). Weka: {versions}. "
         f"Our classifiers: {ours_seconds:.0f} s. Total {total:.0f} s.",
         f"Stratified {N_FOLDS}-fold CV, one fold draw per data set "
-        f"(`lib.evaluation.permutation_tests.stratified_folds`, seed {args.seed}); identical folds, training-row "
+        f"(`lib.evaluation.sampling.stratified_fold_of`, seed {args.seed}); identical folds, training-row "
         "order and test-row order on both sides. Agreement = % of rows with the same predicted class.",
         "",
     ]

@@ -2,15 +2,14 @@
 tests as oracles, never by a rule.
 
 The permutation study (Ojala & Garriga 2009, Sec. IV-V) computes its cross-validation errors with
-fast engines that never refit a classifier per fold and randomisation
-(``lib.evaluation.permutation_tests``, ``lib.models.nn1_nominal``, ``nb_engine``, ``c45``,
-``smo``). Every engine is tested to give exactly the errors of the slow, obvious procedure here:
-refit the classifier on each training fold of each data set and count the wrong predictions of its
-test fold (:func:`cv_error`, :func:`cv_errors`, :func:`fit_predict_fn`).
+fast engines that never refit a classifier per fold and randomisation (``lib.models.nn1_engine``,
+``nb_engine``, ``c45``, ``smo``). Every engine is tested to give exactly the errors of the slow,
+obvious procedure here: refit the classifier on each training fold of each data set and count the
+wrong predictions of its test fold (:func:`cv_error`, :func:`cv_errors`, :func:`fit_predict_fn`).
 
 * :class:`IBk1`: Weka's 1-NN (IB1 / ``IBk -K 1``) refit per fold, with Weka's sequential
   normalisation ranges (:func:`weka_sequential_ranges`, ``range_mode="weka"``), training-fold or
-  fixed ranges, and the tie rules of ``lib.models.weka_like`` (whose module docstring gives the
+  fixed ranges, and the tie rules of ``lib.models.nn1`` (whose module docstring gives the
   Weka details). ``IBk1(range_mode="weka", tol=0)`` gave Weka's predictions on every row of the 22
   UCI data sets (``scripts/tools/crosscheck_weka.py``); the tests use it as the oracle of the 1-NN
   engines, ``scripts/tools/crosscheck_ib1_cv.py --exact`` as Weka's exact 1-NN.
@@ -33,7 +32,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for lib
 from lib.data.attributes import AttributeSpec, check_X  # noqa: E402
-from lib.models import weka_like as wl  # noqa: E402
+from lib.models import nn1  # noqa: E402
 
 
 # --------------------------------------------------------------------------------------
@@ -97,7 +96,7 @@ def cv_errors(fit_predict: Callable, X, y, folds) -> np.ndarray:
 # --------------------------------------------------------------------------------------
 # Weka's 1-NN (IB1 / IBk -K 1), refit per fold
 # --------------------------------------------------------------------------------------
-def weka_sequential_ranges(train: wl.Ranges, X_test) -> wl.Ranges:
+def weka_sequential_ranges(train: nn1.Ranges, X_test) -> nn1.Ranges:
     """Ranges Weka's IBk/IB1 use for each test instance in turn (training + tests so far).
 
     IBk widens its ranges with each test instance before classifying it
@@ -106,7 +105,7 @@ def weka_sequential_ranges(train: wl.Ranges, X_test) -> wl.Ranges:
 
     Returns
     -------
-    lib.models.weka_like.Ranges with ``lo`` and ``width`` of shape ``(n_test, m)``.
+    lib.models.nn1.Ranges with ``lo`` and ``width`` of shape ``(n_test, m)``.
     """
     X_test = np.asarray(X_test, dtype=float)
     lo_tr = np.asarray(train.lo, dtype=float)
@@ -116,7 +115,7 @@ def weka_sequential_ranges(train: wl.Ranges, X_test) -> wl.Ranges:
     lo = np.fmin(lo_tr[None, :], cmin)
     hi = np.fmax(hi_tr[None, :], cmax)
     width = np.where(np.isnan(hi - lo), 0.0, hi - lo)
-    return wl.Ranges(lo, width)
+    return nn1.Ranges(lo, width)
 
 
 @dataclass
@@ -140,7 +139,7 @@ class IBk1:
         permutation engines correspond to "fixed" with the ranges of the whole data set).
         On iris / wine / breast-cancer, 10-fold CV errors under "weka" and under whole-data
         ranges differed by at most one instance per CV run (10 fold draws each).
-    ranges : lib.models.weka_like.Ranges, optional
+    ranges : lib.models.nn1.Ranges, optional
         Required for ``range_mode="fixed"``.
     tol : float
         Tie tolerance on squared distances.
@@ -152,12 +151,12 @@ class IBk1:
     n_classes: int
     tie_rule: str = "first"
     range_mode: str = "weka"
-    ranges: wl.Ranges | None = None
-    tol: float = wl.TIE_TOL
+    ranges: nn1.Ranges | None = None
+    tol: float = nn1.TIE_TOL
     rng: object = None
     X_: np.ndarray | None = field(default=None, init=False, repr=False)
     y_: np.ndarray | None = field(default=None, init=False, repr=False)
-    train_ranges_: wl.Ranges | None = field(default=None, init=False, repr=False)
+    train_ranges_: nn1.Ranges | None = field(default=None, init=False, repr=False)
     tie_keys_: np.ndarray | None = field(default=None, init=False, repr=False)
 
     def fit(self, X, y, tie_keys=None) -> IBk1:
@@ -167,8 +166,8 @@ class IBk1:
         self.y_ = np.asarray(y, dtype=int).copy()
         if self.y_.shape != (self.X_.shape[0],):
             raise ValueError("y must have one label per row of X")
-        self.train_ranges_ = wl.weka_ranges(self.X_, self.spec)
-        wl.check_tie_rule(self.tie_rule, 0)
+        self.train_ranges_ = nn1.weka_ranges(self.X_, self.spec)
+        nn1.check_tie_rule(self.tie_rule, 0)
         if self.tie_rule == "shuffled":
             if tie_keys is None:  # Weka: train.randomize(random) before every buildClassifier
                 if not isinstance(self.rng, np.random.Generator):
@@ -179,7 +178,7 @@ class IBk1:
                 raise ValueError("tie_keys must have one key per training row")
         return self
 
-    def _ranges_for(self, X_test) -> wl.Ranges:
+    def _ranges_for(self, X_test) -> nn1.Ranges:
         if self.range_mode == "train":
             return self.train_ranges_
         if self.range_mode == "weka":
@@ -195,14 +194,14 @@ class IBk1:
         X_test = check_X(X_test, self.spec)
         r = self._ranges_for(X_test)
         if np.asarray(r.lo).ndim == 1 and not (np.isnan(X_test).any() or np.isnan(self.X_).any()):
-            ZA, _ = wl.encode_for_blas(X_test, self.spec, r)
-            ZB, _ = wl.encode_for_blas(self.X_, self.spec, r)
-            return wl.sq_euclidean(ZA, ZB)
-        return wl.ibk_sq_distances(X_test, self.X_, self.spec, r)
+            ZA, _ = nn1.encode_for_blas(X_test, self.spec, r)
+            ZB, _ = nn1.encode_for_blas(self.X_, self.spec, r)
+            return nn1.sq_euclidean(ZA, ZB)
+        return nn1.ibk_sq_distances(X_test, self.X_, self.spec, r)
 
     def predict(self, X_test) -> np.ndarray:
         D = self.sq_distances(X_test)
-        return wl.nn1_from_sqdist(D, self.y_, self.n_classes, self.tie_rule, self.tol, keys=self.tie_keys_)
+        return nn1.nn1_from_sqdist(D, self.y_, self.n_classes, self.tie_rule, self.tol, keys=self.tie_keys_)
 
 
 # --------------------------------------------------------------------------------------

@@ -4,8 +4,7 @@ import numpy as np
 import pytest
 
 from lib.data.attributes import AttributeSpec
-from lib.evaluation import permutation_tests as pm
-from lib.evaluation import refit
+from lib.evaluation import refit, sampling
 from lib.models import weka_like as wl
 from lib.studies import permutation
 
@@ -35,7 +34,7 @@ def test_cv_error_counts_wrong_rows_over_folds():
 @pytest.mark.parametrize("test", [1, 2])
 def test_refit_naive_bayes_equals_the_engine_on_the_same_randomisations(test):
     X, y, spec, rng = _data()
-    folds0 = pm.stratified_folds(y, 5, rng)
+    folds0 = sampling.stratified_fold_of(rng, y, 5)[0]
     entropy = [11, 12]
     engine = permutation.randomized_errors("nb", X, y, spec, test, folds0, entropy, 0, 6)
     draws, null_folds = permutation.draw_randomizations(test, y, X.shape[1], folds0, entropy, 0, 6)
@@ -55,7 +54,7 @@ def test_refit_naive_bayes_equals_the_engine_on_the_same_randomisations(test):
 
 def test_original_folds_without_randomisation():
     X, y, spec, rng = _data(1)
-    folds = np.array([pm.stratified_folds(y, 5, rng) for _ in range(3)])
+    folds = sampling.stratified_fold_of(rng, y, 5, 3)
     engine = permutation.original_errors("nb", X, y, spec, folds, [1])
     np.testing.assert_allclose(refit.cv_errors(lambda: wl.NaiveBayesWeka(spec, 2), X, y, folds), engine)
     with pytest.raises(ValueError, match="not both"):

@@ -79,3 +79,39 @@ def test_samplers_are_drawn_in_one_order_whatever_the_mapping_order():
     ]
     with pytest.raises(ValueError, match="unknown sampler 'XV'"):
         sampling.in_draw_order({"XV": 3})
+
+
+# ----------------------------------------------------------------------------- stratified k-fold
+def test_stratified_folds_balanced_and_seeded():
+    y = np.array([0] * 23 + [1] * 9 + [2] * 15)
+    f = sampling.stratified_fold_of(np.random.default_rng(5), y, 10)[0]
+    assert f.shape == y.shape and set(f) == set(range(10))
+    sizes = np.bincount(f)
+    assert sizes.max() - sizes.min() <= 1
+    for c in range(3):
+        cc = np.bincount(f[y == c], minlength=10)
+        assert cc.max() - cc.min() <= 1
+    assert (f == sampling.stratified_fold_of(np.random.default_rng(5), y, 10)[0]).all()
+    assert not (f == sampling.stratified_fold_of(np.random.default_rng(6), y, 10)[0]).all()
+    with pytest.raises(ValueError):
+        sampling.stratified_fold_of(np.random.default_rng(0), y, 1)
+
+
+def test_stratified_folds_repeats_draw_what_single_partitions_draw():
+    y = np.random.default_rng(1).integers(0, 3, 40)
+    g1, g2 = np.random.default_rng(7), np.random.default_rng(7)
+    singles = np.concatenate([sampling.stratified_fold_of(g1, y, 4) for _ in range(3)])
+    np.testing.assert_array_equal(sampling.stratified_fold_of(g2, y, 4, 3), singles)
+    assert g1.bit_generator.state == g2.bit_generator.state
+
+
+def test_stratified_folds_spread_a_small_class_unless_every_fold_needs_it():
+    # a class with fewer rows than folds (Weka's stratify deals it over as many folds as it has rows)
+    y = np.r_[np.zeros(20, int), np.ones(3, int)]
+    f = sampling.stratified_fold_of(np.random.default_rng(0), y, 10)[0]
+    assert sorted(np.bincount(f[y == 1], minlength=10)) == [0] * 7 + [1] * 3
+    assert np.bincount(f).max() - np.bincount(f).min() <= 1
+    with pytest.raises(ValueError, match="at least k=10 rows"):
+        sampling.stratified_fold_of(np.random.default_rng(0), y, 10, every_class_in_every_fold=True)
+    with pytest.raises(ValueError, match="k <= n"):
+        sampling.stratified_fold_of(np.random.default_rng(0), y, 24)

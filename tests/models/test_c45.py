@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from lib.evaluation import permutation_tests as pm
+from lib.evaluation import sampling
 from lib.models import c45
 from lib.models.weka_like import AttributeSpec
 
@@ -240,7 +241,7 @@ def test_fit_is_deterministic_and_arrays_are_reused_safely():
     b = c45.J48(spec).fit(X, y)
     assert a.to_text() == b.to_text()
     np.testing.assert_array_equal(a.predict_proba(X), b.predict_proba(X))
-    f = pm.stratified_folds(y, 5, np.random.default_rng(1))
+    f = sampling.stratified_fold_of(np.random.default_rng(1), y, 5)[0]
     perms = pm.label_permutations(len(y), 3, np.random.default_rng(2))
     e1 = c45.j48_cv_errors(X, y, f, spec, perms=perms)
     e2 = c45.j48_cv_errors(X, y, f, spec, perms=perms)
@@ -311,7 +312,7 @@ def _refit_errors(X, y, folds, spec, C):
 def test_j48_cv_errors_test1_equals_refits(per_perm_folds):
     X, y, spec = _mixed_data(n=90, seed=4)
     rng = np.random.default_rng(5)
-    folds = pm.stratified_folds(y, 10, rng)
+    folds = sampling.stratified_fold_of(rng, y, 10)[0]
     perms = pm.label_permutations(len(y), 4, rng)
     F = folds[perms] if per_perm_folds else folds
     got = c45.j48_cv_errors(X, y, F, spec, perms=perms, n_classes=3)
@@ -323,7 +324,7 @@ def test_j48_cv_errors_test1_equals_refits(per_perm_folds):
 def test_j48_cv_errors_test2_equals_refits(per_perm_folds):
     X, y, spec = _mixed_data(n=90, seed=6)
     rng = np.random.default_rng(7)
-    folds = pm.stratified_folds(y, 10, rng)
+    folds = sampling.stratified_fold_of(rng, y, 10)[0]
     idx = pm.within_class_permutations(y, spec.m, 4, rng)
     F = pm.resample_folds(folds, y, 4, rng) if per_perm_folds else folds
     got = c45.j48_cv_errors(X, y, F, spec, idx=idx, n_classes=3)
@@ -338,7 +339,7 @@ def test_j48_cv_errors_test2_with_row_indices_that_are_not_permutations():
     rng = np.random.default_rng(9)
     same_class = [np.flatnonzero(y == c) for c in range(3)]
     idx = np.stack([np.stack([rng.choice(same_class[y[i]], size=spec.m) for i in range(len(y))]) for _ in range(2)])
-    folds = pm.stratified_folds(y, 5, rng)
+    folds = sampling.stratified_fold_of(rng, y, 5)[0]
     got = c45.j48_cv_errors(X, y, folds, spec, idx=idx, n_classes=3)
     Xp = pm.apply_within_class_permutations(X, idx)
     np.testing.assert_array_equal(got, [_refit_errors(Xp[b], y, folds, spec, 3) for b in range(2)])
@@ -346,7 +347,7 @@ def test_j48_cv_errors_test2_with_row_indices_that_are_not_permutations():
 
 def test_j48_cv_errors_identity_permutation_is_the_plain_cv_error():
     X, y, spec = _mixed_data(n=80, seed=10)
-    folds = pm.stratified_folds(y, 10, np.random.default_rng(11))
+    folds = sampling.stratified_fold_of(np.random.default_rng(11), y, 10)[0]
     e = c45.j48_cv_errors(X, y, folds, spec, perms=np.arange(len(y))[None], n_classes=3, weka="3.9")
     assert e.shape == (1,)
     wrong = 0

@@ -1,5 +1,5 @@
-"""Tests for lib.models.nb_engine: the compiled CV naive Bayes equals refitting
-weka_like.NaiveBayesWeka fold by fold (same patterns as tests/evaluation/test_permutation_tests.py)."""
+"""Tests for lib.models.nb_engine: the compiled CV naive Bayes and its Test 1 / Test 2 entry points
+equal refitting weka_like.NaiveBayesWeka fold by fold (same patterns as tests/models/test_nn1_engine.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from lib.evaluation import permutation_tests as pm
+from lib.evaluation import sampling
 from lib.models import nb_engine
 from lib.models import weka_like as wl
 from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
@@ -58,7 +59,7 @@ def test_coded_data_codes_round_trip():
 def test_single_data_set_equals_refit_with_missing_values():
     r = rng(2)
     X, y, spec = _mixed_data(r)
-    folds = pm.stratified_folds(y, 10, r)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
     out = nb_engine.cv_wrong(nb_engine.CodedData(X, spec), y, folds, 3)
     assert out.shape == (1,) and out.dtype == np.int64
     assert out[0] == _refit_wrong(X, y, folds, spec, 3)[0]
@@ -68,7 +69,7 @@ def test_single_data_set_equals_refit_with_missing_values():
 def test_batch_of_permuted_labels_and_travelling_folds_equals_refit():
     r = rng(3)
     X, y, spec = _mixed_data(r)
-    folds = pm.stratified_folds(y, 5, r)
+    folds = sampling.stratified_fold_of(r, y, 5)[0]
     perms = pm.label_permutations(len(y), 12, r)
     d = nb_engine.CodedData(X, spec)
     np.testing.assert_array_equal(nb_engine.cv_wrong(d, y[perms], folds, 3), _refit_wrong(X, y[perms], folds, spec, 3))
@@ -86,7 +87,7 @@ def test_within_class_rows_equal_refit_on_the_randomised_data():
     r = rng(4)
     X, y, spec = _mixed_data(r)
     idx = pm.within_class_permutations(y, X.shape[1], 8, r)
-    folds = pm.resample_folds(pm.stratified_folds(y, 5, r), y, len(idx), r)
+    folds = pm.resample_folds(sampling.stratified_fold_of(r, y, 5)[0], y, len(idx), r)
     Xp = pm.apply_within_class_permutations(X, idx)
     got = nb_engine.cv_wrong(nb_engine.CodedData(X, spec), y, folds, 3, rows=idx)
     np.testing.assert_array_equal(got, _refit_wrong(Xp, y, folds, spec, 3))
@@ -105,7 +106,7 @@ def test_single_kind_of_attribute_equals_refit(kind):
     cols = [0, 1] if kind == "numeric" else [2, 3]
     Xk = X[:, cols]
     speck = wl.AttributeSpec(tuple(spec.n_values[j] for j in cols))
-    folds = np.stack([pm.stratified_folds(y, 5, r) for _ in range(4)])
+    folds = sampling.stratified_fold_of(r, y, 5, 4)
     np.testing.assert_array_equal(
         nb_engine.cv_wrong(nb_engine.CodedData(Xk, speck), y, folds, 2), _refit_wrong(Xk, y, folds, speck, 2)
     )
@@ -120,7 +121,7 @@ def test_degenerate_columns_and_empty_folds_equal_refit():
     X = np.column_stack([np.full(n, 1.5), r.normal(size=n) + y, r.integers(0, 2, n)]).astype(float)
     X[r.uniform(size=n) < 0.7, 1] = np.nan
     spec = wl.AttributeSpec((0, 0, 2))
-    folds = pm.stratified_folds(y, 3, r)
+    folds = sampling.stratified_fold_of(r, y, 3)[0]
     gappy = folds * 2  # folds 1 and 3 are empty
     d = nb_engine.CodedData(X, spec)
     expected = _refit_wrong(X, y, folds, spec, 3)
@@ -151,3 +152,46 @@ def test_shape_errors():
         nb_engine.cv_wrong(d, np.stack([y, y, y]), np.stack([f, f]), 3)
     with pytest.raises(ValueError, match="rows must have shape"):
         nb_engine.cv_wrong(d, y, f, 3, rows=np.zeros((1, 19, 4), int))
+
+
+# ----------------------------------------------------------------------------- Test 1 / Test 2 entry points
+def test_fast_nb_test1_equals_refit():
+    r = rng(21)
+    X, y, spec = _mixed_data(r, n=70)
+    n = len(y)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
+    perms = pm.label_permutations(n, 30, r)
+    slow_fp = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
+    fast = nb_engine.nb_cv_errors_test1(X, y, folds, perms, spec, n_classes=3, chunk=7)
+    np.testing.assert_array_equal(fast, rm.cv_errors(slow_fp, X, y[perms], folds))
+    loo = pm.loo_folds(n)
+    np.testing.assert_array_equal(
+        nb_engine.nb_cv_errors_test1(X, y, loo, perms[:3], spec, n_classes=3),
+        rm.cv_errors(slow_fp, X, y[perms[:3]], loo),
+    )
+    # folds travel with the labels
+    np.testing.assert_array_equal(
+        nb_engine.nb_cv_errors_test1(X, y, folds[perms], perms, spec, n_classes=3, chunk=24),
+        rm.cv_errors(slow_fp, X, y[perms], folds[perms]),
+    )
+
+
+def test_fast_nb_test2_equals_refit():
+    r = rng(22)
+    X, y, spec = _mixed_data(r, n=70)
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
+    idx = pm.within_class_permutations(y, X.shape[1], 15, r)
+    slow_fp = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
+    fast = nb_engine.nb_cv_errors_test2(X, y, folds, idx, spec, n_classes=3, chunk=4)
+    Xp = pm.apply_within_class_permutations(X, idx)
+    np.testing.assert_array_equal(fast, rm.cv_errors(slow_fp, Xp, y, folds))
+    G = pm.resample_folds(folds, y, len(idx), r)
+    np.testing.assert_array_equal(
+        nb_engine.nb_cv_errors_test2(X, y, G, idx, spec, n_classes=3, chunk=4), rm.cv_errors(slow_fp, Xp, y, G)
+    )
+    # unequal fold sizes inside a batch are handled member by member
+    G2 = G.copy()
+    G2[0] = sampling.stratified_fold_of(r, y, 7)[0]
+    np.testing.assert_array_equal(
+        nb_engine.nb_cv_errors_test2(X, y, G2, idx, spec, n_classes=3), rm.cv_errors(slow_fp, Xp, y, G2)
+    )

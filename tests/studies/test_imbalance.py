@@ -35,7 +35,9 @@ def test_stratified_folds_are_partitions_with_balanced_classes(k, repeats):
 
 def test_stratified_folds_need_k_rows_per_class():
     with pytest.raises(ValueError, match="at least k=10 rows"):
-        sampling.stratified_fold_of(np.random.default_rng(0), np.r_[np.ones(3, int), np.zeros(20, int)], 10)
+        sampling.stratified_fold_of(
+            np.random.default_rng(0), np.r_[np.ones(3, int), np.zeros(20, int)], 10, every_class_in_every_fold=True
+        )
 
 
 def test_minority_removal_then_splits_keep_every_fold_positive():
@@ -175,8 +177,8 @@ def test_the_studys_smo_rows_equal_explicit_weka_smo_refits():
     for percent, keep in zip((0, 50), kept):
         Xk, yk = X[keep], y[keep]
         parts = {
-            "10-fold": sampling.stratified_fold_of(rng, yk, 10, 1),
-            "5x2": sampling.stratified_fold_of(rng, yk, 2, 5),
+            "10-fold": sampling.stratified_fold_of(rng, yk, 10, 1, every_class_in_every_fold=True),
+            "5x2": sampling.stratified_fold_of(rng, yk, 2, 5, every_class_in_every_fold=True),
         }
         for scheme, rep, fold in (("10-fold", 0, 0), ("10-fold", 0, 1), ("5x2", 0, 0), ("5x2", 0, 1)):
             test = parts[scheme][rep] == fold

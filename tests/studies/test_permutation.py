@@ -7,7 +7,8 @@ import pandas as pd
 import pytest
 
 from lib.evaluation import permutation_tests as pm
-from lib.models import c45
+from lib.evaluation import sampling
+from lib.models import c45, nn1
 from lib.models import weka_like as wl
 from lib.studies import permutation
 from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
@@ -24,7 +25,7 @@ def _data(seed=0, n=40):
 
 def _folds(y, reps=3, seed=1):
     rng = np.random.default_rng(seed)
-    return np.array([pm.stratified_folds(y, 5, rng) for _ in range(reps)])
+    return sampling.stratified_fold_of(rng, y, 5, reps)
 
 
 def study_errors(classifier, X, y, spec, test, orig_folds, k, entropy, *, tie_rule="first", batch=50):
@@ -72,7 +73,7 @@ def test_fast_engines_equal_refitting_with_fresh_folds(test):
     assert np.array_equal(fast, rm.cv_errors(nb, Xs, ys, fs))
     orig, _ = study_errors("nb", X, y, spec, test, folds, k, [11])
     assert np.allclose(orig, [rm.cv_error(nb, X, y, f) for f in folds])
-    ranges = wl.weka_ranges(X, spec)
+    ranges = nn1.weka_ranges(X, spec)
     nn = rm.fit_predict_fn(lambda: rm.IBk1(spec, 3, range_mode="fixed", ranges=ranges))
     _, fast = study_errors("1nn", X, y, spec, test, folds, k, [11])
     assert np.array_equal(fast, rm.cv_errors(nn, Xs, ys, fs))
@@ -142,9 +143,9 @@ def test_study_1nn_shuffled_equals_refit_and_ignores_batch_size(test, nominal):
     k = 7
     Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 13)
     # the keys study_errors derives: stream 1 (original repetitions), stream 2 (randomisations)
-    ok = wl.TieKeys([13, permutation.ORIGINAL_TIES_STREAM], 5, len(y))
-    nk = wl.TieKeys([13, permutation.RANDOMIZED_TIES_STREAM], 5, len(y))
-    ranges = wl.weka_ranges(X, spec)
+    ok = nn1.TieKeys([13, permutation.ORIGINAL_TIES_STREAM], 5, len(y))
+    nk = nn1.TieKeys([13, permutation.RANDOMIZED_TIES_STREAM], 5, len(y))
+    ranges = nn1.weka_ranges(X, spec)
 
     def refit(Xb, yb, fb, keys):
         wrong = 0
@@ -215,7 +216,7 @@ def test_randomisations_are_uniform_and_keep_the_fold_counts():
     from scipy import stats
 
     y = np.repeat([0, 1], [6, 4])
-    folds0 = pm.stratified_folds(y, 2, np.random.default_rng(0))
+    folds0 = sampling.stratified_fold_of(np.random.default_rng(0), y, 2)[0]
     perms, f1 = permutation.draw_randomizations(1, y, 1, folds0, [3], 0, 4000)
     counts = np.bincount(np.argmax(perms == 0, axis=1), minlength=10)
     assert stats.chisquare(counts).pvalue > 1e-4

@@ -7,12 +7,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from lib.data.attributes import AttributeSpec
 from lib.evaluation import permutation_tests as pm
-from lib.models import weka_like as wl
+from lib.models import nn1
 from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
 
 nan = np.nan
-SPEC3 = wl.AttributeSpec((0, 3, 0))  # numeric, nominal with 3 values, numeric
+SPEC3 = AttributeSpec((0, 3, 0))  # numeric, nominal with 3 values, numeric
 TRAIN3 = np.array([[0.0, 0, 10], [5, 1, 20], [10, 2, nan]])
 
 
@@ -35,7 +36,7 @@ def test_cv_error_hand_case():
 
 # ----------------------------------------------------------------------------- IBk1
 def test_weka_sequential_ranges_hand_case():
-    r = wl.weka_ranges(TRAIN3, SPEC3)
+    r = nn1.weka_ranges(TRAIN3, SPEC3)
     T = np.array([[12.0, 0, 5], [-3, 1, 15], [nan, 2, 30]])
     s = rm.weka_sequential_ranges(r, T)
     np.testing.assert_array_equal(s.lo[:, 0], [0, -3, -3])
@@ -46,12 +47,12 @@ def test_weka_sequential_ranges_hand_case():
     m = rm.IBk1(SPEC3, 3, range_mode="weka").fit(TRAIN3, [0, 1, 2])
     D = m.sq_distances(T)
     for t in range(3):
-        rt = wl.Ranges(s.lo[t], s.width[t])
-        np.testing.assert_allclose(D[t], wl.ibk_sq_distances(T[t : t + 1], TRAIN3, SPEC3, rt)[0], atol=1e-12)
+        rt = nn1.Ranges(s.lo[t], s.width[t])
+        np.testing.assert_allclose(D[t], nn1.ibk_sq_distances(T[t : t + 1], TRAIN3, SPEC3, rt)[0], atol=1e-12)
 
 
 def test_ibk1_tie_rules():
-    spec = wl.AttributeSpec.numeric(1)
+    spec = AttributeSpec.numeric(1)
     Xtr = np.array([[0.0], [2.0], [2.0], [4.0]])
     ytr = np.array([1, 0, 0, 1])
     Xte = np.array([[1.0], [3.0], [0.4]])
@@ -70,13 +71,13 @@ def test_ibk1_tie_rules():
 
 
 def test_ibk1_train_ranges_vs_fixed():
-    spec = wl.AttributeSpec.numeric(2)
+    spec = AttributeSpec.numeric(2)
     Xtr = np.array([[0.0, 0.0], [1.0, 10.0]])
     m = rm.IBk1(spec, 2, range_mode="train").fit(Xtr, [0, 1])
     # training ranges: col0 width 1, col1 width 10 -> (0.9, 4) is normalised (0.9, 0.4)
     np.testing.assert_allclose(m.sq_distances([[0.9, 4.0]]), [[0.9**2 + 0.4**2, 0.1**2 + 0.6**2]])
     assert m.predict([[0.9, 4.0]])[0] == 1
-    f = rm.IBk1(spec, 2, range_mode="fixed", ranges=wl.Ranges(np.zeros(2), np.array([1.0, 1.0]))).fit(Xtr, [0, 1])
+    f = rm.IBk1(spec, 2, range_mode="fixed", ranges=nn1.Ranges(np.zeros(2), np.array([1.0, 1.0]))).fit(Xtr, [0, 1])
     assert f.predict([[0.9, 4.0]])[0] == 0  # unnormalised col1 dominates: 16.81 < 36.01
 
 
@@ -84,7 +85,7 @@ def test_ibk1_shuffled_is_first_in_the_key_order():
     """IB1 inside Weka's CV (``tie_rule="shuffled"``) = IB1 ("first") on the training rows
     reordered by their keys (Instances.trainCV(numFolds, fold, random) shuffles them)."""
     r = np.random.default_rng(3)
-    spec = wl.AttributeSpec.nominal([2, 3, 2])
+    spec = AttributeSpec.nominal([2, 3, 2])
     X = r.integers(0, [2, 3, 2], (40, 3)).astype(float)  # 12 distinct rows: many exact ties
     y = r.integers(0, 3, 40)
     Xtr, ytr, Xte = X[:30], y[:30], X[30:]
@@ -95,7 +96,7 @@ def test_ibk1_shuffled_is_first_in_the_key_order():
         fi = rm.IBk1(spec, 3, tie_rule="first").fit(Xtr[order], ytr[order]).predict(Xte)
         np.testing.assert_array_equal(sh, fi)
     # hand case: x=1 has tied rows 0 (class 1), 1, 2 (class 0); the smallest key decides
-    one = wl.AttributeSpec.numeric(1)
+    one = AttributeSpec.numeric(1)
     Xh, yh = np.array([[0.0], [2.0], [2.0], [4.0]]), np.array([1, 0, 0, 1])
     assert rm.IBk1(one, 2, tie_rule="shuffled").fit(Xh, yh, tie_keys=[3, 0, 1, 2]).predict([[1.0]])[0] == 0
     assert rm.IBk1(one, 2, tie_rule="shuffled").fit(Xh, yh, tie_keys=[0, 3, 1, 2]).predict([[1.0]])[0] == 1
@@ -107,7 +108,7 @@ def test_ibk1_shuffled_is_first_in_the_key_order():
 
 # ----------------------------------------------------------------------------- scikit-learn input
 def test_one_hot_nominal():
-    spec = wl.AttributeSpec((0, 3, 2))
+    spec = AttributeSpec((0, 3, 2))
     X = np.array([[1.5, 2, 1], [nan, nan, 0]])
     B = rm.one_hot_nominal(X, spec)
     np.testing.assert_array_equal(B[0], [1.5, 0, 0, 1, 0, 1])

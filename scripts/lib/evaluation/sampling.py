@@ -435,24 +435,34 @@ def repeated_kfold_test_sets(rng: np.random.Generator, trials: int, m: int, k: i
     return np.concatenate(parts, axis=1)
 
 
-def stratified_fold_of(rng: np.random.Generator, y, k: int, repeats: int = 1) -> np.ndarray:
+def stratified_fold_of(
+    rng: np.random.Generator, y, k: int, repeats: int = 1, *, every_class_in_every_fold: bool = False
+) -> np.ndarray:
     """Fold index of ``repeats`` independent *stratified* k-fold partitions of the labels ``y``.
 
-    Per partition, each class's rows are shuffled and dealt round-robin to the folds, continuing
-    the deal from class to class, so every fold holds ``floor`` or ``ceil`` of each class's share
-    and fold sizes differ by at most one. ``k = 10, repeats = 1`` is 10-fold CV;
-    ``k = 2, repeats = 5`` is 5x2 CV.
+    Per partition, each class's rows (classes in increasing order) are shuffled and dealt
+    round-robin to the folds, continuing the deal from class to class, so every fold holds
+    ``floor`` or ``ceil`` of each class's share and fold sizes differ by at most one (like Weka's
+    ``Instances.stratify``, which deals class-sorted instances round-robin; Weka's own random
+    stream is not reproduced). ``k = 10, repeats = 1`` is 10-fold CV; ``k = 2, repeats = 5`` is
+    5x2 CV.
 
     Parameters
     ----------
     rng : numpy.random.Generator
-        Source of randomness.
+        Source of randomness: one ``permutation`` per class and partition, nothing else, so
+        ``repeats`` partitions at once draw what ``repeats`` calls of one partition draw.
     y : array-like of shape (n,)
         Class label of each row (any values; classes are the distinct values).
     k : int
-        Number of folds, at least 2.
+        Number of folds, ``2 <= k <= n``.
     repeats : int, default=1
         Number of independent partitions.
+    every_class_in_every_fold : bool, default=False
+        Refuse a class with fewer than ``k`` rows, which would leave some folds without it. The
+        imbalance study asks for this (Raeder et al.'s folds are "completely stratified", every
+        test fold holds positives); the permutation study does not (Weka stratifies a small class
+        over as many folds as it has rows, and several UCI data sets have such classes).
 
     Returns
     -------
@@ -462,18 +472,21 @@ def stratified_fold_of(rng: np.random.Generator, y, k: int, repeats: int = 1) ->
     Raises
     ------
     ValueError
-        If ``k`` is not an integer of at least 2, or some class has fewer than ``k`` rows.
+        If ``k`` is not an integer of at least 2, ``k > n``, or ``every_class_in_every_fold`` and
+        some class has fewer than ``k`` rows.
 
     Notes
     -----
     Raeder, Forman & Chawla 2012, "Experiments" section: "The folds were completely stratified,
     i.e. nearly the same number of positives appear in each fold"; 10-fold and 5x2 CV (Dietterich
-    1998).
+    1998). Ojala & Garriga 2009, Sec. IV-V: stratified 10-fold CV, repeated ten times.
     """
     check_folds(k)
     y = np.asarray(y)
     classes = np.unique(y)
-    if any(int((y == c).sum()) < k for c in classes):
+    if k > y.size:
+        raise ValueError(f"need k <= n, got k={k}, n={y.size}")
+    if every_class_in_every_fold and any(int((y == c).sum()) < k for c in classes):
         raise ValueError(f"every class needs at least k={k} rows for stratified k-fold")
     fold = np.empty((repeats, y.size), dtype=np.int64)
     for r in range(repeats):

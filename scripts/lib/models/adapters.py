@@ -2,7 +2,7 @@
 
 * :class:`IB1`: Weka's 1-NN as a scoring model (``IB1.distributionForInstance`` gives the nearest
   training row's class probability 1), from the distances and tie rules of
-  :mod:`lib.models.weka_like`; the imbalance study scores with it where the permutation study uses
+  :mod:`lib.models.nn1`; the imbalance study scores with it where the permutation study uses
   the 1-NN CV engines.
 * :class:`EstimatorModel`: any scikit-learn-compatible estimator named by import path
   (:func:`import_estimator`), refit per fold by the caller. The estimator sees numbers only: each
@@ -21,7 +21,7 @@ import inspect
 import numpy as np
 
 from ..data.attributes import AttributeSpec, check_X
-from . import weka_like as wl
+from . import nn1
 
 
 class IB1:
@@ -32,13 +32,13 @@ class IB1:
     spec : AttributeSpec
     n_classes : int
     tie_rule : {"first", "vote"}
-        Ties among equally near training rows (:func:`lib.models.weka_like.nn1_from_sqdist`):
+        Ties among equally near training rows (:func:`lib.models.nn1.nn1_from_sqdist`):
         ``"first"`` is IB1 on the training rows in the order given.
 
     Notes
     -----
     Normalisation ranges are those of the training rows (Weka widens them with each test row;
-    :mod:`lib.models.weka_like` explains why the difference is small).
+    :mod:`lib.models.nn1` explains why the difference is small).
     """
 
     def __init__(self, spec: AttributeSpec, n_classes: int, tie_rule: str = "first"):
@@ -58,9 +58,9 @@ class IB1:
         X_test = check_X(X_test, self.spec)
         both = np.vstack([self.X_, X_test])
         n = len(self.X_)
-        ranges = wl.weka_ranges(self.X_, self.spec)
-        D = wl.ibk_sqdist_fn(both, self.spec, ranges)(np.arange(n, len(both)), np.arange(n))
-        return wl.nn1_from_sqdist(D, self.y_, self.n_classes, self.tie_rule)
+        ranges = nn1.weka_ranges(self.X_, self.spec)
+        D = nn1.ibk_sqdist_fn(both, self.spec, ranges)(np.arange(n, len(both)), np.arange(n))
+        return nn1.nn1_from_sqdist(D, self.y_, self.n_classes, self.tie_rule)
 
     def predict_proba(self, X_test) -> np.ndarray:
         return np.eye(self.n_classes)[self.predict(X_test)]

@@ -1,10 +1,12 @@
 """Cross-validated Weka-like naive Bayes for batches of randomised data sets (compiled).
 
 The model is ``weka_like.NaiveBayesWeka`` (Weka ``NaiveBayes`` defaults; see that module's
-docstring for every rule). Here one compiled loop does, per randomised data set and fold:
-Weka's numeric precision of the training rows, the class statistics of the rounded values,
-the Laplace counts of nominal values, and the arg-max prediction of the test rows. Nothing of
-size ``(batch, n, features)`` is materialised.
+docstring for every rule). The permutation tests of Ojala & Garriga (ICDM 2009, Sec. III) call
+:func:`nb_cv_errors_test1` (a batch of label permutations) and :func:`nb_cv_errors_test2` (a batch
+of within-class column permutations); both feed :func:`cv_wrong`, where one compiled loop does, per
+randomised data set and fold: Weka's numeric precision of the training rows, the class statistics
+of the rounded values, the Laplace counts of nominal values, and the arg-max prediction of the test
+rows. Nothing of size ``(batch, n, features)`` is materialised.
 
 Why it is fast: a permutation test changes which rows train (folds travel with the labels
 under Test 1, a fresh stratified CV per data set under Test 2) but never the *set* of values
@@ -19,6 +21,19 @@ Agreement with the reference (``weka_like.nb_fit`` + ``nb_log_joint``, refit per
 rules are the same; sums are accumulated in row order instead of by matrix products and
 ``Phi`` is ``erfc``-based, so log-likelihoods agree to the last few bits and predictions are
 identical unless two classes tie to ~1e-13 (tested equal on mixed data with missing values).
+
+Timing (1000 randomisations, stratified 10-fold CV, numeric Gaussian data; includes drawing the
+randomisations; this engine measured with both cores busy, the refit with one core busy)::
+
+                                          150 x 4     1000 x 20
+    NB   Test 1 (fixed / travelling folds)  0.20/0.23 s 5.6 / 6.9 s
+    NB   Test 2 (fixed folds)               0.30 s      8.7 s
+    slow path, NB refit                     1.5 s       7.4 s
+
+On numeric data the floor is Weka's likelihood, two ``erfc`` and a ``log`` per test row, class and
+attribute (~70 ns together here); the former BLAS-batched version took 1.5 / 10.2 / 8.4 s on an
+idle core but 10-20x longer on nominal data (Splice, Mushroom), where this engine takes ~5-15 ms
+per randomisation.
 """
 
 from __future__ import annotations
@@ -123,6 +138,70 @@ def cv_wrong(data: CodedData, labels, folds, n_classes: int, *, rows=None) -> np
         int(n_classes),
         wl.DEFAULT_NUM_PRECISION,
     )
+
+
+def nb_cv_errors_test1(
+    X, y, folds, perms, spec: wl.AttributeSpec, *, n_classes: int | None = None, chunk: int = 1024
+) -> np.ndarray:
+    """CV error of Weka-like naive Bayes for a batch of Test 1 label permutations.
+
+    Compiled (:func:`cv_wrong`): per permutation and fold, Weka's precision of the training rows
+    and the class statistics are recomputed without sorting or materialising the batch.
+
+    Parameters
+    ----------
+    X : (n, m) array, spec : AttributeSpec, y : (n,) labels
+    folds : (n,) fold indices shared by all permutations, or (k, n) per permutation (e.g.
+        ``folds[perms]``, folds travelling with the labels)
+    perms : (k, n) label permutations
+    chunk : permutations per call of the compiled loop
+
+    Returns
+    -------
+    (k,) error rates.
+    """
+    y = np.asarray(y, dtype=np.intp)
+    folds = np.asarray(folds)
+    perms = np.atleast_2d(np.asarray(perms, dtype=np.intp))
+    C = int(y.max()) + 1 if n_classes is None else int(n_classes)
+    data = CodedData(X, spec)
+    k = perms.shape[0]
+    wrong = np.zeros(k, dtype=np.int64)
+    for s in range(0, k, chunk):
+        sl = slice(s, min(k, s + chunk))
+        wrong[sl] = cv_wrong(data, y[perms[sl]], folds[sl] if folds.ndim == 2 else folds, C)
+    return wrong / len(y)
+
+
+def nb_cv_errors_test2(
+    X, y, folds, idx, spec: wl.AttributeSpec, *, n_classes: int | None = None, chunk: int = 64
+) -> np.ndarray:
+    """CV error of Weka-like naive Bayes for a batch of Test 2 randomisations.
+
+    Compiled (:func:`cv_wrong`); the randomised data are read through ``idx`` and never formed.
+
+    Parameters
+    ----------
+    X, y, spec : as in :func:`nb_cv_errors_test1`
+    folds : (n,) shared, or (k, n) per randomisation (e.g. ``permutation_tests.resample_folds``)
+    idx : (k, n, m) from ``permutation_tests.within_class_permutations``
+    chunk : randomisations per call (bounds the ``(chunk, n, m)`` index copy)
+
+    Returns
+    -------
+    (k,) error rates.
+    """
+    y = np.asarray(y, dtype=np.intp)
+    folds = np.asarray(folds)
+    idx = np.asarray(idx)
+    C = int(y.max()) + 1 if n_classes is None else int(n_classes)
+    data = CodedData(X, spec)
+    k = idx.shape[0]
+    wrong = np.zeros(k, dtype=np.int64)
+    for s in range(0, k, chunk):
+        sl = slice(s, min(k, s + chunk))
+        wrong[sl] = cv_wrong(data, y, folds[sl] if folds.ndim == 2 else folds, C, rows=idx[sl])
+    return wrong / len(y)
 
 
 @njit(cache=True)

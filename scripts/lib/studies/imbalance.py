@@ -305,8 +305,8 @@ def cross_validate_dataset(
         Xk, yk = X[keep], y[keep]
         # draw every partition in full whatever is evaluated (same stream on every profile)
         schemes = {
-            "10-fold": sampling.stratified_fold_of(rng, yk, tenfold_folds, 1),
-            "5x2": sampling.stratified_fold_of(rng, yk, 2, 5),
+            "10-fold": sampling.stratified_fold_of(rng, yk, tenfold_folds, 1, every_class_in_every_fold=True),
+            "5x2": sampling.stratified_fold_of(rng, yk, 2, 5, every_class_in_every_fold=True),
         }
         runs = [("10-fold", 0, range(tenfold_evaluated))]
         runs += [("5x2", r, (0, 1)) for r in range(fivebytwo_repeats)]

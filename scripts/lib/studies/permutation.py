@@ -78,9 +78,10 @@ import numpy as np
 import pandas as pd
 
 from ..core import readings, runlog, seeding
+from ..data.attributes import AttributeSpec
 from ..evaluation import permutation_tests as pm
-from ..models import c45, nn1_nominal, smo
-from ..models import weka_like as wl
+from ..evaluation import sampling
+from ..models import c45, nb_engine, nn1, nn1_engine, smo
 
 # Row-major transcription of the x/o runs; 16 rows of 8 features each.
 # D1 <- text line 15 (after the page number "908").
@@ -143,9 +144,9 @@ def d2() -> tuple[np.ndarray, np.ndarray]:
     return _matrix(D2_ROWS), labels()
 
 
-def spec() -> wl.AttributeSpec:
+def spec() -> AttributeSpec:
     """Eight nominal attributes with two values each."""
-    return wl.AttributeSpec.nominal([2] * 8)
+    return AttributeSpec.nominal([2] * 8)
 
 
 def table1(X, y, k: int, rng: np.random.Generator, tie_rule: str = "first") -> dict:
@@ -157,10 +158,10 @@ def table1(X, y, k: int, rng: np.random.Generator, tie_rule: str = "first") -> d
     k : number of randomisations (paper: 1000)
     rng : numpy.random.Generator (draws the Test 1 permutations, then the Test 2 ones)
     Distances: Weka's (nominal mismatch = 1) via the BLAS encoding; folds: leave-one-out.
-    tie_rule : {"first", "vote", "shuffled"}, see ``lib.models.weka_like``. ``"shuffled"`` is Weka's
+    tie_rule : {"first", "vote", "shuffled"}, see ``lib.models.nn1``. ``"shuffled"`` is Weka's
         leave-one-out (``crossValidateModel`` with n folds): every left-out row is classified
         by IB1 on a freshly shuffled training set, so each (row, data set) gets its own
-        uniform order (``weka_like.TieKeys`` with n folds); the keys of the original data, the
+        uniform order (``nn1.TieKeys`` with n folds); the keys of the original data, the
         Test 1 and the Test 2 data sets come from three entropies drawn from ``rng`` after the
         randomisations.
 
@@ -170,16 +171,16 @@ def table1(X, y, k: int, rng: np.random.Generator, tie_rule: str = "first") -> d
     """
     n, m = X.shape
     sp = spec()
-    Z, groups = wl.encode_for_blas(X, sp, wl.weka_ranges(X, sp))
+    Z, groups = nn1.encode_for_blas(X, sp, nn1.weka_ranges(X, sp))
     folds = pm.loo_folds(n)
     perms = pm.label_permutations(n, k, rng)
     idx = pm.within_class_permutations(y, m, k, rng)
     keys = [None] * 3
     if tie_rule == "shuffled":  # after the randomisations: "first"/"vote" draw exactly as before
-        keys = [wl.TieKeys(rng, n, n) for _ in range(3)]
-    e0 = pm.nn1_cv_errors_test1(Z, y, folds, np.arange(n)[None], tie_rule=tie_rule, tie_keys=keys[0])[0]
-    e1 = pm.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule=tie_rule, tie_keys=keys[1])
-    e2 = pm.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule=tie_rule, tie_keys=keys[2])
+        keys = [nn1.TieKeys(rng, n, n) for _ in range(3)]
+    e0 = nn1_engine.nn1_cv_errors_test1(Z, y, folds, np.arange(n)[None], tie_rule=tie_rule, tie_keys=keys[0])[0]
+    e1 = nn1_engine.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule=tie_rule, tie_keys=keys[1])
+    e2 = nn1_engine.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule=tie_rule, tie_keys=keys[2])
     return {
         "orig_err": float(e0),
         "t1_mean": float(e1.mean()),
@@ -302,7 +303,7 @@ def _check_classifier(classifier: str) -> None:
 
 
 def original_errors(
-    classifier: str, X, y, spec: wl.AttributeSpec, orig_folds, entropy, *, tie_rule: str = "first"
+    classifier: str, X, y, spec: AttributeSpec, orig_folds, entropy, *, tie_rule: str = "first"
 ) -> np.ndarray:
     """CV error of the original data, one per CV repetition (Ojala & Garriga Sec. V).
 
@@ -326,14 +327,14 @@ def original_errors(
     C = int(y.max()) + 1
     ident = np.arange(n)[None]
     if classifier == "1nn":
-        sqdist = wl.ibk_sqdist_fn(X, spec, wl.weka_ranges(X, spec))
-        wl.check_tie_rule(tie_rule, 0)
+        sqdist = nn1.ibk_sqdist_fn(X, spec, nn1.weka_ranges(X, spec))
+        nn1.check_tie_rule(tie_rule, 0)
         keys = None
         if tie_rule == "shuffled":
-            keys = wl.TieKeys([*_entropy(entropy), ORIGINAL_TIES_STREAM], int(orig_folds.max()) + 1, n)
+            keys = nn1.TieKeys([*_entropy(entropy), ORIGINAL_TIES_STREAM], int(orig_folds.max()) + 1, n)
         return np.array(
             [
-                pm.nn1_cv_errors_test1(
+                nn1_engine.nn1_cv_errors_test1(
                     sqdist,
                     y,
                     f,
@@ -346,7 +347,7 @@ def original_errors(
             ]
         )
     if classifier == "nb":
-        return np.array([pm.nb_cv_errors_test1(X, y, f, ident, spec, n_classes=C)[0] for f in orig_folds])
+        return np.array([nb_engine.nb_cv_errors_test1(X, y, f, ident, spec, n_classes=C)[0] for f in orig_folds])
     cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
     return np.asarray(cv_errors(X, y, orig_folds, spec, perms=np.broadcast_to(ident, orig_folds.shape), n_classes=C))
 
@@ -355,7 +356,7 @@ def randomized_errors(
     classifier: str,
     X,
     y,
-    spec: wl.AttributeSpec,
+    spec: AttributeSpec,
     test: int,
     folds0,
     entropy,
@@ -370,9 +371,8 @@ def randomized_errors(
     Parameters
     ----------
     classifier : {"j48", "1nn", "nb", "smo"}
-        Weka's J48 (``lib.models.c45``), IB1 (the 1-NN engines of
-        :mod:`lib.evaluation.permutation_tests` and ``lib.models.nn1_nominal``), NaiveBayes
-        (``lib.models.nb_engine``) or SMO (``lib.models.smo``).
+        Weka's J48 (``lib.models.c45``), IB1 (the 1-NN engines of ``lib.models.nn1_engine``),
+        NaiveBayes (``lib.models.nb_engine``) or SMO (``lib.models.smo``).
     X : ndarray of shape (n, m)
         Data, ``lib.data.attributes`` convention (nominal codes, NaN missing).
     y : ndarray of shape (n,)
@@ -389,7 +389,7 @@ def randomized_errors(
     start, stop : int
         The randomisations computed (a chunk of a job's ``k``).
     tie_rule : {"first", "vote", "shuffled"}
-        1-NN ties (reading ``permutation.tie_rule``; see ``lib.models.weka_like``).
+        1-NN ties (reading ``permutation.tie_rule``; see ``lib.models.nn1``).
     batch : int
         Randomised data sets held at once under Test 2.
 
@@ -415,15 +415,15 @@ def randomized_errors(
     if k == 0:
         return np.empty(0)
     if classifier == "1nn":
-        ranges = wl.weka_ranges(X, spec)
-        wl.check_tie_rule(tie_rule, 0)
+        ranges = nn1.weka_ranges(X, spec)
+        nn1.check_tie_rule(tie_rule, 0)
         keys = None
         if tie_rule == "shuffled":
-            keys = wl.TieKeys([*entropy, RANDOMIZED_TIES_STREAM], int(np.max(folds0)) + 1, n, offset=start)
+            keys = nn1.TieKeys([*entropy, RANDOMIZED_TIES_STREAM], int(np.max(folds0)) + 1, n, offset=start)
         if test == 1:
             return np.asarray(
-                pm.nn1_cv_errors_test1(
-                    wl.ibk_sqdist_fn(X, spec, ranges),
+                nn1_engine.nn1_cv_errors_test1(
+                    nn1.ibk_sqdist_fn(X, spec, ranges),
                     y,
                     null_folds,
                     perms,
@@ -435,8 +435,8 @@ def randomized_errors(
         if all(v > 0 for v in spec.n_values):  # all nominal: exact integer match counts
             return np.concatenate(
                 [
-                    nn1_nominal.nn1_cv_wrong(
-                        nn1_nominal.row_bitsets(
+                    nn1_engine.nn1_cv_wrong(
+                        nn1_engine.row_bitsets(
                             pm.apply_within_class_permutations(X, idx[s : s + batch]), spec.n_values
                         ),
                         y,
@@ -449,30 +449,30 @@ def randomized_errors(
                     for s in range(0, k, batch)
                 ]
             )
-        if wl.has_missing_numeric(X, spec):
+        if nn1.has_missing_numeric(X, spec):
             return np.asarray(
-                pm.nn1_cv_errors_test2(
+                nn1_engine.nn1_cv_errors_test2(
                     X,
                     y,
                     null_folds,
                     idx,
                     n_classes=C,
                     tie_rule=tie_rule,
-                    metric=lambda A, B: wl.ibk_sq_distances(A, B, spec, ranges),
+                    metric=lambda A, B: nn1.ibk_sq_distances(A, B, spec, ranges),
                     tie_keys=keys,
                 )
             )
         # missing nominal values have a BLAS form (norm-only columns)
-        Z, groups, weight = wl.encode_for_blas_nominal_missing(X, spec, ranges)
+        Z, groups, weight = nn1.encode_for_blas_nominal_missing(X, spec, ranges)
         return np.asarray(
-            pm.nn1_cv_errors_test2(
+            nn1_engine.nn1_cv_errors_test2(
                 Z, y, null_folds, idx, groups=groups, weight=weight, n_classes=C, tie_rule=tie_rule, tie_keys=keys
             )
         )
     if classifier == "nb":
         if test == 1:
-            return np.asarray(pm.nb_cv_errors_test1(X, y, null_folds, perms, spec, n_classes=C))
-        return np.asarray(pm.nb_cv_errors_test2(X, y, null_folds, idx, spec, n_classes=C))
+            return np.asarray(nb_engine.nb_cv_errors_test1(X, y, null_folds, perms, spec, n_classes=C))
+        return np.asarray(nb_engine.nb_cv_errors_test2(X, y, null_folds, idx, spec, n_classes=C))
     # Weka's J48 (lib.models.c45) and SMO (lib.models.smo) re-implemented: both engines refit per
     # fold in compiled code and share one contract (perms for Test 1, idx for Test 2)
     cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
@@ -501,7 +501,7 @@ def fig3_data(rho: float, points_per_class: int, folds: int, repetitions: int, r
     """Figure 3's data set at one rho and its ``repetitions`` original stratified CVs (one
     generator per rho, shared by every classifier and test)."""
     X, y = gaussian_pair(float(rho), int(points_per_class), rng)
-    return X, y, np.array([pm.stratified_folds(y, int(folds), rng) for _ in range(int(repetitions))])
+    return X, y, sampling.stratified_fold_of(rng, y, int(folds), int(repetitions))
 
 
 # --------------------------------------------------------------------------------------
@@ -515,7 +515,7 @@ def original_folds(y, folds: int, repetitions: int, folds_entropy) -> np.ndarray
     """The ``repetitions`` original stratified CVs of a UCI data set, seeded per data set only,
     so every classifier and test sees the same folds. Shape (repetitions, n)."""
     rng = seeding.generator(folds_entropy)
-    return np.array([pm.stratified_folds(y, int(folds), rng) for _ in range(int(repetitions))])
+    return sampling.stratified_fold_of(rng, y, int(folds), int(repetitions))
 
 
 def error_frame(kind: str, errors, first_index: int = 0, **columns) -> pd.DataFrame:
@@ -658,7 +658,7 @@ def fig3_original(classifier: str, data: dict, data_entropy, entropy, *, tie_rul
             rho, data["points_per_class"], data["folds"], data["repetitions"], seeding.generator([*data_entropy, i])
         )
         orig = original_errors(
-            classifier, X, y, wl.AttributeSpec.numeric(2), folds, [*entropy, i], **reading_options(classifier, tie_rule)
+            classifier, X, y, AttributeSpec.numeric(2), folds, [*entropy, i], **reading_options(classifier, tie_rule)
         )
         frames.append(error_frame("original", orig, classifier=classifier, rho=float(rho)))
     return pd.concat(frames, ignore_index=True)
@@ -691,7 +691,7 @@ def fig3_randomized(
             classifier,
             X,
             y,
-            wl.AttributeSpec.numeric(2),
+            AttributeSpec.numeric(2),
             test,
             folds[0],
             [*entropy, i],
@@ -842,12 +842,12 @@ def fig2_statistics(X, y, randomizations: int, rng: np.random.Generator, folds: 
     """
     n, k = len(y), int(randomizations)
     Z = (X - X.min(axis=0)) / (X.max(axis=0) - X.min(axis=0))
-    fold_ids = pm.stratified_folds(y, folds, rng)
-    e_orig = pm.nn1_cv_errors_test1(Z, y, fold_ids, np.arange(n)[None])
-    e_t1 = pm.nn1_cv_errors_test1(Z, y, fold_ids, pm.label_permutations(n, k, rng))
+    fold_ids = sampling.stratified_fold_of(rng, y, folds)[0]
+    e_orig = nn1_engine.nn1_cv_errors_test1(Z, y, fold_ids, np.arange(n)[None])
+    e_t1 = nn1_engine.nn1_cv_errors_test1(Z, y, fold_ids, pm.label_permutations(n, k, rng))
     idx2 = pm.within_class_permutations(y, 2, k, rng)
-    e_t2 = pm.nn1_cv_errors_test2(Z, y, fold_ids, idx2)
-    e_full = pm.nn1_cv_errors_test2(Z, y, fold_ids, pm.within_class_permutations(np.zeros(n, int), 2, k, rng))
+    e_t2 = nn1_engine.nn1_cv_errors_test2(Z, y, fold_ids, idx2)
+    e_full = nn1_engine.nn1_cv_errors_test2(Z, y, fold_ids, pm.within_class_permutations(np.zeros(n, int), 2, k, rng))
     errors = pd.concat(
         [
             pd.DataFrame({"version": v, "index": np.arange(len(e)), "error": np.asarray(e, float)})
