@@ -61,7 +61,10 @@ def scale_factor(width: float, target: float) -> float:
 
 
 def _times(factor: float) -> str:
-    return "more units than any run" if not np.isfinite(factor) else f"about {max(factor, 1.0):.0f}x"
+    if not np.isfinite(factor):
+        return "more units than any run"
+    # below 2x one decimal: "about 1x" would read as "this scale decides it"
+    return f"about {max(factor, 1.0):.1f}x" if factor < 2 else f"about {factor:.0f}x"
 
 
 def band(lo: float, hi: float, low: float, high: float, units: str) -> tuple[str, str]:
