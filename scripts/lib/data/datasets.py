@@ -50,7 +50,6 @@ constructs these files use; they are tested against every file of the registry.
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 import logging
 import lzma
@@ -74,6 +73,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .attributes import AttributeSpec
+from .checksum import sha256_of
 
 log = logging.getLogger("lib.data.datasets")
 
@@ -1474,14 +1474,6 @@ def _require_public(ds: Dataset) -> None:
 # --------------------------------------------------------------------------------------------
 # Acquisition
 # --------------------------------------------------------------------------------------------
-def sha256_of(path: str | os.PathLike) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def _described(sha: str, size: int | None) -> str:
     return f"{sha}" + (f" ({size} bytes)" if size is not None else "")
 

@@ -36,7 +36,6 @@ problem.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import re
 from dataclasses import dataclass
@@ -47,6 +46,7 @@ import numpy as np
 from scipy.sparse.csgraph import connected_components
 
 from .attributes import AttributeSpec
+from .checksum import sha256_of
 from .datasets import NetworkData, TabularData, _label_name, parse_arff, undirected_adjacency
 
 MISSING = ("", "?")
@@ -62,15 +62,6 @@ class UserDataError(ValueError):
     def __init__(self, message: str, field: str | None = None):
         super().__init__(message)
         self.field = field
-
-
-def sha256_of(path) -> str:
-    """Hex sha256 of a file's bytes."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def check_file(path, sha256: str | None = None, field: str = "path") -> Path:
