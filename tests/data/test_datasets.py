@@ -290,25 +290,7 @@ def test_enron_executive_mapping():
     assert all(map(D.enron_is_executive, yes)) and not any(map(D.enron_is_executive, no))
 
 
-# ---- parsers on hand-made inputs -------------------------------------------------------------
-def test_arff_parser_constructs():
-    text = (
-        "% comment\r\n@RELATION 'r x'\r\n@attribute 'a b' {x, 'y z', '?'}\r\n"
-        "@attribute n INTEGER [0,9]\r\n@attribute c {p,q}\r\n@data\r\n"
-        "x,1,p\r\n'y z',?,q % trailing\r\n?,3,'q'\r\n'?',4.5,p\r\n\r\n"
-    )
-    relation, attrs, values = D.parse_arff(text)
-    assert relation == "r x" and [a.name for a in attrs] == ["a b", "n", "c"]
-    assert attrs[0].values == ("x", "y z", "?") and attrs[1].values is None
-    np.testing.assert_array_equal(values, [[0, 1, 0], [1, np.nan, 1], [np.nan, 3, 1], [2, 4.5, 0]])
-    with pytest.raises(ValueError, match="not declared"):
-        D.parse_arff("@attribute c {p,q}\n@data\nr\n")
-    with pytest.raises(ValueError, match="2 values but 1 attributes"):
-        D.parse_arff("@attribute c {p,q}\n@data\np,q\n")
-    with pytest.raises(ValueError, match="unsupported attribute type"):
-        D.parse_arff("@attribute s string\n@data\n")
-
-
+# ---- readers on hand-made inputs -----------------------------------------------------------
 def test_gml_reader(tmp_path):
     """networkx reads GML (a ']' inside a quoted label, a directed edge listed twice, a self loop);
     the adjacency is undirected without duplicates or loops; a malformed file is one sentence."""
@@ -332,8 +314,7 @@ def test_covtype_loader(tmp_path):
     path = tmp_path / "covtype.data.gz"
     path.write_bytes(gzip.compress("\n".join(",".join(map(str, r)) for r in rows).encode()))
     ds = D.get("covtype")
-    part = D._TABULAR_READERS[ds.reader](path, ds.options)
-    data = D._combine(ds, [part])
+    data = D._load_paths(ds, {ds.files[0].path: path})
     np.testing.assert_array_equal(data.X, rows[:, :54])
     assert data.class_counts() == {"1": 10, "2": 10, "3": 0, "4": 10, "5": 0, "6": 0, "7": 10}
     assert int(data.y_minority.sum()) == 10  # class 4, Table 1's minority

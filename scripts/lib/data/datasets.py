@@ -43,13 +43,12 @@ Loaders (:func:`load`)
   Nets?"``, ``"Info. Retrieval?"``, ``"Neutral?"``, ``"Executive?"``), plus the word
   features of Cora and Citeseer.
 
-The ARFF, GML and R-serialisation (``.rda``) readers are small parsers written for exactly the
-constructs these files use; they are tested against every file of the registry.
+The file formats (ARFF, delimited text, LIBSVM, LINQS, GML, R's ``.rda``) are read by
+:mod:`lib.data.parsers`; this module turns their arrays into the two kinds of loaded data.
 """
 
 from __future__ import annotations
 
-import gzip
 import json
 import logging
 import lzma
@@ -72,6 +71,7 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
+from . import parsers
 from .attributes import AttributeSpec
 from .checksum import sha256_of
 
@@ -1738,7 +1738,7 @@ def _load_paths(ds: Dataset, paths: Mapping[str, Path]) -> TabularData | Network
             parts = []
             for f in data_files:
                 current = f.path
-                parts.append(_TABULAR_READERS[ds.reader](Path(paths[f.path]), ds.options))
+                parts.append(parsers.TABLE_READERS[ds.reader](Path(paths[f.path]), ds.options))
             return _combine(ds, parts)
         return _NETWORK_READERS[ds.reader](ds, {f.filename: Path(paths[f.path]) for f in data_files})
     except (
@@ -1809,18 +1809,10 @@ def _fmt_counts(counts: Mapping[str, int]) -> str:
 
 
 # --------------------------------------------------------------------------------------------
-# Tabular readers -> (X, y_names, spec, class_names, feature_names)
+# Tables
 # --------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class _Part:
-    X: np.ndarray
-    labels: np.ndarray  # class codes
-    spec: AttributeSpec
-    class_names: tuple[str, ...]
-    feature_names: tuple[str, ...]
-
-
-def _combine(ds: Dataset, parts: Sequence[_Part]) -> TabularData:
+def _combine(ds: Dataset, parts: Sequence[parsers.Table]) -> TabularData:
+    """One TabularData from the tables of a dataset's files, in file order (Spect: train + test)."""
     first = parts[0]
     for p in parts[1:]:
         if p.spec != first.spec or p.class_names != first.class_names or p.feature_names != first.feature_names:
@@ -1834,213 +1826,6 @@ def _combine(ds: Dataset, parts: Sequence[_Part]) -> TabularData:
         first.feature_names,
         tuple(ds.minority),
     )
-
-
-def _read_text(path: Path) -> str:
-    raw = path.read_bytes()
-    if raw[:2] == b"\x1f\x8b":  # gzip, recognised by content: temp files have no .gz suffix
-        raw = gzip.decompress(raw)
-    return raw.decode("utf-8")
-
-
-# ---- ARFF --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class ArffAttribute:
-    name: str
-    values: tuple[str, ...] | None  # None: numeric
-
-
-_ARFF_TOKEN = re.compile(r"""\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|([^,'"%]*?))\s*(,|%.*$|$)""")
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "'": "'", '"': '"', "\\": "\\", "%": "%"}
-
-
-def _unescape(s: str) -> str:
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), s) if "\\" in s else s
-
-
-def _arff_tokens(line: str, lineno: int) -> list[str | None]:
-    """Split one comma-separated ARFF line; an unquoted ``?`` is missing (None)."""
-    if "'" not in line and '"' not in line and "%" not in line:
-        return [None if t == "?" else t for t in (t.strip() for t in line.split(","))]
-    out: list[str | None] = []
-    pos = 0
-    while True:
-        m = _ARFF_TOKEN.match(line, pos)
-        if m is None:
-            raise ValueError(f"line {lineno}: cannot split {line[pos : pos + 40]!r}")
-        single, double, bare, end = m.groups()
-        if single is not None or double is not None:
-            out.append(_unescape(single if single is not None else double))
-        else:
-            out.append(None if bare == "?" else bare)
-        if end != ",":
-            return out
-        pos = m.end()
-
-
-def parse_arff(text: str) -> tuple[str, list[ArffAttribute], np.ndarray]:
-    """Parse dense ARFF text: ``(relation, attributes, values)``.
-
-    ``values`` is float ``(n, m)`` over all attributes: nominal values coded by their index in
-    the declaration, numeric values as floats, ``NaN`` for a missing (unquoted ``?``) value. A
-    quoted ``'?'`` is an ordinary value (anneal declares it). Numeric types ``numeric``,
-    ``real``, ``integer`` may carry Weka's old range suffix ``[a,b]`` (zoo), which is ignored.
-    Comments (``%``), blank lines and CRLF line endings are accepted.
-    """
-    relation, attributes, rows = "", [], []
-    in_data = False
-    header_re = re.compile(r"""@attribute\s+('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\S+)\s+(.*)$""", re.I)
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("%"):
-            continue
-        if in_data:
-            tokens = _arff_tokens(line, lineno)
-            if tokens == [""] or tokens == []:
-                continue
-            if len(tokens) != len(attributes):
-                raise ValueError(f"line {lineno}: {len(tokens)} values but {len(attributes)} attributes")
-            rows.append(tokens)
-            continue
-        lower = line.lower()
-        if lower.startswith("@relation"):
-            relation = line[len("@relation") :].strip().strip("'\"")
-        elif lower.startswith("@attribute"):
-            m = header_re.match(line)
-            if m is None:
-                raise ValueError(f"line {lineno}: cannot read attribute declaration {line[:60]!r}")
-            name = m.group(1)
-            if name[0] in "'\"":
-                name = _unescape(name[1:-1])
-            kind = m.group(2).strip()
-            if kind.startswith("{"):
-                if not kind.endswith("}"):
-                    raise ValueError(f"line {lineno}: nominal declaration of {name!r} does not end with }}")
-                values = _arff_tokens(kind[1:-1], lineno)
-                if any(v is None or v == "" for v in values):
-                    raise ValueError(f"line {lineno}: empty or '?' value declared for {name!r}")
-                attributes.append(ArffAttribute(name, tuple(values)))
-            elif re.match(r"(numeric|real|integer)\b\s*(\[[^\]]*\])?\s*$", kind, re.I):
-                attributes.append(ArffAttribute(name, None))
-            else:
-                raise ValueError(f"line {lineno}: unsupported attribute type {kind!r} of {name!r}")
-        elif lower.startswith("@data"):
-            in_data = True
-        else:
-            raise ValueError(f"line {lineno}: unexpected header line {line[:60]!r}")
-    if not in_data:
-        raise ValueError("no @data section")
-    values = np.empty((len(rows), len(attributes)), dtype=float)
-    for j, attr in enumerate(attributes):
-        column = [row[j] for row in rows]
-        if attr.values is None:
-            try:
-                values[:, j] = [np.nan if v is None else float(v) for v in column]
-            except ValueError as error:
-                raise ValueError(f"attribute {attr.name!r}: {error}") from None
-        else:
-            code = {v: float(i) for i, v in enumerate(attr.values)}
-            code[None] = np.nan
-            try:
-                values[:, j] = [code[v] for v in column]
-            except KeyError as error:
-                raise ValueError(f"attribute {attr.name!r}: value {error.args[0]!r} is not declared") from None
-    return relation, attributes, values
-
-
-def _read_arff(path: Path, options: Mapping) -> _Part:
-    _, attributes, values = parse_arff(_read_text(path))
-    names = [a.name for a in attributes]
-    target = options.get("target", names[-1])
-    if target not in names:
-        raise ValueError(f"class attribute {target!r} not declared")
-    t = names.index(target)
-    if attributes[t].values is None:
-        raise ValueError(f"class attribute {target!r} is not nominal")
-    drop = set(options.get("drop", ()))
-    missing_drop = drop - set(names)
-    if missing_drop:
-        raise ValueError(f"attributes to drop {sorted(missing_drop)} not declared")
-    keep = [j for j, n in enumerate(names) if j != t and n not in drop]
-    y = values[:, t]
-    if np.isnan(y).any():
-        raise ValueError(f"{int(np.isnan(y).sum())} rows have a missing class")
-    spec = AttributeSpec(tuple(0 if attributes[j].values is None else len(attributes[j].values) for j in keep))
-    return _Part(values[:, keep], y.astype(np.int64), spec, attributes[t].values, tuple(names[j] for j in keep))
-
-
-# ---- delimited text and LIBSVM --------------------------------------------------------------
-def _label_name(token: str) -> str:
-    """A class label as text: quotes stripped, numbers canonical ('+1' -> '1', '1.0' -> '1')."""
-    token = token.strip().strip("'\"")
-    try:
-        value = float(token)
-    except ValueError:
-        return token
-    return str(int(value)) if value == int(value) else token
-
-
-def _codes(labels: Sequence[str], classes: Sequence[str]) -> np.ndarray:
-    index = {c: i for i, c in enumerate(classes)}
-    unknown = sorted(set(labels) - set(index))
-    if unknown:
-        raise ValueError(f"class labels {unknown[:5]} are not among {list(classes)}")
-    return np.fromiter((index[v] for v in labels), dtype=np.int64, count=len(labels))
-
-
-def _read_delimited(path: Path, options: Mapping) -> _Part:
-    """Numeric table, one row per line, ``sep`` (None = whitespace); label column ``label``;
-    ``drop`` columns (IDs) removed. The first ``skip`` lines (``header: True`` = 1) are not data;
-    ``names_line`` (0-based, among them) holds the column names, else features are ``x<j>``."""
-    lines = _read_text(path).splitlines()
-    skip = int(options.get("skip", 1 if options.get("header") else 0))
-    header, lines = lines[:skip], lines[skip:]
-    sep = options.get("sep")
-    rows = [line.split(sep) for line in lines if line.strip()]
-    width = len(rows[0])
-    bad = next((i for i, r in enumerate(rows) if len(r) != width), None)
-    if bad is not None:
-        raise ValueError(f"row {bad + 1} has {len(rows[bad])} fields, the first has {width}")
-    label = options["label"] % width
-    drop = {d % width for d in options.get("drop", ())} | {label}
-    keep = [j for j in range(width) if j not in drop]
-    X = np.array([[float(r[j]) for j in keep] for r in rows], dtype=float)
-    labels = [_label_name(r[label]) for r in rows]
-    classes = tuple(options["classes"])
-    names = [f"x{j}" for j in range(width)]
-    if "names_line" in options:
-        # the names line lists the features only (the label column has no name)
-        declared = [n.strip() for n in header[options["names_line"]].split(sep)]
-        if len(declared) != len(keep):
-            raise ValueError(f"{len(declared)} column names for {len(keep)} feature columns")
-        names = dict(zip(keep, declared))
-    return _Part(X, _codes(labels, classes), AttributeSpec.numeric(len(keep)), classes, tuple(names[j] for j in keep))
-
-
-def _read_libsvm(path: Path, options: Mapping) -> _Part:
-    """LIBSVM sparse format ``label idx:value ...`` (1-based indices; absent entries are 0)."""
-    d = int(options["features"])
-    lines = [line for line in _read_text(path).splitlines() if line.strip()]
-    X = np.zeros((len(lines), d), dtype=float)
-    labels = []
-    for i, line in enumerate(lines):
-        fields = line.split()
-        labels.append(_label_name(fields[0]))
-        for item in fields[1:]:
-            k, v = item.split(":")
-            k = int(k)
-            if not 1 <= k <= d:
-                raise ValueError(f"row {i + 1}: feature index {k} outside 1..{d}")
-            X[i, k - 1] = float(v)
-    classes = tuple(options["classes"])
-    return _Part(X, _codes(labels, classes), AttributeSpec.numeric(d), classes, tuple(f"f{k}" for k in range(1, d + 1)))
-
-
-_TABULAR_READERS: dict[str, Callable[[Path, Mapping], _Part]] = {
-    "arff": _read_arff,
-    "delimited": _read_delimited,
-    "libsvm": _read_libsvm,
-}
 
 
 # --------------------------------------------------------------------------------------------
@@ -2085,36 +1870,9 @@ def _network(
 
 
 def _read_linqs(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
-    """LINQS ``.content`` (id, binary words, label; tab-separated) and ``.cites`` (cited,
-    citing). Citations touching IDs without content, and self-citations, are dropped."""
+    """Cora and Citeseer: papers with their words, undirected citations (self-citations dropped)."""
     opts = ds.options
-    ids, labels, rows = [], [], []
-    width = None
-    for lineno, line in enumerate(files[opts["content"]].read_text("utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        first, rest = line.split("\t", 1)
-        words, label = rest.rsplit("\t", 1)
-        vec = np.frombuffer(words.encode("ascii"), dtype=np.uint8)[::2]
-        if width is None:
-            width = vec.size
-        if vec.size != width or words.count("\t") != width - 1 or ((vec != 48) & (vec != 49)).any():
-            raise ValueError(f"{opts['content']} line {lineno}: expected {width} 0/1 word fields")
-        ids.append(first)
-        labels.append(label)
-        rows.append(vec - 48)
-    index = {node: i for i, node in enumerate(ids)}
-    if len(index) != len(ids):
-        raise ValueError(f"{opts['content']}: duplicate paper IDs")
-    src, dst = [], []
-    for lineno, line in enumerate(files[opts["cites"]].read_text("utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        a, b = line.split()
-        if a in index and b in index:
-            src.append(index[a])
-            dst.append(index[b])
-    words = sp.csr_matrix(np.vstack(rows).astype(np.float64))
+    ids, labels, words, src, dst = parsers.read_linqs(files[opts["content"]], files[opts["cites"]])
     attributes = {"class": np.array(labels, dtype=object)}
     return _network(
         ds,
@@ -2123,188 +1881,19 @@ def _read_linqs(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
         attributes,
         {t: ("class", v) for t, v in opts["tasks"].items()},
         features=words,
-        feature_names=[f"w{j}" for j in range(width or 0)],
+        feature_names=[f"w{j}" for j in range(words.shape[1])],
     )
 
 
 def _read_gml(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
-    """A GML network read by networkx, nodes in file order. polblogs.gml lists a few directed edges
-    twice, which networkx accepts only in a multigraph, so every file is read as one (the
-    adjacency is undirected and deduplicated anyway)."""
     (path,) = files.values()
-    text = path.read_text("utf-8")
-    if not re.search(r"\bgraph\s*\[", text):
-        raise ValueError("no 'graph [' block")
-    graph = nx.parse_gml(re.sub(r"\bgraph\s*\[", "graph [ multigraph 1", text, count=1), label="id")
-    ids = list(graph.nodes)
-    index = {node: i for i, node in enumerate(ids)}
-    src, dst = zip(*((index[u], index[v]) for u, v in graph.edges())) if graph.number_of_edges() else ((), ())
-    attributes = {
-        a: np.array([str(graph.nodes[node].get(a, "")) for node in ids], dtype=object) for a in ds.options["attributes"]
-    }
+    ids, attributes, src, dst = parsers.read_gml(path, ds.options["attributes"])
     return _network(ds, undirected_adjacency(len(ids), src, dst), ids, attributes, ds.options["tasks"])
-
-
-# ---- R serialisation (.rda: xz-compressed RDX2/RDX3, XDR) ----------------------------------
-@dataclass
-class RValue:
-    """A deserialised R object: ``kind`` (``int``, ``real``, ``lgl``, ``str``, ``list``,
-    ``pairlist``, ``sym``, ``env``, ``other``), ``value`` and ``attrs``."""
-
-    kind: str
-    value: object
-    attrs: dict = field(default_factory=dict)
-
-    def names(self) -> list[str]:
-        names = self.attrs.get("names")
-        return list(names.value) if names is not None else []
-
-    def __getitem__(self, key: str):
-        if self.kind == "pairlist":
-            return dict(self.value)[key]
-        return self.value[self.names().index(key)]
-
-
-def read_rdata(raw: bytes) -> dict[str, RValue]:
-    """Objects saved by R's ``save()`` (the subset of the format igraph objects use).
-
-    Handles xz/gzip/bzip2 compression, XDR format versions 2 and 3, vectors, lists, pairlists,
-    symbols, environments, external pointers and the reference table. ``NA`` strings are None,
-    ``NA`` integers are the R sentinel -2**31.
-    """
-    for magic, decompress in ((b"\xfd7zXZ", lzma.decompress), (b"\x1f\x8b", gzip.decompress)):
-        if raw.startswith(magic):
-            raw = decompress(raw)
-            break
-    else:
-        if raw.startswith(b"BZh"):
-            import bz2
-
-            raw = bz2.decompress(raw)
-    if raw[:5] not in (b"RDX2\n", b"RDX3\n") or raw[5:7] != b"X\n":
-        raise ValueError("not an XDR RData file (RDX2/RDX3)")
-    data = raw
-    pos = 7
-    refs: list[RValue] = []
-
-    def integer() -> int:
-        nonlocal pos
-        (v,) = struct.unpack_from(">i", data, pos)
-        pos += 4
-        return v
-
-    def length() -> int:
-        n = integer()
-        if n == -1:
-            n = (integer() << 32) + integer()
-        return n
-
-    version = integer()
-    integer()
-    integer()
-    if version == 3:
-        pos += integer()  # native encoding name
-
-    def item():
-        nonlocal pos
-        flags = integer()
-        t = flags & 0xFF
-        has_attr, has_tag = bool(flags & (1 << 9)), bool(flags & (1 << 10))
-        if t == 254:  # NILVALUE_SXP
-            return None
-        if t in (241, 242, 243, 250, 251, 252, 253):  # base/empty/global env, missing arg, ...
-            return RValue("other", t)
-        if t == 255:  # REFSXP
-            idx = flags >> 8
-            return refs[(idx or integer()) - 1]
-        if t == 1:  # SYMSXP
-            sym = RValue("sym", None)
-            refs.append(sym)
-            sym.value = item()
-            return sym
-        if t in (2, 3, 5, 6, 17, 239, 240):  # pairlist-like: attr, tag, car, then cdr
-            elems = []
-            while True:
-                attrs = item() if has_attr else None
-                tag = item() if has_tag else None
-                elems.append((tag.value if isinstance(tag, RValue) else None, item()))
-                flags = integer()
-                t = flags & 0xFF
-                if t == 254:
-                    break
-                if t not in (2, 3, 5, 6, 17, 239, 240):
-                    pos -= 4
-                    item()
-                    break
-                has_attr, has_tag = bool(flags & (1 << 9)), bool(flags & (1 << 10))
-            return RValue("pairlist", elems, {} if attrs is None else dict(attrs.value))
-        if t == 4:  # ENVSXP
-            integer()  # locked
-            env = RValue("env", None)
-            refs.append(env)
-            _enclos, frame, hashtab, _attrib = item(), item(), item(), item()
-            env.value = {"frame": frame, "hashtab": hashtab}
-            return env
-        if t == 9:  # CHARSXP
-            n = integer()
-            if n == -1:
-                return None
-            s = data[pos : pos + n].decode("utf-8", errors="replace")
-            pos += n
-            return s
-        if t in (10, 13):  # LGLSXP, INTSXP
-            n = length()
-            obj = RValue(
-                "lgl" if t == 10 else "int", np.frombuffer(data, dtype=">i4", count=n, offset=pos).astype(np.int64)
-            )
-            pos += 4 * n
-        elif t == 14:  # REALSXP
-            n = length()
-            obj = RValue("real", np.frombuffer(data, dtype=">f8", count=n, offset=pos).astype(float))
-            pos += 8 * n
-        elif t == 16:  # STRSXP
-            obj = RValue("str", [item() for _ in range(length())])
-        elif t in (19, 20):  # VECSXP, EXPRSXP
-            obj = RValue("list", [item() for _ in range(length())])
-        elif t in (22, 23):  # EXTPTRSXP, WEAKREFSXP
-            obj = RValue("other", t)
-            refs.append(obj)
-            if t == 22:
-                item()
-                item()
-        elif t == 25:  # S4SXP
-            obj = RValue("other", t)
-        else:
-            raise ValueError(f"unsupported R object type {t} at byte {pos}")
-        if has_attr:
-            attrs = item()
-            obj.attrs = dict(attrs.value) if isinstance(attrs, RValue) else {}
-        return obj
-
-    top = item()
-    if not isinstance(top, RValue) or top.kind != "pairlist":
-        raise ValueError("RData file does not hold a pairlist of objects")
-    return dict(top.value)
-
-
-def _igraph(raw: bytes, name: str):
-    """(n, from, to, vertex attributes) of an igraph object saved in an .rda file."""
-    g = read_rdata(raw)[name]
-    if g.kind != "list" or len(g.value) < 9 or "igraph" not in (g.attrs.get("class").value or []):
-        raise ValueError(f"object {name!r} is not an igraph graph")
-    n = int(g.value[0].value[0])
-    src = np.asarray(g.value[2].value, dtype=np.int64)
-    dst = np.asarray(g.value[3].value, dtype=np.int64)
-    if src.size and (min(src.min(), dst.min()) < 0 or max(src.max(), dst.max()) >= n):
-        raise ValueError("edge endpoints outside 0..n-1")
-    vattr = g.value[8].value[2]
-    attrs = {k: v.value for k, v in zip(vattr.names(), vattr.value)}
-    return n, src, dst, attrs
 
 
 def _read_enron(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
     (path,) = files.values()
-    n, src, dst, attrs = _igraph(path.read_bytes(), "enron")
+    n, src, dst, attrs = parsers.read_igraph(path.read_bytes(), "enron")
     titles = ["NA" if t is None else str(t) for t in attrs["Note"]]
     attributes = {
         "email": np.array(attrs["Email"], dtype=object),
@@ -2326,7 +1915,7 @@ def _read_enron(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
 
 def _read_karate(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
     (path,) = files.values()
-    n, src, dst, attrs = _igraph(path.read_bytes(), "karate")
+    n, src, dst, attrs = parsers.read_igraph(path.read_bytes(), "karate")
     faction = np.array([str(int(v)) for v in attrs["Faction"]], dtype=object)
     attributes = {"name": np.array(attrs["name"], dtype=object), "faction": faction}
     return _network(
@@ -2336,7 +1925,9 @@ def _read_karate(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
 
 def _read_highschool(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
     arcs = [
-        line.split() for line in _read_text(files["Friendship-network_data_2013.csv.gz"]).splitlines() if line.strip()
+        line.split()
+        for line in parsers.read_text(files["Friendship-network_data_2013.csv.gz"]).splitlines()
+        if line.strip()
     ]
     meta = {}
     for line in files["metadata_2013.txt"].read_text("utf-8").splitlines():
