@@ -1,30 +1,10 @@
-"""Real datasets: one registry, one acquisition path, one loader per format.
+"""Real datasets: the catalogue of every dataset the project uses, and their loaders.
 
 Every real dataset of the project is declared once, in :data:`REGISTRY`: which paper uses it,
 where it comes from (the original publisher's page, and the downloadable sources tried in
 order), its licence and citation, the sha256 of every file, and what parsing it must give
-(shape, class counts, missing cells). ``workflow/rules/data.smk`` calls :func:`acquire` through
-``scripts/dataset_fetch.py``; study scripts call :func:`load`.
-
-Acquisition (:func:`acquire`)
------------------------------
-For every file of a dataset: copy ``<mirror>/<file.path>`` when the mirror folder holds it,
-otherwise download it from ``file.sources`` in order (canonical publisher first where a direct
-file URL is known, then the raw file at the pinned commit of the origin repository listed in
-``shared/data/SOURCES.md``; archive members are extracted). The bytes go to a temporary file
-in the destination folder; the sha256 is checked (every file is pinned except Covtype's);
-then the whole dataset is parsed and its shape, class counts and missing cells are compared
-with the registry; only when everything agrees are the temporary files renamed into place and
-the marker ``<dest>/<name>/.verified`` written. On any failure the temporary files are
-removed and :class:`DatasetError` is raised with one sentence naming the dataset, the file,
-what was expected and what was found. A file found in the mirror that fails its checksum is an
-error (it is not silently replaced by a download); a file missing from the mirror is
-downloaded.
-
-The sha256 values are those of the files as stored in the origin repositories at the pinned
-commits (= the copies in ``shared/data``). A canonical publisher's file whose bytes differ
-(e.g. other line endings) is rejected by the checksum and the next source is tried, so a
-verified dataset always has exactly the pinned bytes.
+(shape, class counts, missing cells). :mod:`lib.data.acquisition` obtains and verifies a
+dataset's files (``workflow/rules/data.smk`` runs it); study scripts call :func:`load`.
 
 Loaders (:func:`load`)
 ----------------------
@@ -49,19 +29,10 @@ The file formats (ARFF, delimited text, LIBSVM, LINQS, GML, R's ``.rda``) are re
 
 from __future__ import annotations
 
-import json
-import logging
 import lzma
 import os
 import re
-import secrets
-import shutil
 import struct
-import tarfile
-import tempfile
-import urllib.error
-import urllib.request
-import zipfile
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -74,12 +45,6 @@ import scipy.sparse as sp
 from . import parsers
 from .attributes import AttributeSpec
 from .checksum import sha256_of
-
-log = logging.getLogger("lib.data.datasets")
-
-MARKER = ".verified"
-DEFAULT_TIMEOUT = 60.0
-USER_AGENT = "classifier-eval-repro/1.0 (scripts/lib/data/datasets.py)"
 
 
 class DatasetError(RuntimeError):
@@ -1455,14 +1420,7 @@ def names(kind: str | None = None, *, public: bool | None = None) -> list[str]:
     ]
 
 
-def raw_files(name: str, root: str | os.PathLike = "data/raw") -> list[str]:
-    """``[marker, file, ...]`` of a dataset under ``root`` (what data.smk declares as outputs)."""
-    ds = get(name)
-    base = PurePosixPath(str(root)) / name
-    return [str(base / MARKER)] + [str(base / f.filename) for f in ds.files]
-
-
-def _require_public(ds: Dataset) -> None:
+def require_public(ds: Dataset) -> None:
     if not ds.public:
         raise DatasetError(
             f"dataset {ds.name!r} ({ds.paper_name}, used by {ds.used_by}) is not public "
@@ -1472,178 +1430,25 @@ def _require_public(ds: Dataset) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Acquisition
+# Checksums of raw files
 # --------------------------------------------------------------------------------------------
 def _described(sha: str, size: int | None) -> str:
     return f"{sha}" + (f" ({size} bytes)" if size is not None else "")
 
 
-def _check_sha(ds: Dataset, f: DataFile, tmp: Path, origin: str) -> str | None:
-    """None if ``tmp`` has the pinned checksum (or none is pinned), else the failure sentence."""
+def checksum_problem(ds: Dataset, f: DataFile, path: Path, origin: str) -> str | None:
+    """None if ``path`` has the pinned checksum of ``f`` (or none is pinned), else the failure
+    sentence; ``origin`` says where the bytes came from."""
     if not f.sha256:
         return None
-    found = sha256_of(tmp)
+    found = sha256_of(path)
     if found == f.sha256:
         return None
     return (
         f"dataset {ds.name!r} file {f.path} ({origin}): sha256 is "
-        f"{_described(found, tmp.stat().st_size)} but {_described(f.sha256, f.size)} was "
+        f"{_described(found, path.stat().st_size)} but {_described(f.sha256, f.size)} was "
         f"expected; the file is corrupt or truncated — delete it and fetch again or fix the mirror"
     )
-
-
-def _download(url: str, out, timeout: float) -> None:
-    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
-    with urllib.request.urlopen(request, timeout=timeout) as response:
-        shutil.copyfileobj(response, out, 1 << 20)
-
-
-def _fetch_source(src: Source, tmp: Path, timeout: float, archives: dict) -> None:
-    """Download ``src`` into ``tmp``, extracting ``src.member`` from an archive. ``archives``
-    (url -> local copy or the error it gave) spares downloading one archive per member."""
-    if src.member is None:
-        with open(tmp, "wb") as out:
-            _download(src.url, out, timeout)
-        return
-    key = (src.url, src.archive_sha256)
-    if key not in archives:
-        local = Path(archives["_scratch"]) / f"archive{len(archives)}"
-        try:
-            with open(local, "wb") as out:
-                _download(src.url, out, timeout)
-            if src.archive_sha256 and sha256_of(local) != src.archive_sha256:
-                raise ValueError(f"archive sha256 is {sha256_of(local)} but {src.archive_sha256} was expected")
-            archives[key] = local
-        except (OSError, ValueError) as error:
-            archives[key] = error
-    local = archives[key]
-    if isinstance(local, BaseException):
-        raise local
-    if zipfile.is_zipfile(local):
-        with zipfile.ZipFile(local) as z, z.open(src.member) as member, open(tmp, "wb") as out:
-            shutil.copyfileobj(member, out, 1 << 20)
-        return
-    with tarfile.open(local, mode="r:*") as t:
-        member = t.extractfile(src.member)
-        if member is None:
-            raise ValueError(f"{src.member} is not a file in the archive")
-        with open(tmp, "wb") as out:
-            shutil.copyfileobj(member, out, 1 << 20)
-
-
-def _new_temp(dest: Path, f: DataFile) -> Path:
-    """An empty new file ``.<filename>.<random>.part`` in ``dest`` (mode from the umask)."""
-    while True:
-        tmp = dest / f".{f.filename}.{secrets.token_hex(6)}.part"
-        try:
-            open(tmp, "xb").close()
-            return tmp
-        except FileExistsError:
-            continue
-
-
-def _obtain(
-    ds: Dataset, f: DataFile, dest: Path, mirror: Path | None, timeout: float, archives: dict
-) -> tuple[Path, str]:
-    """Copy or download one file to a verified temp file in ``dest``; returns (temp, origin)."""
-    tmp = _new_temp(dest, f)
-    try:
-        if mirror is not None and (mirror / f.path).is_file():
-            origin = f"mirror {mirror / f.path}"
-            shutil.copyfile(mirror / f.path, tmp)
-            problem = _check_sha(ds, f, tmp, origin)
-            if problem:
-                raise DatasetError(problem)
-            log.info("%s: copied %s", ds.name, mirror / f.path)
-            return tmp, origin
-        failures = []
-        where = f"not in the mirror {mirror}" if mirror is not None else "no mirror configured"
-        for src in f.sources:
-            label = src.url + (f" (member {src.member})" if src.member else "")
-            try:
-                log.info("%s: downloading %s", ds.name, label)
-                _fetch_source(src, tmp, timeout, archives)
-            except (OSError, ValueError, KeyError, zipfile.BadZipFile, tarfile.TarError) as error:
-                reason = getattr(error, "reason", None) or error
-                failures.append(f"{label}: {reason}")
-                log.warning("%s: %s failed: %s", ds.name, label, reason)
-                continue
-            problem = _check_sha(ds, f, tmp, f"downloaded from {label}")
-            if problem is None:
-                return tmp, f"download {label}"
-            failures.append(f"{label}: sha256 {sha256_of(tmp)} is not the pinned one")
-            log.warning("%s: %s", ds.name, problem)
-        if not f.sources:
-            failures.append("the registry lists no download source")
-        raise DatasetError(
-            f"dataset {ds.name!r} file {f.path}: {where} and every download failed "
-            f"({'; '.join(failures)}); check the network connection or put the file in the mirror"
-        )
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
-def acquire(
-    name: str, dest_dir: str | os.PathLike, mirror: str | os.PathLike | None = None, *, timeout: float = DEFAULT_TIMEOUT
-) -> dict:
-    """Obtain dataset ``name`` into ``<dest_dir>/<name>/``, verify it, write the marker.
-
-    ``mirror`` is a folder laid out like ``shared/data`` (``uci/iris.arff`` ...); ``None``
-    downloads everything; a relative path is taken relative to the working directory; a
-    mirror folder that does not exist is an error (a mistyped path should not silently
-    download). Returns the marker's content. Raises :class:`DatasetError` (one sentence) on any failure,
-    leaving no new file in the destination.
-    """
-    ds = get(name)
-    _require_public(ds)
-    mirror_path = Path(mirror).resolve() if mirror not in (None, "") else None
-    if mirror_path is not None and not mirror_path.is_dir():
-        raise DatasetError(
-            f"dataset {ds.name!r}: the mirror folder {mirror_path} does not exist; "
-            f"fix the path (config data.mirror) or set it to null to download"
-        )
-    dest = Path(dest_dir) / name
-    created = not dest.exists()
-    dest.mkdir(parents=True, exist_ok=True)
-    temps: dict[str, Path] = {}
-    origins: dict[str, str] = {}
-    scratch = tempfile.TemporaryDirectory(prefix="datasets-")
-    try:
-        archives = {"_scratch": scratch.name}
-        for f in ds.files:
-            temps[f.path], origins[f.path] = _obtain(ds, f, dest, mirror_path, timeout, archives)
-        data = _load_paths(ds, temps)
-        summary = verify(ds, data)
-        marker = {
-            "dataset": ds.name,
-            "used_by": ds.used_by,
-            "summary": summary,
-            "files": [
-                {
-                    "path": f.path,
-                    "file": f.filename,
-                    "sha256": sha256_of(temps[f.path]),
-                    "pinned": bool(f.sha256),
-                    "from": origins[f.path],
-                }
-                for f in ds.files
-            ],
-        }
-        for f in ds.files:
-            os.replace(temps.pop(f.path), dest / f.filename)
-        tmp_marker = dest / f"{MARKER}.part"
-        tmp_marker.write_text(json.dumps(marker, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        os.replace(tmp_marker, dest / MARKER)
-        log.info("%s: verified %s", ds.name, summary)
-        return marker
-    finally:
-        scratch.cleanup()
-        for tmp in temps.values():
-            tmp.unlink(missing_ok=True)
-        (dest / f"{MARKER}.part").unlink(missing_ok=True)
-        if created and dest.is_dir() and not any(dest.iterdir()):
-            dest.rmdir()
 
 
 # --------------------------------------------------------------------------------------------
@@ -1712,7 +1517,7 @@ def load(name: str, raw_dir: str | os.PathLike = "data/raw") -> TabularData | Ne
     bytes are used, with one sentence naming the file, instead of silently changing results.
     """
     ds = get(name)
-    _require_public(ds)
+    require_public(ds)
     base = Path(raw_dir) / name
     for f in ds.files:
         path = base / f.filename
@@ -1720,17 +1525,17 @@ def load(name: str, raw_dir: str | os.PathLike = "data/raw") -> TabularData | Ne
             raise DatasetError(
                 f"dataset {name!r} file {path} is missing; delete {base} and rerun to fetch the dataset again"
             )
-        problem = _check_sha(ds, f, path, str(path))
+        problem = checksum_problem(ds, f, path, str(path))
         if problem:
             raise DatasetError(
                 problem.replace(
                     "delete it and fetch again or fix the mirror", f"delete {base} and rerun to fetch it again"
                 )
             )
-    return _load_paths(ds, {f.path: base / f.filename for f in ds.files})
+    return load_files(ds, {f.path: base / f.filename for f in ds.files})
 
 
-def _load_paths(ds: Dataset, paths: Mapping[str, Path]) -> TabularData | NetworkData:
+def load_files(ds: Dataset, paths: Mapping[str, Path]) -> TabularData | NetworkData:
     data_files = [f for f in ds.files if not f.doc]
     current = data_files[0].path
     try:
