@@ -9,6 +9,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ import pytest
 from conftest import DATA_MIRROR as MIRROR
 from conftest import ROOT
 from lib.data import datasets as D
+from lib.infra import imports
 from tools import data_readme  # scripts/ is on pytest's pythonpath
 
 needs_mirror = pytest.mark.skipif(
@@ -58,6 +60,45 @@ def test_registry_entries_are_complete():
         "phoss",
     }
     assert [n for n in D.names(public=True) if not D.get(n).pinned] == ["covtype"]
+
+
+def test_catalogue_matches_its_schema():
+    D.check_catalogue()
+    assert D.CATALOGUE.parent == Path(D.__file__).parent  # package data: found without Snakemake
+
+
+def _catalogue_with(tmp_path, old: str, new: str) -> Path:
+    text = D.CATALOGUE.read_text()
+    assert old in text
+    path = tmp_path / "datasets.yaml"
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("    shape: [150, 4]\n", "    shape: 150 x 4\n", r"at datasets/\d+/shape: '150 x 4' is not of type 'array'"),
+        ("    reader: arff\n", "    reader: arff\n    colour: red\n", r"at datasets/0: .*'colour' was unexpected"),
+        ("{origin: renatopp/arff-datasets,", "{origin: renatopp/arff,", r"cannot be read: source origin 'renatopp/"),
+        ("  - name: anneal-weka\n", "  - name: anneal\n", r"cannot be read: dataset 'anneal' is declared twice"),
+        ("    reason: the authors' 1,543-movie sample was never published\n", "", r"at not_public/2: 'reason' is a"),
+    ],
+    ids=["wrong type", "unknown key", "unlisted origin", "name twice", "not public without a reason"],
+)
+def test_a_broken_catalogue_is_named_in_one_sentence(tmp_path, old, new, message):
+    broken = _catalogue_with(tmp_path, old, new)
+    sentence = r"^the catalogue .*datasets\.yaml (does not match|cannot be read)"
+    with pytest.raises(D.DatasetError, match=sentence) as info:
+        D.check_catalogue(broken)
+    assert re.search(message, str(info.value)), str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_editing_the_catalogue_reruns_the_rules_that_load_datasets():
+    lib = ROOT / "scripts" / "lib"
+    assert str(D.CATALOGUE) in imports.lib_inputs(ROOT / "scripts" / "dataset_fetch.py", lib)
+    assert str(D.CATALOGUE) in imports.lib_inputs(ROOT / "scripts" / "permutation_uci_original.py", lib)
 
 
 def test_paper_coverage():
@@ -232,4 +273,4 @@ def test_covtype_loader(tmp_path):
     np.testing.assert_array_equal(data.X, rows[:, :54])
     assert data.class_counts() == {"1": 10, "2": 10, "3": 0, "4": 10, "5": 0, "6": 0, "7": 10}
     assert int(data.y_minority.sum()) == 10  # class 4, Table 1's minority
-    assert D.get("covtype").paper_table1["minority"] == D.COVTYPE_CLASS_COUNTS["4"] == 2747
+    assert ds.paper_table1["minority"] == ds.class_counts["4"] == 2747

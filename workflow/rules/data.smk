@@ -1,4 +1,4 @@
-"""Real datasets. Every dataset of the catalogue (scripts/lib/data/datasets.py) gets one rule,
+"""Real datasets. Every dataset of the catalogue (scripts/lib/data/datasets.yaml) gets one rule,
 `dataset_<name>`, that copies its files from the mirror folder (config `data.mirror`; relative
 paths are taken from the working directory) or, for files the mirror lacks, downloads them from
 the canonical source, then verifies checksum, shape and class counts, and writes
