@@ -45,7 +45,6 @@ import functools
 import lzma
 import os
 import re
-import struct
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -400,7 +399,6 @@ def load_files(ds: Dataset, paths: Mapping[str, Path]) -> TabularData | NetworkD
         IndexError,
         OSError,
         EOFError,
-        struct.error,
         lzma.LZMAError,
         UnicodeDecodeError,
         nx.NetworkXError,
