@@ -268,6 +268,7 @@ def names(kind: str | None = None, *, public: bool | None = None) -> list[str]:
 
 
 def require_public(ds: Dataset) -> None:
+    """Raise :class:`DatasetError` naming the reason when ``ds`` is not public."""
     if not ds.public:
         raise DatasetError(
             f"dataset {ds.name!r} ({ds.paper_name}, used by {ds.used_by}) is not public "
@@ -405,12 +406,12 @@ def load_files(ds: Dataset, paths: Mapping[str, Path]) -> TabularData | NetworkD
     ) as error:
         raise DatasetError(
             f"dataset {ds.name!r} file {current} could not be parsed ({error}); "
-            f"the file is not what the registry describes"
+            f"the file is not what the catalogue describes"
         ) from None
 
 
 def verify(ds: Dataset, data: TabularData | NetworkData) -> dict:
-    """Compare parsed data with the registry; return a summary or raise :class:`DatasetError`."""
+    """Compare parsed data with the catalogue; return a summary or raise :class:`DatasetError`."""
     where = f"dataset {ds.name!r} ({', '.join(f.path for f in ds.files if not f.doc)})"
     if isinstance(data, TabularData):
         shape = tuple(int(s) for s in data.X.shape)
