@@ -1,10 +1,10 @@
 """Rule script: obtain one dataset (copy from the mirror, else download), verify it, and write
-its files and marker under data/raw/<name>/ (scripts/lib/data/datasets.py does the work)."""
+its files and marker under data/raw/<name>/ (scripts/lib/data/acquisition.py does the work)."""
 
 from pathlib import Path
 
 from lib.core import runlog
-from lib.data import datasets
+from lib.data import acquisition, datasets
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 with runlog.logged(sm.log[0], "dataset") as log:
@@ -15,7 +15,7 @@ with runlog.logged(sm.log[0], "dataset") as log:
     mirror = (sm.config.get("data") or {}).get("mirror")
     log.info("dataset %s -> %s (mirror: %s)", name, root / name, mirror or "none, download")
     try:
-        marker = datasets.acquire(name, root, mirror)
+        marker = acquisition.acquire(name, root, mirror)
     except datasets.DatasetError as error:
         log.error("%s", error)
         raise

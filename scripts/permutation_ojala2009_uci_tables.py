@@ -109,7 +109,7 @@ with runlog.logged(sm.log[0], f"ojala2009_{sm.params.table}"):
                 + ", normalisation ranges from the whole data set"
             )
             + "; folds from our seeded stratification, not Weka's random stream; each randomized data set gets a "
-            f"fresh stratified CV; data sets are the Weka ARFF files (lib/data/datasets.py){FILES[sm.params.files]}."
+            f"fresh stratified CV; data sets are the Weka ARFF files (lib/data/datasets.yaml){FILES[sm.params.files]}."
         )
         tables.write_text(f"# {title}\n\n{caption}\n\n" + tables.markdown_table(shown), sm.output.md)
 

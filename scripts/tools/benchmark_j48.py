@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for li
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from lib.data import datasets  # noqa: E402
+from lib.data import acquisition, datasets  # noqa: E402
 from lib.data.attributes import AttributeSpec  # noqa: E402
 from lib.evaluation import permutation_tests as pm  # noqa: E402
 from lib.evaluation import sampling  # noqa: E402
@@ -169,8 +169,8 @@ def main():
 
     rows = []
     for name in args.datasets:
-        if not (Path(args.raw) / name / datasets.MARKER).exists():
-            datasets.acquire(name, args.raw, args.mirror)
+        if not (Path(args.raw) / name / acquisition.MARKER).exists():
+            acquisition.acquire(name, args.raw, args.mirror)
         data = datasets.load(name, args.raw)
         X, y, spec = data.X, data.y, data.spec
         C = len(data.class_names)

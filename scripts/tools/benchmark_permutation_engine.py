@@ -38,7 +38,7 @@ from sklearn.neighbors import KNeighborsClassifier  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 
 from lib.core import tables  # noqa: E402
-from lib.data import datasets
+from lib.data import acquisition, datasets
 from lib.evaluation import permutation_tests as pm  # noqa: E402
 from lib.evaluation import sampling  # noqa: E402
 from lib.models import c45, nb_engine, nn1, nn1_engine  # noqa: E402
@@ -100,7 +100,7 @@ def main():
     args = ap.parse_args()
     rows = []
     for name in args.datasets:
-        datasets.acquire(name, args.raw, args.mirror)
+        acquisition.acquire(name, args.raw, args.mirror)
         data = datasets.load(name, args.raw)
         if np.isnan(data.X).any():
             sys.exit(f"benchmark data set {name!r} has missing values; choose one without (e.g. diabetes)")

@@ -34,7 +34,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from lib.core import tables  # noqa: E402
-from lib.data import datasets  # noqa: E402
+from lib.data import acquisition, datasets  # noqa: E402
 from lib.data.attributes import AttributeSpec  # noqa: E402
 from lib.evaluation import permutation_tests as pm  # noqa: E402
 from lib.evaluation import sampling  # noqa: E402
@@ -52,7 +52,7 @@ def run(names, raw, mirror, seed, folds_used):
     smo.SMO(AttributeSpec.numeric(1)).fit(np.array([[0.0], [1.0]]), np.array([0, 1])).predict(np.zeros((1, 1)))
     smo.SMO(AttributeSpec((3,))).fit(np.array([[0.0], [1.0], [2.0]]), np.array([0, 1, 1]))
     for name in names:
-        datasets.acquire(name, raw, mirror)
+        acquisition.acquire(name, raw, mirror)
         data = datasets.load(name, raw)
         X, y, spec = data.X, data.y, data.spec
         C = len(data.class_names)

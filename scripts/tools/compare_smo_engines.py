@@ -45,7 +45,7 @@ import pandas as pd  # noqa: E402
 import yaml  # noqa: E402
 
 from lib.core import tables  # noqa: E402
-from lib.data import datasets  # noqa: E402
+from lib.data import acquisition, datasets  # noqa: E402
 from lib.models import smo  # noqa: E402
 from lib.studies import permutation  # noqa: E402
 
@@ -163,7 +163,7 @@ def main(argv=None) -> int:
     ref = load_reference(args.ref)
     rows = []
     for name in args.datasets:
-        datasets.acquire(name, args.raw, args.mirror)
+        acquisition.acquire(name, args.raw, args.mirror)
         data = datasets.load(name, args.raw)
         X, y, spec = data.X, np.asarray(data.y, dtype=np.int64), data.spec
         n, m = X.shape

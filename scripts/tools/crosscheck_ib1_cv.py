@@ -185,7 +185,7 @@ def main(argv=None):
     from crosscheck_weka import _arff_text
 
     from lib.core import seeding
-    from lib.data import datasets
+    from lib.data import acquisition, datasets
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
@@ -224,7 +224,7 @@ def main(argv=None):
         for name in names:
             if name in done:
                 continue
-            datasets.acquire(name, args.raw, args.mirror)
+            acquisition.acquire(name, args.raw, args.mirror)
             data = datasets.load(name, args.raw)
             arff = tmp / f"{name}.arff"
             arff.write_text(

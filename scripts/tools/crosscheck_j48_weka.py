@@ -49,7 +49,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for lib
 
-from lib.data import datasets  # noqa: E402
+from lib.data import acquisition, datasets  # noqa: E402
 from lib.evaluation import permutation_tests as pm  # noqa: E402
 from lib.evaluation import sampling  # noqa: E402
 from lib.models import c45
@@ -291,8 +291,8 @@ def main(argv=None) -> int:
     rows = []
     try:
         for name in args.datasets:
-            if not (Path(args.raw) / name / datasets.MARKER).exists():
-                datasets.acquire(name, args.raw, args.mirror)
+            if not (Path(args.raw) / name / acquisition.MARKER).exists():
+                acquisition.acquire(name, args.raw, args.mirror)
             data = datasets.load(name, args.raw)
             X, y, spec = data.X, data.y, data.spec
             C = len(data.class_names)

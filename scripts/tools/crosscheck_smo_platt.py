@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # scripts/tools/, for 
 
 from crosscheck_j48_weka import write_arff  # noqa: E402
 
-from lib.data import datasets  # noqa: E402
+from lib.data import acquisition, datasets  # noqa: E402
 from lib.evaluation import sampling  # noqa: E402
 from lib.studies import imbalance  # noqa: E402
 
@@ -114,7 +114,7 @@ def main(argv=None) -> int:
         compile_helper(args.weka_jar, Path(helper))
         for name in names:
             if args.mirror:
-                datasets.acquire(name, args.raw, args.mirror)
+                acquisition.acquire(name, args.raw, args.mirror)
             data = datasets.load(name, args.raw)
             y = data.y_minority.astype(int)
             for k in (10, 2):

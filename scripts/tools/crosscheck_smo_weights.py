@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for li
 
 from crosscheck_j48_weka import OJALA_UCI, WekaJ48, default_weka_jar, write_arff  # noqa: E402
 
-from lib.data import datasets  # noqa: E402
+from lib.data import acquisition, datasets  # noqa: E402
 from lib.evaluation import permutation_tests as pm
 from lib.evaluation import sampling
 from lib.models.smo import SMO  # noqa: E402
@@ -104,8 +104,8 @@ def main(argv=None) -> int:
     rows = []
     try:
         for name in args.datasets:
-            if not (Path(args.raw) / name / datasets.MARKER).exists():
-                datasets.acquire(name, args.raw, args.mirror)
+            if not (Path(args.raw) / name / acquisition.MARKER).exists():
+                acquisition.acquire(name, args.raw, args.mirror)
             data = datasets.load(name, args.raw)
             X, y, spec = data.X, data.y, data.spec
             C = len(data.class_names)

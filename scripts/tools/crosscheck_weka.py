@@ -475,7 +475,7 @@ def run_main(args):
     import pandas as pd
 
     from lib.core import seeding, tables
-    from lib.data import datasets
+    from lib.data import acquisition, datasets
     from lib.evaluation import permutation_tests as pm
     from lib.evaluation import sampling
 
@@ -485,7 +485,7 @@ def run_main(args):
     ]
     loaded = []
     for name in names:
-        datasets.acquire(name, args.raw, args.mirror)
+        acquisition.acquire(name, args.raw, args.mirror)
         data = datasets.load(name, args.raw)
         ds = datasets.get(name)
         rng = seeding.generator([args.seed, seeding.stable_hash(["crosscheck_weka", name])])

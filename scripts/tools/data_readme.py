@@ -1,7 +1,8 @@
-"""Tables of data/README.md from the dataset registry (``lib.data.datasets.REGISTRY``): one row per
-public data set (files with their sha256, sources in download order, licence, citation, shape and
-class counts) and one per data set that is not public. Not a rule: run it after changing the
-registry; ``tests/data/test_datasets.py`` fails while the README's tables are out of date.
+"""Tables of data/README.md from the dataset catalogue (``scripts/lib/data/datasets.yaml``, read
+into ``lib.data.datasets.REGISTRY``): one row per public data set (files with their sha256, sources
+in download order, licence, citation, shape and class counts) and one per data set that is not
+public. Not a rule: run it after changing the catalogue; ``tests/data/test_datasets.py`` fails while
+the README's tables are out of date.
 
     .venv/bin/python scripts/tools/data_readme.py            # print both tables
     .venv/bin/python scripts/tools/data_readme.py --write    # rewrite the tables in data/README.md

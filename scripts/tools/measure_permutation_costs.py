@@ -30,7 +30,7 @@ import pandas as pd  # noqa: E402
 import yaml  # noqa: E402
 
 from lib.core import tables  # noqa: E402
-from lib.data import datasets  # noqa: E402
+from lib.data import acquisition, datasets  # noqa: E402
 from lib.studies import permutation  # noqa: E402
 
 
@@ -64,7 +64,7 @@ def main() -> None:
         timed[clf] = int(k)
     rows = []
     for name in args.datasets:
-        datasets.acquire(name, args.raw, args.mirror)
+        acquisition.acquire(name, args.raw, args.mirror)
         data = datasets.load(name, args.raw)
         folds = permutation.original_folds(data.y, config["uci"]["folds"], 1, [0])
         for clf in args.classifiers:

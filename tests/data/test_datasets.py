@@ -1,82 +1,32 @@
-"""Real-data registry, acquisition and loaders (lib.data.datasets) and the data.smk rules.
+"""The dataset catalogue (lib.data.datasets): its entries, its agreement with the mirror and
+SOURCES.md, and the loaders on every dataset's quirks. Acquisition: tests/data/test_acquisition.py.
 
-Offline: the mirror of verified copies is $DATA_MIRROR, by default <repo>/../shared/data; the
-network is never touched (urllib is monkeypatched wherever a download could happen).
+Offline: the mirror of verified copies is $DATA_MIRROR, by default <repo>/../shared/data.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import gzip
 import hashlib
-import io
-import json
-import os
 import re
-import tarfile
-import urllib.error
-import zipfile
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from conftest import ROOT, copy_workflow, snakemake
+from conftest import DATA_MIRROR as MIRROR
+from conftest import ROOT
 from lib.data import datasets as D
-from lib.models.weka_like import AttributeSpec
+from lib.infra import imports
 from tools import data_readme  # scripts/ is on pytest's pythonpath
 
-MIRROR = Path(os.environ.get("DATA_MIRROR", ROOT.parent / "shared" / "data")).resolve()
 needs_mirror = pytest.mark.skipif(
     not MIRROR.is_dir(), reason=f"no data mirror at {MIRROR} (set DATA_MIRROR to a folder laid out like shared/data)"
 )
-PINNED = [n for n in D.names(public=True) if D.get(n).pinned]
-ONE_SENTENCE = re.compile(r"^dataset '[a-z0-9-]+' [^\n]*$")
 
 
-def sha(path: Path) -> str:
+def sha(path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-@pytest.fixture
-def no_network(monkeypatch):
-    """urlopen that fails like an unplugged cable and records the URLs asked for."""
-    asked = []
-
-    def urlopen(request, timeout=None):
-        asked.append(request.full_url if hasattr(request, "full_url") else request)
-        raise urllib.error.URLError("network disabled in tests")
-
-    monkeypatch.setattr(D.urllib.request, "urlopen", urlopen)
-    return asked
-
-
-def serve(monkeypatch, content: dict[str, bytes]):
-    """urlopen that serves ``content[url]`` and fails for any other URL."""
-    asked = []
-
-    def urlopen(request, timeout=None):
-        url = request.full_url
-        asked.append(url)
-        if url not in content:
-            raise urllib.error.URLError(f"no route to {url}")
-        return io.BytesIO(content[url])
-
-    monkeypatch.setattr(D.urllib.request, "urlopen", urlopen)
-    return asked
-
-
-def leftovers(dest: Path) -> list[str]:
-    return sorted(str(p.relative_to(dest)) for p in dest.rglob("*")) if dest.exists() else []
-
-
-def fake_mirror(tmp_path: Path, *paths: str) -> Path:
-    mirror = tmp_path / "mirror"
-    for p in paths:
-        (mirror / p).parent.mkdir(parents=True, exist_ok=True)
-        (mirror / p).write_bytes((MIRROR / p).read_bytes())
-    mirror.mkdir(exist_ok=True)
-    return mirror
 
 
 # ---- registry ------------------------------------------------------------------------------
@@ -110,6 +60,45 @@ def test_registry_entries_are_complete():
         "phoss",
     }
     assert [n for n in D.names(public=True) if not D.get(n).pinned] == ["covtype"]
+
+
+def test_catalogue_matches_its_schema():
+    D.check_catalogue()
+    assert D.CATALOGUE.parent == Path(D.__file__).parent  # package data: found without Snakemake
+
+
+def _catalogue_with(tmp_path, old: str, new: str) -> Path:
+    text = D.CATALOGUE.read_text()
+    assert old in text
+    path = tmp_path / "datasets.yaml"
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("    shape: [150, 4]\n", "    shape: 150 x 4\n", r"at datasets/\d+/shape: '150 x 4' is not of type 'array'"),
+        ("    reader: arff\n", "    reader: arff\n    colour: red\n", r"at datasets/0: .*'colour' was unexpected"),
+        ("{origin: renatopp/arff-datasets,", "{origin: renatopp/arff,", r"cannot be read: source origin 'renatopp/"),
+        ("  - name: anneal-weka\n", "  - name: anneal\n", r"cannot be read: dataset 'anneal' is declared twice"),
+        ("    reason: the authors' 1,543-movie sample was never published\n", "", r"at not_public/2: 'reason' is a"),
+    ],
+    ids=["wrong type", "unknown key", "unlisted origin", "name twice", "not public without a reason"],
+)
+def test_a_broken_catalogue_is_named_in_one_sentence(tmp_path, old, new, message):
+    broken = _catalogue_with(tmp_path, old, new)
+    sentence = r"^the catalogue .*datasets\.yaml (does not match|cannot be read)"
+    with pytest.raises(D.DatasetError, match=sentence) as info:
+        D.check_catalogue(broken)
+    assert re.search(message, str(info.value)), str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_editing_the_catalogue_reruns_the_rules_that_load_datasets():
+    lib = ROOT / "scripts" / "lib"
+    assert str(D.CATALOGUE) in imports.lib_inputs(ROOT / "scripts" / "dataset_fetch.py", lib)
+    assert str(D.CATALOGUE) in imports.lib_inputs(ROOT / "scripts" / "permutation_uci_original.py", lib)
 
 
 def test_paper_coverage():
@@ -152,40 +141,6 @@ def test_readme_table_is_generated_from_the_registry():
     assert data_readme.rewrite(readme) == readme
 
 
-# ---- acquisition + loading of every dataset --------------------------------------------------
-@needs_mirror
-@pytest.mark.parametrize("name", PINNED)
-def test_acquire_from_mirror_verifies_and_loads(name, tmp_path, no_network):
-    ds = D.get(name)
-    marker = D.acquire(name, tmp_path, MIRROR)
-    assert no_network == []
-    folder = tmp_path / name
-    assert sorted(p.name for p in folder.iterdir()) == sorted([D.MARKER] + [f.filename for f in ds.files])
-    assert json.loads((folder / D.MARKER).read_text()) == marker
-    for f in ds.files:
-        assert sha(folder / f.filename) == f.sha256
-    data = D.load(name, tmp_path)
-    assert D.verify(ds, data) == marker["summary"]
-    if ds.kind == "tabular":
-        assert data.X.dtype == float and data.y.dtype == np.int64 and data.X.shape == ds.shape
-        assert isinstance(data.spec, AttributeSpec) and data.spec.m == data.X.shape[1]
-        assert len(data.feature_names) == data.spec.m and len(data.class_names) == len(set(data.class_names))
-        for j in data.spec.nominal_cols:
-            col = data.X[:, j][~np.isnan(data.X[:, j])]
-            assert ((col >= 0) & (col < data.spec.n_values[j]) & (col == np.round(col))).all()
-        assert data.class_counts() == {c: ds.class_counts.get(c, 0) for c in data.class_names}
-        assert int(np.isnan(data.X).sum()) == ds.missing
-    else:
-        A = data.adjacency
-        assert A.shape == (ds.shape[0],) * 2 and A.nnz == 2 * ds.shape[1]
-        assert (A != A.T).nnz == 0 and A.diagonal().sum() == 0 and set(np.unique(A.data)) == {1.0}
-        assert len(data.node_ids) == A.shape[0] == len(set(data.node_ids))
-        for task, labels in data.tasks.items():
-            assert labels.shape == (A.shape[0],) and set(np.unique(labels)) <= {0, 1}
-            assert int(labels.sum()) == ds.task_counts[task]
-            assert data.task_known[task].dtype == bool
-
-
 # ---- quirks named in SOURCES.md --------------------------------------------------------------
 @pytest.fixture(scope="module")
 def loaded(tmp_path_factory):
@@ -196,7 +151,7 @@ def loaded(tmp_path_factory):
     def get(name):
         if name not in cache:
             ds = D.get(name)
-            cache[name] = D._load_paths(ds, {f.path: MIRROR / f.path for f in ds.files})
+            cache[name] = D.load_files(ds, {f.path: MIRROR / f.path for f in ds.files})
         return cache[name]
 
     return get
@@ -290,25 +245,7 @@ def test_enron_executive_mapping():
     assert all(map(D.enron_is_executive, yes)) and not any(map(D.enron_is_executive, no))
 
 
-# ---- parsers on hand-made inputs -------------------------------------------------------------
-def test_arff_parser_constructs():
-    text = (
-        "% comment\r\n@RELATION 'r x'\r\n@attribute 'a b' {x, 'y z', '?'}\r\n"
-        "@attribute n INTEGER [0,9]\r\n@attribute c {p,q}\r\n@data\r\n"
-        "x,1,p\r\n'y z',?,q % trailing\r\n?,3,'q'\r\n'?',4.5,p\r\n\r\n"
-    )
-    relation, attrs, values = D.parse_arff(text)
-    assert relation == "r x" and [a.name for a in attrs] == ["a b", "n", "c"]
-    assert attrs[0].values == ("x", "y z", "?") and attrs[1].values is None
-    np.testing.assert_array_equal(values, [[0, 1, 0], [1, np.nan, 1], [np.nan, 3, 1], [2, 4.5, 0]])
-    with pytest.raises(ValueError, match="not declared"):
-        D.parse_arff("@attribute c {p,q}\n@data\nr\n")
-    with pytest.raises(ValueError, match="2 values but 1 attributes"):
-        D.parse_arff("@attribute c {p,q}\n@data\np,q\n")
-    with pytest.raises(ValueError, match="unsupported attribute type"):
-        D.parse_arff("@attribute s string\n@data\n")
-
-
+# ---- readers on hand-made inputs -----------------------------------------------------------
 def test_gml_reader(tmp_path):
     """networkx reads GML (a ']' inside a quoted label, a directed edge listed twice, a self loop);
     the adjacency is undirected without duplicates or loops; a malformed file is one sentence."""
@@ -317,13 +254,13 @@ def test_gml_reader(tmp_path):
         'graph [ directed 1 node [ id 7 label "a [b]" value "n" ] node [ id 3 label "c" value "l" ]\n'
         "edge [ source 7 target 3 ] edge [ source 7 target 3 ] edge [ source 3 target 3 ] ]"
     )
-    net = D._load_paths(D.get("polbooks"), {"networks/polbooks/polbooks.gml": path})
+    net = D.load_files(D.get("polbooks"), {"networks/polbooks/polbooks.gml": path})
     assert net.node_ids == ("7", "3") and list(net.attributes["label"]) == ["a [b]", "c"]
     assert net.n_edges == 1 and net.adjacency.diagonal().sum() == 0
     assert list(net.tasks["Neutral?"]) == [1, 0]
     path.write_text("graph [ node [ id 1 ]")
     with pytest.raises(D.DatasetError, match=r"^dataset 'polbooks' file networks/polbooks/polbooks.gml could not"):
-        D._load_paths(D.get("polbooks"), {"networks/polbooks/polbooks.gml": path})
+        D.load_files(D.get("polbooks"), {"networks/polbooks/polbooks.gml": path})
 
 
 def test_covtype_loader(tmp_path):
@@ -332,178 +269,8 @@ def test_covtype_loader(tmp_path):
     path = tmp_path / "covtype.data.gz"
     path.write_bytes(gzip.compress("\n".join(",".join(map(str, r)) for r in rows).encode()))
     ds = D.get("covtype")
-    part = D._TABULAR_READERS[ds.reader](path, ds.options)
-    data = D._combine(ds, [part])
+    data = D.load_files(ds, {ds.files[0].path: path})
     np.testing.assert_array_equal(data.X, rows[:, :54])
     assert data.class_counts() == {"1": 10, "2": 10, "3": 0, "4": 10, "5": 0, "6": 0, "7": 10}
     assert int(data.y_minority.sum()) == 10  # class 4, Table 1's minority
-    assert D.get("covtype").paper_table1["minority"] == D.COVTYPE_CLASS_COUNTS["4"] == 2747
-
-
-# ---- failures ----------------------------------------------------------------------------------
-@needs_mirror
-@pytest.mark.parametrize("damage", ["one byte changed", "truncated"])
-def test_corrupt_mirror_copy_is_rejected_and_leaves_nothing(damage, tmp_path, no_network):
-    mirror = fake_mirror(tmp_path, "uci/spect_train.arff", "uci/spect_test.arff")
-    victim = mirror / "uci/spect_test.arff"
-    raw = bytearray(victim.read_bytes())
-    if damage == "truncated":
-        raw = raw[: len(raw) // 2]
-    else:
-        raw[100] ^= 0x01
-    victim.write_bytes(bytes(raw))
-    dest = tmp_path / "raw"
-    with pytest.raises(D.DatasetError) as info:
-        D.acquire("spect", dest, mirror)
-    message = str(info.value)
-    assert ONE_SENTENCE.match(message), message
-    assert message.startswith("dataset 'spect' file uci/spect_test.arff (mirror ")
-    assert f"sha256 is {hashlib.sha256(bytes(raw)).hexdigest()} ({len(raw)} bytes)" in message
-    assert f"but {D.get('spect').files[1].sha256} (13326 bytes) was expected" in message
-    assert "corrupt or truncated" in message
-    assert leftovers(dest) == [] and no_network == []
-
-
-@needs_mirror
-def test_parse_mismatch_is_rejected_and_leaves_nothing(tmp_path, monkeypatch):
-    wrong = dataclasses.replace(D.get("iris"), shape=(151, 4))
-    monkeypatch.setitem(D.REGISTRY, "iris", wrong)
-    (tmp_path / "raw" / "iris").mkdir(parents=True)
-    with pytest.raises(D.DatasetError) as info:
-        D.acquire("iris", tmp_path / "raw", MIRROR)
-    message = str(info.value)
-    assert ONE_SENTENCE.match(message)
-    assert "parsed shape (rows x features) 150 x 4 but 151 x 4 was expected" in message
-    assert leftovers(tmp_path / "raw") == ["iris"]  # the folder existed before; no file in it
-
-
-def test_missing_from_mirror_without_network_fails_clearly(tmp_path, no_network):
-    mirror = tmp_path / "empty-mirror"
-    mirror.mkdir()
-    with pytest.raises(D.DatasetError) as info:
-        D.acquire("breast-w", tmp_path / "raw", mirror)
-    message = str(info.value)
-    assert ONE_SENTENCE.match(message), message
-    assert message.startswith(f"dataset 'breast-w' file imbalanced/wdbc.data: not in the mirror {mirror}")
-    assert "every download failed" in message and "network disabled in tests" in message
-    f = D.get("breast-w").files[0]
-    assert no_network == [s.url for s in f.sources]  # canonical UCI first, then the pinned copy
-    assert "archive.ics.uci.edu" in no_network[0] and "raw.githubusercontent.com" in no_network[1]
-    assert leftovers(tmp_path / "raw") == []
-
-
-def test_a_mirror_folder_that_does_not_exist_is_an_error(tmp_path, no_network):
-    with pytest.raises(D.DatasetError, match=r"^dataset 'iris': the mirror folder .*/typo does not exist; fix"):
-        D.acquire("iris", tmp_path / "raw", tmp_path / "typo")
-    assert leftovers(tmp_path / "raw") == [] and no_network == []
-
-
-def test_covtype_is_a_download_only(tmp_path, no_network):
-    with pytest.raises(
-        D.DatasetError,
-        match=r"dataset 'covtype' file covtype/covtype.data.gz: no mirror "
-        r"configured and every download failed \(https://archive.ics.uci.edu",
-    ):
-        D.acquire("covtype", tmp_path, None)
-    assert leftovers(tmp_path) == []
-
-
-@needs_mirror
-def test_download_falls_back_to_the_pinned_copy(tmp_path, monkeypatch):
-    f = D.get("breast-w").files[0]
-    good = (MIRROR / f.path).read_bytes()
-    # the publisher serves the same data with other line endings: rejected by the checksum
-    asked = serve(monkeypatch, {f.sources[0].url: good.replace(b"\r\n", b"\n"), f.sources[1].url: good})
-    marker = D.acquire("breast-w", tmp_path, None)
-    assert asked == [f.sources[0].url, f.sources[1].url]
-    assert marker["files"][0]["from"] == f"download {f.sources[1].url}"
-    assert sha(tmp_path / "breast-w" / "wdbc.data") == f.sha256
-    assert leftovers(tmp_path) == ["breast-w", "breast-w/.verified", "breast-w/wdbc.data"]
-
-
-@needs_mirror
-def test_download_extracts_archive_members(tmp_path, monkeypatch):
-    # Newman's polbooks.zip and LINQS's cora.tgz, rebuilt from the verified copies
-    books = D.get("polbooks").files[0]
-    zbuf = io.BytesIO()
-    with zipfile.ZipFile(zbuf, "w") as z:
-        z.writestr("polbooks.txt", "about")
-        z.writestr(books.sources[0].member, (MIRROR / books.path).read_bytes())
-    cora = D.get("cora")
-    tbuf = io.BytesIO()
-    with tarfile.open(fileobj=tbuf, mode="w:gz", compresslevel=1) as t:
-        for f in cora.files:
-            t.add(MIRROR / f.path, arcname=f.sources[0].member)
-    asked = serve(monkeypatch, {books.sources[0].url: zbuf.getvalue(), cora.files[0].sources[0].url: tbuf.getvalue()})
-    assert D.acquire("polbooks", tmp_path)["files"][0]["from"].startswith("download http://www-personal")
-    assert D.acquire("cora", tmp_path)["summary"]["nodes"] == 2708
-    assert asked == [books.sources[0].url, cora.files[0].sources[0].url]  # one download per archive
-    # the pinned fallback's archive checksum is enforced too
-    asked = serve(monkeypatch, {cora.files[0].sources[1].url: tbuf.getvalue()})
-    with pytest.raises(D.DatasetError, match="archive sha256 is"):
-        D.acquire("cora", tmp_path / "other")
-
-
-def test_non_public_and_unknown_datasets_fail_clearly(tmp_path):
-    for name in D.names(public=False):
-        with pytest.raises(D.DatasetError, match=rf"^dataset '{name}' \(.*\) is not public .* cannot be fetched"):
-            D.acquire(name, tmp_path, MIRROR)
-        with pytest.raises(D.DatasetError, match="is not public"):
-            D.load(name, tmp_path)
-    with pytest.raises(D.DatasetError, match="unknown dataset 'nope'; known datasets are: "):
-        D.acquire("nope", tmp_path)
-    assert leftovers(tmp_path) == []
-
-
-# ---- the data.smk rules, end to end -------------------------------------------------------------
-@pytest.mark.workflow
-@needs_mirror
-def test_dataset_rule_end_to_end(tmp_path):
-    wd = copy_workflow(tmp_path / "wf")
-    snakefile = wd / "Snakefile"
-    text = snakefile.read_text()
-    if 'include: "workflow/rules/data.smk"' not in text:
-        anchor = 'include: "workflow/rules/common.smk"\n'
-        assert anchor in text
-        snakefile.write_text(text.replace(anchor, anchor + 'include: "workflow/rules/data.smk"\n'))
-    # the mirror given as a path relative to the working directory
-    os.symlink(MIRROR, wd / "mirror")
-    target = "data/raw/spect/.verified"
-    snakemake(wd, "--cores", "1", target, "--config", "data={mirror: mirror}")
-    folder = wd / "data/raw/spect"
-    assert sorted(p.name for p in folder.iterdir()) == [".verified", "spect_test.arff", "spect_train.arff"]
-    assert D.load("spect", wd / "data/raw").X.shape == (267, 22)
-    assert "verified" in (wd / "logs/data/spect.log").read_text()
-    assert (wd / "benchmarks/data/spect.tsv").stat().st_size > 0
-    # a corrupted mirror copy fails with the sentence and leaves no output behind; a
-    # non-public dataset has a rule, which fails with its sentence
-    bad = wd / "bad-mirror/uci"
-    bad.mkdir(parents=True)
-    raw = bytearray((MIRROR / "uci/iris.arff").read_bytes())
-    raw[-10] ^= 0x20
-    (bad / "iris.arff").write_bytes(bytes(raw))
-    proc = snakemake(
-        wd,
-        "--cores",
-        "1",
-        "--keep-going",
-        "data/raw/iris/.verified",
-        "data/raw/add-health/.verified",
-        "--config",
-        "data={mirror: bad-mirror}",
-        check=False,
-    )
-    assert proc.returncode != 0
-    log = (wd / "logs/data/iris.log").read_text()
-    assert "dataset 'iris' file uci/iris.arff (mirror " in log and "was expected" in log
-    assert not (wd / "data/raw/iris").exists() or leftovers(wd / "data/raw/iris") == []
-    assert "is not public" in (wd / "logs/data/add-health.log").read_text()
-    assert not (wd / "data/raw/add-health/.verified").exists()
-
-    # switching from mirror to download reruns nothing verified, and the default DAG (quick
-    # profile) never needs Covtype (an unpinned download)
-    plan = snakemake(
-        wd, "--dry-run", target, "all", "--configfile", "config/quick.yaml", "--config", "data={mirror: null}"
-    ).stdout
-    stats = plan.split("Job stats:", 1)[1].split("\n\n", 1)[0]
-    assert "total" in stats and "dataset_spect" not in stats and "dataset_covtype" not in stats
+    assert ds.paper_table1["minority"] == ds.class_counts["4"] == 2747

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from lib.data import userdata
+from lib.data.checksum import sha256_of
 from lib.data.userdata import UserDataError
 
 CSV = """x1,colour,x2,y
@@ -66,7 +67,7 @@ def test_arff_is_parsed_as_weka_does(tmp_path):
 
 def test_checksum_is_checked(tmp_path):
     path = _write(tmp_path, "d.csv", CSV)
-    good = userdata.sha256_of(path)
+    good = sha256_of(path)
     userdata.load_table(path, "y", sha256=good.upper())
     with pytest.raises(UserDataError, match="has sha256") as info:
         userdata.load_table(path, "y", sha256="0" * 64)

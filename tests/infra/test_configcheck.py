@@ -8,6 +8,7 @@ import yaml
 
 from conftest import ROOT, snakemake
 from conftest import overlaid as merged
+from lib.data import datasets
 from lib.infra import configcheck
 
 SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"
@@ -157,6 +158,15 @@ def test_snakemake_stops_before_any_job(workflow_copy: Path):
     out = proc.stdout + proc.stderr
     assert "Config error: config key 'simulated.alpha' must be < 1, got 1.5" in out
     assert not (workflow_copy / "results").exists() and not (workflow_copy / "logs").exists()
+
+
+def test_a_broken_dataset_catalogue_stops_the_run_too(monkeypatch):
+    def broken():
+        raise datasets.DatasetError("the catalogue datasets.yaml does not match datasets.schema.yaml at datasets/3")
+
+    monkeypatch.setattr(datasets, "check_catalogue", broken)
+    with pytest.raises(configcheck.ConfigError, match="^the catalogue datasets.yaml does not match"):
+        configcheck.check(BASE, SCHEMA)
 
 
 def test_theory_constraints():

@@ -22,6 +22,8 @@ def tree(tmp_path: Path, monkeypatch) -> Path:
     (lib / "core" / "seeding.py").write_text("from . import tables\n")
     (lib / "models" / "tree.py").write_text("from ..core import seeding\nimport numpy\n")
     (lib / "models" / "unused.py").write_text("")
+    (lib / "core" / "seeding.yaml").write_text("data: 1\n")  # a module's data file
+    (lib / "models" / "unused.yaml").write_text("data: 1\n")  # of a module no one imports
     (tmp_path / "script.py").write_text("from lib.models import tree\nimport lib.core.tables\n")
     monkeypatch.setattr(imports, "_disk", {})
     monkeypatch.setattr(imports, "_dirty", set())
@@ -30,7 +32,7 @@ def tree(tmp_path: Path, monkeypatch) -> Path:
     imports._imports.cache_clear()
 
 
-def test_lib_inputs_follow_imports_transitively_with_package_inits(tree: Path):
+def test_lib_inputs_follow_imports_transitively_with_package_inits_and_data_files(tree: Path):
     found = imports.lib_inputs(tree / "script.py", tree / "lib")
     names = {str(Path(p).relative_to(tree / "lib")) for p in found}
     assert names == {
@@ -38,6 +40,7 @@ def test_lib_inputs_follow_imports_transitively_with_package_inits(tree: Path):
         "core/__init__.py",
         "core/tables.py",
         "core/seeding.py",
+        "core/seeding.yaml",
         "models/__init__.py",
         "models/tree.py",
     }

@@ -3,7 +3,7 @@
 * SIGKILL mid-run, then resume (`--unlock`, then `--rerun-incomplete`): the run completes and
   equals an uninterrupted run (the shared quick run is the reference);
 * a raw dataset damaged after it was verified: the job that would use it stops first, naming
-  the file (corruption of a *mirror copy* before verification: tests/data/test_datasets.py);
+  the file (corruption of a *mirror copy* before verification: tests/data/test_acquisition.py);
 * two runs at once in one directory: the second refuses (lock or incomplete-output message) and
   changes nothing.
 (Config keys fed wrong types and out-of-range values: tests/infra/test_configcheck.py, generated.)

@@ -1,10 +1,10 @@
-"""Real datasets. Every dataset of the registry in
-scripts/lib/data/datasets.py gets one rule, `dataset_<name>`, that copies its files from the mirror
-folder (config `data.mirror`; relative paths are taken from the working directory) or, for
-files the mirror lacks, downloads them from the canonical source, then verifies checksum,
-shape and class counts, and writes data/raw/<name>/<files> plus the marker
-data/raw/<name>/.verified. All of them are declared outputs, so Snakemake removes them when
-the job fails. Non-public datasets get a rule that fails with one clear sentence.
+"""Real datasets. Every dataset of the catalogue (scripts/lib/data/datasets.yaml) gets one rule,
+`dataset_<name>`, that copies its files from the mirror folder (config `data.mirror`; relative
+paths are taken from the working directory) or, for files the mirror lacks, downloads them from
+the canonical source, then verifies checksum, shape and class counts, and writes
+data/raw/<name>/<files> plus the marker data/raw/<name>/.verified (scripts/lib/data/acquisition.py).
+All of them are declared outputs, so Snakemake removes them when the job fails. Non-public
+datasets get a rule that fails with one clear sentence.
 
 Nothing here is in `rule all`: a study pulls a dataset in with `input: dataset_files(name)`
 (include this file before the studies that call it). `snakemake datasets` fetches every
@@ -12,6 +12,7 @@ pinned public dataset (not Covtype, which is a large unpinned download)."""
 
 import functools as _functools
 
+from lib.data import acquisition as ACQUISITION
 from lib.data import datasets as DATASETS
 
 RAW_DATA = "data/raw"
@@ -19,11 +20,11 @@ RAW_DATA = "data/raw"
 # dataset_files(name): the inputs of a rule that reads dataset `name` -- its marker
 # data/raw/<name>/.verified first, then its raw files; the rule's script then calls
 # datasets.load(name, "data/raw"). Unknown names fail at parse time with the list of known ones.
-dataset_files = _functools.partial(DATASETS.raw_files, root=RAW_DATA)
+dataset_files = _functools.partial(ACQUISITION.raw_files, root=RAW_DATA)
 
 
 for _name in DATASETS.names():
-    _outputs = DATASETS.raw_files(_name, RAW_DATA)
+    _outputs = ACQUISITION.raw_files(_name, RAW_DATA)
 
     rule:
         name:

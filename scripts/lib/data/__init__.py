@@ -1,1 +1,2 @@
-"""Data: the dataset registry, acquisition, file formats, attribute descriptions and networks."""
+"""Data: the dataset catalogue and its loaders, acquisition, file formats, checksums, attribute
+descriptions, synthetic networks and a user's own files."""

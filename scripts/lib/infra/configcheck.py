@@ -200,7 +200,7 @@ def check_permutation(config: dict) -> None:
         ds = _registered(
             "permutation.uci.datasets",
             name,
-            "use a registry name from scripts/lib/data/datasets.py (e.g. balance-scale)",
+            "use a catalogue name from scripts/lib/data/datasets.yaml (e.g. balance-scale)",
         )
         if ds.kind != "tabular" or not ds.public or not ds.used_by.startswith(datasets.OJALA):
             raise ConfigError(
@@ -229,7 +229,7 @@ def check_realnet(config: dict) -> None:
         ds = _registered(
             "realnet.table1.datasets",
             name,
-            "use a public network of scripts/lib/data/datasets.py (cora, citeseer, polbooks, enron)",
+            "use a public network of scripts/lib/data/datasets.yaml (cora, citeseer, polbooks, enron)",
         )
         if ds.kind != "network":
             raise ConfigError(
@@ -303,6 +303,16 @@ def check(config: dict, schema_path: str | Path) -> None:
     check_realnet(config)
     check_imbalance(config)
     check_yours(config)
+    check_catalogue()
+
+
+def check_catalogue() -> None:
+    """The dataset catalogue (scripts/lib/data/datasets.yaml) against its schema, so that an edit
+    that breaks it stops the workflow before any job runs."""
+    try:
+        datasets.check_catalogue()
+    except datasets.DatasetError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def check_yours(config: dict) -> None:

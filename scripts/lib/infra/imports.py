@@ -115,7 +115,8 @@ def lib_files_imported_by(path, lib) -> frozenset[Path]:
 
 def lib_inputs(script, lib) -> list[str]:
     """Every lib file ``script`` uses -- its lib imports, transitively, with the ``__init__.py``
-    of every package on the way -- sorted, as strings."""
+    of every package on the way and the data file ``<module>.yaml`` of a module that has one --
+    sorted, as strings."""
     lib = Path(lib)
     todo, seen = [Path(script)], set()
     while todo:
@@ -125,5 +126,7 @@ def lib_inputs(script, lib) -> list[str]:
                 todo.append(found)
     seen.update(f.parent / "__init__.py" for f in list(seen))
     seen.add(lib / "__init__.py")
+    # a module's data file, named after it, is part of it (lib/data/datasets.py reads datasets.yaml)
+    seen.update(data for data in (f.with_suffix(".yaml") for f in list(seen)) if data.is_file())
     _save(lib)
     return sorted(str(f) for f in seen)

@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from ..core import runlog
-from ..data import datasets, networks, userdata
+from ..data import datasets, networks, parsers, userdata
 from ..evaluation import refit
 from ..models import adapters
 from . import imbalance, permutation, realnet
@@ -164,9 +164,9 @@ def load_dataset(spec: dict, name: str) -> datasets.TabularData:
 
 def positive_class(data: datasets.TabularData, positive) -> str:
     """The class name ``positive`` denotes (numbers compared as the loader writes them)."""
-    wanted = datasets._label_name(str(positive))
+    wanted = parsers.label_name(str(positive))
     for c in data.class_names:
-        if datasets._label_name(str(c)) == wanted:
+        if parsers.label_name(str(c)) == wanted:
             return c
     raise userdata.UserDataError(
         f"positive class {positive!r} is not a class of {data.name} (classes: {', '.join(map(str, data.class_names))})",
