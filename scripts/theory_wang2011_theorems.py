@@ -39,20 +39,7 @@ with runlog.logged(sm.log[0], "wang2011_theorems"):
     inside = pd.read_csv(sm.input.thm3)  # Theorem 3 where eq. (1) exists (theory.thm3_monte_carlo)
     mc = theory.with_model_bound(pd.concat([mc, inside], ignore_index=True) if len(inside) else mc)
     scale = mc["p"] * (1 - mc["p"]) / mc["n"]
-    shown = mc.assign(
-        **{
-            c + "_ratio": mc[c] / scale
-            for c in [
-                "mc_var",
-                "mc_var_se",
-                "thm1_var_corr",
-                "thm2_var_rs",
-                "thm3_var_obs_target_rho",
-                "thm3_var_obs_achieved_rho",
-                "exact_var_of_simulator",
-            ]
-        }
-    )
+    shown = mc.assign(**{c + "_ratio": mc[c] / scale for c in theory.VARIANCES})
     tables.write_csv(shown, sm.output.csv)
 
     fig, (left, right, third) = plotting.new_figure(ncols=3)

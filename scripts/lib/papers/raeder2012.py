@@ -145,11 +145,6 @@ def _level_means(evidence: Evidence, scheme: str) -> dict[str, float]:
     return {c: float(np.mean(_panel_curve(evidence, scheme, c))) for c in _classifiers(evidence)}
 
 
-def _best(evidence: Evidence, scheme: str, higher: bool = True):
-    values = _level_means(evidence, scheme)
-    return (max if higher else min)(values, key=values.get), values
-
-
 UNITS = "data sets"
 
 

@@ -13,6 +13,17 @@ from ..evaluation import rsc
 RHO_PANEL_SHARE = 0.7
 #: The rho panel's ``q`` above ``p``: Wang 2011 Sec. 5.1's default (m = 300, p = 0.1, q = 0.9).
 PAPER_Q = 0.9
+#: The variance columns of :func:`monte_carlo` (Monte Carlo, its s.e., each theorem's, the
+#: simulator's exact one): the figure shows each as a ratio to the iid variance p (1 - p) / n.
+VARIANCES = (
+    "mc_var",
+    "mc_var_se",
+    "thm1_var_corr",
+    "thm2_var_rs",
+    "thm3_var_obs_target_rho",
+    "thm3_var_obs_achieved_rho",
+    "exact_var_of_simulator",
+)
 #: The columns of :func:`monte_carlo` and :func:`thm3_monte_carlo`.
 COLUMNS = [
     "panel",
@@ -24,13 +35,7 @@ COLUMNS = [
     "rho_target",
     "rho_achieved",
     "L",
-    "mc_var",
-    "mc_var_se",
-    "thm1_var_corr",
-    "thm2_var_rs",
-    "thm3_var_obs_target_rho",
-    "thm3_var_obs_achieved_rho",
-    "exact_var_of_simulator",
+    *VARIANCES,
     "delta",
 ]
 
