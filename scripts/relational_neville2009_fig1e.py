@@ -32,14 +32,20 @@ COLUMNS = [
 
 with runlog.logged(sm.log[0], "neville2009_fig1e"):
     study = sm.params.study
-    full = pd.read_csv(sm.input.summary)
+    full, per_network = pd.read_csv(sm.input.summary), pd.read_csv(sm.input.network_rates)
 
-    def power_curves(nodes):
-        part = summaries.select(full, purpose="power", nodes=nodes, trials_per_network=sm.params.trials)
-        return summaries.method_curves(part, LINES, "calibration_difference")
+    def power_table(nodes):
+        """The power curves of one network size and their table with per-network intervals."""
+        cell = {"purpose": "power", "nodes": nodes, "trials_per_network": sm.params.trials}
+        curves = summaries.method_curves(summaries.select(full, **cell), LINES, "calibration_difference")
+        table = summaries.with_network_intervals(
+            summaries.curves_table(curves, COLUMNS),
+            summaries.method_network_rates(per_network, LINES, **cell),
+            ["method", "handicap_nbc"],
+        )
+        return curves, table
 
-    curves, small = power_curves(sm.params.nodes), power_curves(study["nodes"])
-    shown = summaries.curves_table(curves, COLUMNS)
+    (curves, shown), (_, smaller) = power_table(sm.params.nodes), power_table(study["nodes"])
     tables.write_csv(shown, sm.output.csv)
 
     fig, _ = plotting.power_vs_difference(curves, LINES, neville2009.POWER_DIFFERENCE, "Neville et al. 2009, Fig. 1(e)")
@@ -52,14 +58,15 @@ with runlog.logged(sm.log[0], "neville2009_fig1e"):
             f"calibration set of {study['calibration_networks']} networks: power vs mean accuracy difference "
             f"wvRN − nBC at propLabeled {study['power_prop_labeled']:g}, nBC handicapped by "
             f"c = {', '.join(f'{c:g}' for c in study['power_handicaps'])}, wvRN unhandicapped; handicap flips P(+) "
-            f"(strength {study['handicap_strength']:g}). Dotted: 5% difference. Bars: 95% Wilson intervals. "
+            f"(strength {study['handicap_strength']:g}). Dotted: 5% difference. Bars: 95% Wilson intervals over the "
+            "pooled trials; the claims use the wider 95% t-intervals over the networks. "
             + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)
         ),
     )
     plotting.save(fig, sm.output.pdf, sm.output.png)
 
     evidence = Evidence(
-        {"summary": shown, "smaller": summaries.curves_table(small, COLUMNS)},
+        {"summary": shown, "smaller": smaller},
         {"nodes": sm.params.nodes, "smaller_nodes": study["nodes"]},
     )
     tables.write_csv(neville2009.PAPER.evaluate("fig1e", evidence, sm.params.profile), sm.output.claims)

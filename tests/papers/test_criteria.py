@@ -105,3 +105,6 @@ def test_below_value_passes_only_intervals_that_stay_below():
     # Neville Fig. 1(c) NCV unpaired at 20 %: 0.030 [0.000, 0.077] also admits rates of 0.07
     verdict, why = criteria.below_value([0.03, 0.003], [0.0, 0.0], [0.077, 0.010], 0.05, "networks")
     assert verdict == "unverifiable" and "1 of 2 intervals reach above 0.05" in why and "about 6x" in why
+    # a rate above the value is decided (as a fail) once the lower half-width shrinks below its distance
+    verdict, why = criteria.below_value([0.869], [0.706], [1.0], 0.8, "networks")
+    assert verdict == "unverifiable" and "about 6x" in why

@@ -146,7 +146,8 @@ def power_table(differences, rs_paired, ncv_paired, ncv_unpaired) -> pd.DataFram
         differences,
         group="method",
     )
-    return table.assign(handicap_nbc=table["calibration_difference"].map(dict(zip(differences, HANDICAPS))))
+    table = table.assign(handicap_nbc=table["calibration_difference"].map(dict(zip(differences, HANDICAPS))))
+    return with_network_rates(table, "handicap_nbc", spread=0.01)[0]
 
 
 def fig1d_cases():
@@ -229,6 +230,17 @@ def fig1e_cases():
         smaller,
     )
     return as_in_paper, [against, outside]
+
+
+def test_fig1e_reduction_is_unverifiable_when_rs_may_not_err():
+    """A power interval at the smaller size that reaches 1 leaves the Type II error possibly 0, so
+    no relative reduction of it can be judged."""
+    x = [0.04, 0.06, 0.08, 0.10]
+    sure = power_table(x, rs_paired=[0.99, 1.0, 1.0, 1.0], ncv_paired=[0.2, 0.4, 0.6, 0.8], ncv_unpaired=[0.0] * 4)
+    larger = power_table(x, rs_paired=[1.0] * 4, ncv_paired=[0.6, 0.8, 0.9, 0.95], ncv_unpaired=[0.5] * 4)
+    table = PAPER.evaluate("fig1e", fig1e(larger, sure), "test").set_index("id")
+    row = table.loc["neville2009/fig1e/type2_reduction.ncv_paired"]
+    assert row["verdict"] == "unverifiable" and "RS paired's power interval at 300 nodes reaches 1" in row["why"]
 
 
 # Table 1: the paper's six tasks and, per registry data set, the mean error correlation per model and level

@@ -200,7 +200,7 @@ def fig2b(ncv, rsc) -> Evidence:
     curves = {"NCV": [band(r) for r in ncv], "RS-C": [band(r) for r in rsc]}
     table = rate_rows("handicap_nbc", curves, HANDICAPS, group="method")
     table["calibration_difference"] = table["handicap_nbc"].map(dict(zip(HANDICAPS, CALIBRATION_DIFFERENCES)))
-    return Evidence({"summary": table})
+    return Evidence({"summary": with_network_rates(table, "handicap_nbc")[0]})
 
 
 def fig2b_cases():

@@ -225,6 +225,7 @@ rule relational_neville2009_fig1d:
         summary=rules.relational_summary.output.summary,
         calibration=rules.relational_summary.output.calibration,
         networks=rules.relational_summary.output.networks,
+        network_rates=rules.relational_summary.output.network_rates,
         lib=lib_inputs("scripts/relational_neville2009_fig1d.py"),
     output:
         pdf="results/neville2009/fig1d.pdf",
@@ -257,6 +258,7 @@ rule relational_neville2009_fig1e:
         summary=rules.relational_summary.output.summary,
         calibration=rules.relational_summary.output.calibration,
         networks=rules.relational_summary.output.networks,
+        network_rates=rules.relational_summary.output.network_rates,
         lib=lib_inputs("scripts/relational_neville2009_fig1e.py"),
     output:
         pdf="results/neville2009/fig1e.pdf",
@@ -323,6 +325,7 @@ rule relational_wang2011_fig2b:
         summary=rules.relational_summary.output.summary,
         calibration=rules.relational_summary.output.calibration,
         networks=rules.relational_summary.output.networks,
+        network_rates=rules.relational_summary.output.network_rates,
         lib=lib_inputs("scripts/relational_wang2011_fig2b.py"),
     output:
         pdf="results/wang2011/fig2b.pdf",

@@ -177,29 +177,33 @@ def method_network_rates(network_rates: pd.DataFrame, lines: dict, **equal) -> p
     )
 
 
-def rate_at(curve: pd.DataFrame, x: str, x0: float) -> dict | None:
+def rate_at(
+    curve: pd.DataFrame, x: str, x0: float, columns: tuple[str, ...] = ("rate", "rate_low", "rate_high")
+) -> dict | None:
     """Rate and 95 % bounds at ``x0`` by linear interpolation along a curve.
 
-    Interpolates between the two measured points of ``curve`` that bracket ``x0``, each of rate,
-    low and high separately.
+    Interpolates between the two measured points of ``curve`` that bracket ``x0``, each of
+    ``columns`` separately.
 
     Parameters
     ----------
     curve : pandas.DataFrame
         One method's rows (:func:`method_curves`), sorted by column ``x`` in increasing order,
-        with columns ``rate``, ``rate_low`` and ``rate_high``.
+        with ``columns``.
     x : str
         Column holding the x values.
     x0 : float
         Where to interpolate.
+    columns : tuple of str
+        The columns to interpolate (e.g. the rate with the per-network bounds of
+        :func:`with_network_intervals`).
 
     Returns
     -------
     rates : dict of str to float or None
-        ``{"rate": ..., "rate_low": ..., "rate_high": ...}`` at ``x0``; None when ``x0`` lies
-        outside the measured range of ``x``.
+        Each of ``columns`` at ``x0``; None when ``x0`` lies outside the measured range of ``x``.
     """
     xs = curve[x].to_numpy()
     if not xs.min() <= x0 <= xs.max():
         return None
-    return {k: float(np.interp(x0, xs, curve[k].to_numpy())) for k in ("rate", "rate_low", "rate_high")}
+    return {k: float(np.interp(x0, xs, curve[k].to_numpy())) for k in columns}

@@ -94,8 +94,11 @@ def below_value(rate, lo, hi, value: float, units: str) -> tuple[str, str]:
     if np.all(hi <= value):
         return "pass", ""
     open_ = hi > value
-    # the upper half-width must shrink below the rate's distance to the value
-    factor = float(np.max(((hi - rate)[open_] / np.maximum(value - rate[open_], 1e-12)) ** 2))
+    # an open cell is decided when its half-width on the value's side shrinks below the rate's
+    # distance to the value: the upper one for a rate below the value (it would pass), the lower
+    # one for a rate above it (it would fail)
+    half = np.where(rate <= value, hi - rate, rate - lo)[open_]
+    factor = float(np.max((half / np.maximum(np.abs(value - rate[open_]), 1e-12)) ** 2))
     return "unverifiable", (
         f"at this scale: {int(open_.sum())} of {lo.size} intervals reach above {value:g} "
         f"(highest {hi.max():.3f}); {_times(factor)} the {units} would decide it"
