@@ -6,6 +6,7 @@ import pandas as pd
 
 from lib.core import runlog, tables
 from lib.evaluation import summaries
+from lib.models import wvrn_nbc
 from lib.papers import wang2011
 from lib.papers.claims import Evidence
 from lib.reporting import captions, plotting
@@ -62,13 +63,17 @@ with runlog.logged(sm.log[0], "wang2011_fig3b"):
         ]
     ]
     tables.write_csv(table, sm.output.csv)
+    handicap = wvrn_nbc.handicap_words(
+        study["handicap_magnitude"]
+    )  # how a chosen prediction moves (reading handicap_magnitude)
     plotting.add_caption(
         fig,
         (
             "Power of paired tests vs mean accuracy difference wvRN − nBC at propLabeled "
             f"{study['power_prop_labeled']:g} "
             "on public stand-ins (the authors' IMDB sample is not public). nBC handicapped by b = "
-            f"{', '.join(f'{c:g}' for c in study['power_handicaps'])} (handicap flips P(+)); x = mean over the "
+            f"{', '.join(f'{c:g}' for c in study['power_handicaps'])} (a chosen prediction "
+            f"{handicap}); x = mean over the "
             "held-out "
             "networks of the difference on the other networks' calibration splits (it can be negative where nBC is the "
             f"better model). {study['trials_per_network']} trials per held-out network, pooled. "

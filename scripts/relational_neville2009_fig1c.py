@@ -7,6 +7,7 @@ import pandas as pd
 from lib.core import runlog, tables
 from lib.data import networks
 from lib.evaluation import summaries
+from lib.models import wvrn_nbc
 from lib.papers import neville2009
 from lib.papers.claims import Evidence
 from lib.reporting import plotting
@@ -77,6 +78,9 @@ with runlog.logged(sm.log[0], "neville2009_fig1c"):
         title="Neville et al. 2009, Fig. 1(c)",
     )
     ax.legend(loc="upper right")
+    handicap = wvrn_nbc.handicap_words(
+        study["handicap_magnitude"], study["handicap_strength"]
+    )  # how a chosen prediction moves (reading handicap_magnitude)
     plotting.add_caption(
         fig,
         (
@@ -85,9 +89,8 @@ with runlog.logged(sm.log[0], "neville2009_fig1c"):
             f"{study['samplers']['NCV']} NCV folds per trial; trials "
             f"pooled over the networks. wvRN handicapped by c calibrated on {study['calibration_networks']} networks x "
             f"{study['calibration_folds']} NCV folds to |Δacc| ≤ {study['tolerance']:g} (c per level: {c_by_level}); "
-            "handicap = flip P(+) of each test prediction with probability c (strength "
-            f"{study['handicap_strength']:g}, "
-            f"{study['handicap_selection']}; the paper does not say how far it perturbs). Generated networks "
+            f"handicap: each test prediction chosen with probability c ({study['handicap_selection']}) {handicap}; "
+            "the paper does not say how far it perturbs). Generated networks "
             f"({int(net['networks'])}): label autocorrelation over linked pairs {net['autocorrelation']:.2f} (phi), "
             f"{net['autocorrelation_contingency']:.2f} (Pearson's contingency coefficient C), "
             f"{net['autocorrelation_corrected_contingency']:.2f} (corrected C*; claims judge "

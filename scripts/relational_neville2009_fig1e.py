@@ -7,6 +7,7 @@ import pandas as pd
 from lib.core import runlog, tables
 from lib.data import networks
 from lib.evaluation import summaries
+from lib.models import wvrn_nbc
 from lib.papers import neville2009
 from lib.papers.claims import Evidence
 from lib.reporting import plotting
@@ -49,6 +50,9 @@ with runlog.logged(sm.log[0], "neville2009_fig1e"):
     tables.write_csv(shown, sm.output.csv)
 
     fig, _ = plotting.power_vs_difference(curves, LINES, neville2009.POWER_DIFFERENCE, "Neville et al. 2009, Fig. 1(e)")
+    handicap = wvrn_nbc.handicap_words(
+        study["handicap_magnitude"], study["handicap_strength"]
+    )  # how a chosen prediction moves (reading handicap_magnitude)
     plotting.add_caption(
         fig,
         (
@@ -57,8 +61,8 @@ with runlog.logged(sm.log[0], "neville2009_fig1e"):
             f"nodes) and a {sm.params.nodes}-node "
             f"calibration set of {study['calibration_networks']} networks: power vs mean accuracy difference "
             f"wvRN − nBC at propLabeled {study['power_prop_labeled']:g}, nBC handicapped by "
-            f"c = {', '.join(f'{c:g}' for c in study['power_handicaps'])}, wvRN unhandicapped; handicap flips P(+) "
-            f"(strength {study['handicap_strength']:g}). Dotted: 5% difference. Bars: 95% Wilson intervals over the "
+            f"c = {', '.join(f'{c:g}' for c in study['power_handicaps'])}, wvRN unhandicapped; a chosen prediction "
+            f"{handicap}. Dotted: 5% difference. Bars: 95% Wilson intervals over the "
             "pooled trials; the claims use the wider 95% t-intervals over the networks. "
             + plotting.profile_note(sm.params.profile, int(shown["trials"].iloc[0]), sm.params.paper_trials)
         ),

@@ -5,6 +5,7 @@ import pandas as pd
 
 from lib.core import runlog, tables
 from lib.evaluation import summaries
+from lib.models import wvrn_nbc
 from lib.papers import wang2011
 from lib.papers.claims import Evidence
 from lib.reporting import plotting
@@ -58,6 +59,9 @@ with runlog.logged(sm.log[0], "wang2011_fig2a"):
         title="Wang et al. 2011, Fig. 2(a)",
     )
     ax.legend(loc="upper right")
+    handicap = wvrn_nbc.handicap_words(
+        study["handicap_magnitude"], study["handicap_strength"]
+    )  # how a chosen prediction moves (reading handicap_magnitude)
     plotting.add_caption(
         fig,
         (
@@ -65,7 +69,8 @@ with runlog.logged(sm.log[0], "wang2011_fig2a"):
             "synthetic "
             f"networks of {sm.params.nodes} nodes (Neville 2009's generator and calibration: wvRN handicapped to "
             f"|Δacc| ≤ {study['tolerance']:g} on {study['calibration_networks']} calibration networks x "
-            f"{study['calibration_folds']} NCV folds; handicap flips P(+)). Trials: the first {sm.params.trials} of "
+            f"{study['calibration_folds']} NCV folds; a chosen prediction {handicap}). Trials: the first "
+            f"{sm.params.trials} of "
             "each network's trials, shared with Neville Fig. 1(c). RS-C: Wang's corrected paired t-test on the RS "
             "samples; |L| and ρ from the network's edges inside each test set (ρ: φ of linked errors pooled over the "
             f"{study['samplers']['RS']} samples), q: mean error over the samples containing a node, over nodes that "

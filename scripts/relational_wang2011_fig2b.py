@@ -5,6 +5,7 @@ import pandas as pd
 
 from lib.core import runlog, tables
 from lib.evaluation import summaries
+from lib.models import wvrn_nbc
 from lib.papers import wang2011
 from lib.papers.claims import Evidence
 from lib.reporting import plotting
@@ -52,13 +53,16 @@ with runlog.logged(sm.log[0], "wang2011_fig2b"):
         title="Wang et al. 2011, Fig. 2(b)",
     )
     ax.legend(loc="lower right")
+    handicap = wvrn_nbc.handicap_words(
+        study["handicap_magnitude"], study["handicap_strength"]
+    )  # how a chosen prediction moves (reading handicap_magnitude)
     plotting.add_caption(
         fig,
         (
             f"Power of paired tests vs mean accuracy difference wvRN − nBC at propLabeled "
             f"{study['power_prop_labeled']:g}, {study['evaluation_networks']} networks of {sm.params.nodes} nodes. nBC "
-            f"handicapped by b = {', '.join(f'{c:g}' for c in study['power_handicaps'])} (wvRN unhandicapped; handicap "
-            f"flips P(+), strength {study['handicap_strength']:g}); x = mean difference on the calibration set "
+            f"handicapped by b = {', '.join(f'{c:g}' for c in study['power_handicaps'])} (wvRN unhandicapped; a chosen "
+            f"prediction {handicap}); x = mean difference on the calibration set "
             f"({study['calibration_networks']} networks x {study['calibration_folds']} NCV folds). Trials: the first "
             f"{sm.params.trials} of each network's, shared with Neville Fig. 1(d). RS-C as in Fig. 2(a). "
             "Bars: 95% Wilson intervals over the pooled trials; the claims compare the wider 95% t-intervals over "

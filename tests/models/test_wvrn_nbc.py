@@ -447,3 +447,12 @@ def test_handicap_during_inference_reaches_the_neighbours():
     assert after[2] == pytest.approx(plain[2]) and during[2] < plain[2] - 0.1
     with pytest.raises(ValueError, match="model"):
         wvrn_nbc.infer_handicapped("svm", adj, y, lab[None], chosen)
+
+
+def test_handicap_words_follow_the_magnitude_reading():
+    """A caption names the handicap the run used, not the default's."""
+    assert wvrn_nbc.handicap_words("flip") == "flips P(+)"
+    assert "0.5 of the way" in wvrn_nbc.handicap_words("flip", 0.5)
+    assert "Uniform(0, 1)" in wvrn_nbc.handicap_words("uniform", 1.0)
+    with pytest.raises(ValueError, match="handicap_magnitude"):
+        wvrn_nbc.handicap_words("half")

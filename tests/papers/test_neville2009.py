@@ -232,6 +232,28 @@ def fig1e_cases():
     return as_in_paper, [against, outside]
 
 
+def test_fig1c_fall_with_overlapping_intervals_is_unverifiable():
+    """NCV paired 0.20 -> 0.13 over four networks whose rates spread by +-0.08: the fall is not
+    decided either way (seed 1 at the papers' scale), so it is neither a pass nor a fail."""
+    networks = networks_table(phi=0.42, contingency=0.39, corrected=0.55, p_pos=0.70)
+    curves = {
+        "RS paired": [0.55, 0.50, 0.30, 0.15],
+        "RS unpaired": [0.50, 0.45, 0.25, 0.10],
+        "NCV paired": [0.20, 0.17, 0.15, 0.13],
+        "NCV unpaired": [0.10, 0.02, 0.02, 0.02],
+    }
+    summary = rate_rows(
+        "prop_labeled", {m: [band(r) for r in rates] for m, rates in curves.items()}, TYPE1_LEVELS, group="method"
+    )
+    summary, per_network = with_network_rates(summary, "prop_labeled", spread=0.08)
+    evidence = Evidence(
+        {"summary": summary, "networks": networks, "per_network": per_network},
+        {"alpha": 0.05, "nodes": 300, "autocorrelation_measure": "contingency"},
+    )
+    row = PAPER.evaluate("fig1c", evidence, "test").set_index("id").loc["neville2009/fig1c/decreasing_with_labeled"]
+    assert row["verdict"] == "unverifiable" and "NCV paired is high at 0.1" in row["why"]
+
+
 def test_fig1e_reduction_is_unverifiable_when_rs_may_not_err():
     """A power interval at the smaller size that reaches 1 leaves the Type II error possibly 0, so
     no relative reduction of it can be judged."""

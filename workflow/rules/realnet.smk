@@ -219,7 +219,7 @@ RN_PANEL_STUDY = {
         "selection",
         "similar",
     )
-}
+} | {"handicap_magnitude": config["network_tests"]["handicap_magnitude"]}
 
 
 register_artifact("neville2009", "fig1f")

@@ -178,7 +178,7 @@ REL_PANEL_STUDY = {
         "handicap_selection",
         "samplers",
     )
-}
+} | {"handicap_magnitude": config["network_tests"]["handicap_magnitude"]}
 
 
 register_artifact("neville2009", "fig1c")

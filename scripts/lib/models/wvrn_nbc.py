@@ -620,6 +620,14 @@ def reading_strength(strength, magnitude: str):
     return UNIFORM if magnitude == "uniform" else strength
 
 
+def handicap_words(magnitude: str, strength: float = 1.0) -> str:
+    """How a handicap moves a chosen prediction under reading ``handicap_magnitude``, in a caption's
+    words ("flips P(+)")."""
+    if reading_strength(strength, magnitude) == UNIFORM:
+        return "moves P(+) toward 1 − P(+) by its own U ~ Uniform(0, 1)"
+    return "flips P(+)" if strength == 1 else f"moves P(+) {strength:g} of the way to 1 − P(+)"
+
+
 def strengths(strength, keys):
     """How far each prediction moves if chosen: ``strength`` itself (a number, reading
     ``handicap_magnitude = flip``), or for ``strength = "uniform"`` each key's own magnitude

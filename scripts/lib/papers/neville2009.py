@@ -421,8 +421,9 @@ def _(evidence: Evidence):
     "Type I error decreases as propLabeled rises",
     value="decreasing from {first:g} to {last:g}",
     location="Sec. 5.4",
-    criterion="no test higher at {last:g} than at {first:g}; for every test whose {first:g} interval lies above α, "
-    f"the {{last:g}} interval wholly below the {{first:g}} interval ({NETWORK_INTERVAL})",
+    criterion=f"pass when every test whose {{first:g}} interval lies above α falls, its {{last:g}} interval wholly "
+    f"below the {{first:g}} interval ({NETWORK_INTERVAL}); fail when any test's {{last:g}} interval lies wholly "
+    "above its {first:g} interval; otherwise unverifiable at this scale",
 )
 def _(evidence: Evidence):
     first, last = _labeled_range(evidence)
@@ -430,13 +431,19 @@ def _(evidence: Evidence):
     falls = {
         name: (_at_labeled(evidence, name, first), _at_labeled(evidence, name, last)) for name in _methods(evidence)
     }
-    return judged(
-        all(
-            b["rate"] <= a["rate"]
-            and (a["rate_networks_low"] <= alpha or b["rate_networks_high"] < a["rate_networks_low"])
-            for a, b in falls.values()
-        ),
-        "; ".join(f"{name} {_net_fmt(a)} -> {_net_fmt(b)}" for name, (a, b) in falls.items()),
+    reproduced = "; ".join(f"{name} {_net_fmt(a)} -> {_net_fmt(b)}" for name, (a, b) in falls.items())
+    rises = [n for n, (a, b) in falls.items() if b["rate_networks_low"] > a["rate_networks_high"]]
+    high = {n: (a, b) for n, (a, b) in falls.items() if a["rate_networks_low"] > alpha}
+    undecided = [n for n, (a, b) in high.items() if not b["rate_networks_high"] < a["rate_networks_low"]]
+    if rises:
+        return judged(False, reproduced, first=first, last=last)
+    if not undecided:
+        return judged(True, reproduced, first=first, last=last)
+    return unverifiable(
+        reproduced,
+        f"at this scale: {', '.join(undecided)} is high at {first:g} but its {last:g} interval overlaps the "
+        f"{first:g} one ({', '.join(f'{falls[n][0].rate:.3f} -> {falls[n][1].rate:.3f}' for n in undecided)}); "
+        "more evaluation networks would decide it",
         first=first,
         last=last,
     )
@@ -619,27 +626,52 @@ def _(evidence: Evidence):
     )
 
 
-def _x_axis_span(low: float, high: float):
-    """Every calibration-set difference of RS paired's curve lies within [low, high]."""
+def _x_axis_end(end: str, bound: float):
+    """RS paired's smallest (``end="low"``) calibration-set difference at or above ``bound``, or its
+    largest (``"high"``) at or below it: the two ends of the figure's x axis test different things.
+    The low end needs the unhandicapped wvRN - nBC gap (c = 0.025 moves accuracy by little); the
+    high end is how far the handicap moves a prediction (reading network_tests.handicap_magnitude)."""
 
     def check(evidence: Evidence):
         curve = _method_curve(evidence, "RS paired", "calibration_difference")
         x = curve["calibration_difference"]
+        value = x.min() if end == "low" else x.max()
+        fill = {"gap": evidence.params.get("unhandicapped_gap", np.nan)}
         return judged(
-            ((x >= low) & (x <= high)).all(), ", ".join(f"c={c:g}: {d:.3f}" for c, d in zip(curve["handicap_nbc"], x))
+            value >= bound if end == "low" else value <= bound,
+            ", ".join(f"c={c:g}: {d:.3f}" for c, d in zip(curve["handicap_nbc"], x)),
+            **fill,
         )
 
     return check
 
 
+#: Why Fig. 1(d)'s low end is the paper's side: its own handicap cannot produce it from the gap its
+#: published generator gives (Sec. 5.3; measured under every reading, docs/relational.md).
+LOW_END_PAPER_SIDE = (
+    "c = 0.025 moves accuracy by at most about c (2 acc - 1) = 0.013, so the axis's 0.04 needs an "
+    "unhandicapped wvRN - nBC gap near 0.03 at 30% labeled; the published generator gives {gap:.3f} here and "
+    "0.009-0.012 under every reading of the link rule, nBC's estimation and the handicap's stage and magnitude"
+)
+
 PAPER.add(
     "fig1d",
-    "x_axis_span",
-    "Mean performance differences span the figure's x axis",
-    _x_axis_span(0.03, 0.11),
-    value="about 0.04 to 0.10 (the x axis)",
+    "x_axis_low",
+    "The smallest handicap gives about the x axis's lowest difference",
+    _x_axis_end("low", 0.03),
+    value="about 0.04 (the x axis starts there)",
     location="Fig. 1(d)",
-    criterion="every calibration-set difference within [0.03, 0.11]",
+    criterion="the smallest calibration-set difference (c = 0.025) at least 0.03",
+    paper_side=LOW_END_PAPER_SIDE,
+)
+PAPER.add(
+    "fig1d",
+    "x_axis_high",
+    "The largest handicap gives at most the x axis's highest difference",
+    _x_axis_end("high", 0.11),
+    value="about 0.10 (the x axis ends there)",
+    location="Fig. 1(d)",
+    criterion="the largest calibration-set difference (c = 0.3) at most 0.11",
 )
 
 
@@ -739,12 +771,21 @@ for _method in ("NCV paired", "NCV unpaired"):
 
 PAPER.add(
     "fig1e",
-    "x_axis_span",
-    "Mean performance differences span the figure's x axis",
-    _x_axis_span(0.01, 0.11),
-    value="about 0.02 to 0.10 (the x axis)",
+    "x_axis_low",
+    "The smallest handicap gives about the x axis's lowest difference",
+    _x_axis_end("low", 0.01),
+    value="about 0.02 (the x axis starts there)",
     location="Fig. 1(e)",
-    criterion="every calibration-set difference within [0.01, 0.11]",
+    criterion="the smallest calibration-set difference (c = 0.025) at least 0.01",
+)
+PAPER.add(
+    "fig1e",
+    "x_axis_high",
+    "The largest handicap gives at most the x axis's highest difference",
+    _x_axis_end("high", 0.11),
+    value="about 0.10 (the x axis ends there)",
+    location="Fig. 1(e)",
+    criterion="the largest calibration-set difference (c = 0.3) at most 0.11",
 )
 
 
