@@ -21,7 +21,9 @@ this module turns it into jobs of the existing studies -- nothing here is a seco
   (:func:`lib.studies.realnet.carve_stand_in`), then calibrated and evaluated by the real-network
   study's rules (:func:`lib.studies.realnet.calibrate`, :func:`~lib.studies.realnet.evaluate_set`,
   :func:`~lib.studies.realnet.summarize`): Type I error and power of RS, RS-C and NCV, paired and
-  unpaired, for wvRN vs nBC.
+  unpaired, for wvRN vs nBC. Where no handicap meets the calibration's tolerance (labels without
+  autocorrelation: both models at chance) the calibration settles instead of stopping
+  (:func:`lib.models.wvrn_nbc.settle_handicap`) and :func:`calibration_cases` tells the caption how.
 
 Scale: every count defaults to the profile's own (``permutation.uci``, ``imbalance``,
 ``realnet``: the papers' numbers on the paper profile); the ``yours`` section may set fewer, and
@@ -38,7 +40,7 @@ import pandas as pd
 from ..core import runlog
 from ..data import datasets, networks, parsers, userdata
 from ..evaluation import refit
-from ..models import adapters
+from ..models import adapters, wvrn_nbc
 from . import imbalance, permutation, realnet
 
 WEKA = permutation.CLASSIFIERS
@@ -534,3 +536,47 @@ def network_summary(name: str, trials: list[pd.DataFrame], calibration: pd.DataF
         rows.append(part.assign(method=method))
     out = pd.concat(rows, ignore_index=True)
     return out[["method", *[c for c in out.columns if c != "method"]]]
+
+
+def calibration_cases(calibration: pd.DataFrame) -> pd.DataFrame:
+    """How the Type I calibrations (one per held-out subnetwork and level) ended, per case of
+    :data:`lib.models.wvrn_nbc.CALIBRATION_CASES` (:func:`lib.studies.realnet.calibrate` under
+    ``unmet="settle"``; a table without the case column met the tolerance everywhere).
+
+    Returns
+    -------
+    DataFrame
+        One row per case that occurred, in that order: ``case``, ``calibrations``, the range of the
+        unhandicapped gap ``|acc(wvRN) - acc(nBC)|`` (``gap_min``, ``gap_max``), of its standard
+        error (``se_min``, ``se_max``), of the handicap of the handicapped model (``handicap_min``,
+        ``handicap_max``) and of the gap left, ``|difference|`` (``left_min``, ``left_max``), and the
+        calibration splits per calibration (``splits``, the largest).
+    """
+    type1 = calibration[calibration["purpose"] == "type1"]
+    frame = pd.DataFrame(
+        {
+            "case": type1.get("calibration_case", pd.Series(wvrn_nbc.MET_TOLERANCE, index=type1.index)),
+            "gap": (type1["accuracy_wvrn_unhandicapped"] - type1["accuracy_nbc_unhandicapped"]).abs(),
+            "se": type1.get("difference_unhandicapped_se", pd.Series(np.nan, index=type1.index)),
+            "handicap": type1[["handicap_wvrn", "handicap_nbc"]].max(axis=1),
+            "left": type1["difference"].abs(),
+            "splits": type1["splits"],
+        }
+    )
+    rows = []
+    for case in wvrn_nbc.CALIBRATION_CASES:
+        part = frame[frame["case"] == case]
+        if len(part):
+            rows.append(
+                {
+                    "case": case,
+                    "calibrations": len(part),
+                    **{
+                        f"{k}_{m}": getattr(part[k], m)()
+                        for k in ("gap", "se", "handicap", "left")
+                        for m in ("min", "max")
+                    },
+                    "splits": int(part["splits"].max()),
+                }
+            )
+    return pd.DataFrame(rows)
