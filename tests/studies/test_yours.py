@@ -259,6 +259,19 @@ def test_network_settings_have_the_real_network_studys_shape():
     assert seeding.job_entropy(1, "yours_network", [cal], 0) != seeding.job_entropy(1, "realnet", [cal], 0)
 
 
+def test_a_networks_carve_is_seeded_by_its_identity_only(tmp_path):
+    cfg = yours.settings({**QUICK, "yours": {"networks": {"mine": _network_files(tmp_path)}, "network": {"parts": 4}}})
+    entropy = yours.network_set_entropy(7, cfg, "mine")
+    assert entropy == seeding.job_entropy(7, "yours_network_set", yours.network_identity(cfg, "mine"), 0)
+    assert yours.network_identity(cfg, "mine")["carve"]["parts"] == 4
+    # the trial counts do not enter the carve's seed; the carve settings and the file names do
+    more = copy.deepcopy(cfg)
+    more["network"]["trials_per_network"] += 1
+    assert yours.network_set_entropy(7, more, "mine") == entropy
+    more["network"]["attempts"] += 1
+    assert yours.network_set_entropy(7, more, "mine") != entropy
+
+
 def test_calibration_cases_count_each_ending_with_its_ranges():
     rows = [
         ("met_tolerance", 0.80, 0.76, 0.05, 0.0, 0.003, 0.012),

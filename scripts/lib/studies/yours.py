@@ -37,7 +37,7 @@ import dataclasses
 import numpy as np
 import pandas as pd
 
-from ..core import runlog
+from ..core import runlog, seeding
 from ..data import datasets, networks, parsers, userdata
 from ..evaluation import refit
 from ..models import adapters, wvrn_nbc
@@ -444,7 +444,27 @@ def whole_network_statistics(data: datasets.NetworkData) -> dict:
     return {"network_nodes": data.n_nodes, **{f"network_{k}": v for k, v in networks.network_statistics(net).items()}}
 
 
-def network_set(spec: dict, net: dict, name: str, rng, log=None):
+NETWORK_SET_SEED = "yours_network_set"
+"""The seed label of a network's carve (rule ``yours_network_set``; the check before any job
+carves with the same generator, :func:`network_set_entropy`)."""
+
+
+def network_identity(cfg: dict, name: str) -> dict:
+    """What determines a user network's carve, and so every draw of its jobs: the ``yours.networks``
+    entry and the carve settings."""
+    net = cfg["network"]
+    return {
+        "network": cfg["networks"][name],
+        "carve": {k: net[k] for k in ("parts", "min_size", "max_size", "attempts", "selection")},
+    }
+
+
+def network_set_entropy(seed: int, cfg: dict, name: str) -> list[int]:
+    """The seed entropy of a network's carve (the rule's ``job_entropy`` with the config seed)."""
+    return seeding.job_entropy(seed, NETWORK_SET_SEED, network_identity(cfg, name), 0)
+
+
+def network_set(spec: dict, net: dict, name: str, rng, log=None, data: datasets.NetworkData | None = None):
     """A user's network carved into a network set of disjoint subnetworks.
 
     Parameters
@@ -457,6 +477,8 @@ def network_set(spec: dict, net: dict, name: str, rng, log=None):
     rng : numpy.random.Generator
         The region growing's (or the deals') randomness.
     log : logging.Logger, optional
+    data : lib.data.datasets.NetworkData, optional
+        The network, if already loaded from ``spec``.
 
     Returns
     -------
@@ -466,7 +488,7 @@ def network_set(spec: dict, net: dict, name: str, rng, log=None):
         Provenance columns of the set's statistics (``carve_stand_in``'s, the positive label and the
         whole network's :func:`whole_network_statistics`).
     """
-    data = load_network(spec, name)
+    data = load_network(spec, name) if data is None else data
     carve = partition_spec(name, net, data.n_nodes)
     node_rows, edge_rows, extra = realnet.carve_stand_in(carve, data, rng, log, selection=net["selection"])
     positive = str(data.attributes["label"][np.flatnonzero(data.tasks[NETWORK_TASK] == 1)[0]])
