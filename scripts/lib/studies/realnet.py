@@ -1049,7 +1049,7 @@ def calibrate_held_out(
     per_split_b = wvrn_nbc.accuracy(d["probs_nbc"], d["labels"], d["test"], d["tie"])
     acc_w, acc_b = float(per_split_w.mean()), float(per_split_b.mean())
     gaps = per_split_w - per_split_b
-    # at least 2 other networks x 2 folds: the SE is always defined
+    # at least one other network x 2 folds: the SE is always defined
     gap_se = float(gaps.std(ddof=1) / np.sqrt(gaps.size))
     better = "wvrn" if acc_w - acc_b >= -tol else "nbc"
     if better == "wvrn":
