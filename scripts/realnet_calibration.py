@@ -1,4 +1,5 @@
-"""Rule script realnet_calibration: lib.studies.realnet.calibrate for one network set."""
+"""Rule script realnet_calibration (and yours_network_calibration): lib.studies.realnet.calibrate for one
+network set."""
 
 from lib.core import runlog, seeding, tables
 from lib.studies import realnet
@@ -14,5 +15,6 @@ with runlog.logged(sm.log[0], "realnet_calibration") as log:
         seeding.generator(sm.params.entropy),
         log,
         models=sm.params.models,
+        unmet=sm.params.unmet,
     )
     tables.write_csv(frame, sm.output[0])

@@ -161,6 +161,37 @@ def test_network_with_more_than_two_labels_or_too_small(files):
     )
 
 
+def test_a_carve_that_leaves_a_subnetwork_too_small_for_the_folds(files):
+    # a star: the region that takes the hub takes every leaf; one seeded on another leaf keeps 1 node.
+    # The configured sizes fit (121 nodes / 6 parts: at least 10 nodes each), the carve's parts do not.
+    tmp, section = files
+    (tmp / "star_edges.csv").write_text("".join(f"hub,n{i}\n" for i in range(120)))
+    (tmp / "star_labels.csv").write_text("node,label\nhub,1\n" + "".join(f"n{i},{i % 2}\n" for i in range(120)))
+    section["networks"] = {"star": {"edges": str(tmp / "star_edges.csv"), "labels": str(tmp / "star_labels.csv")}}
+    rejected(
+        section,
+        "yours.networks.star: the carve leaves subnetwork star_",
+        "node(s) only (the network's shape stopped its region growing below yours.network.min_size), too few for "
+        "propLabeled 0.1 (10 folds exceed the",
+        "raise yours.network.attempts, lower yours.network.parts or change yours.network.prop_labeled",
+    )
+
+
+def test_similar_networks_that_no_deal_finds(files):
+    section = files[1]
+    section["network"]["selection"] = "similar"
+    bands = {"similar": {"candidates": 5, "max_ratio": {"p_pos": 1.0}}}  # the parts' P(+) identical: no deal
+    with pytest.raises(configcheck.ConfigError) as info:
+        configcheck.check(overlaid(BASE, {"yours": section, "realnet": bands}), SCHEMA)
+    message = str(info.value)
+    assert message.startswith("yours.networks.planted: realnet.selection: none of the 5 candidate deals"), message
+    assert message.endswith(
+        "widen realnet.similar.max_ratio or draw more realnet.similar.candidates, or set yours.network.selection "
+        "to partition"
+    )
+    assert ". " not in message
+
+
 def test_network_needs_edges_and_labels_or_gml(files):
     section = files[1]
     del section["networks"]["planted"]["labels"]

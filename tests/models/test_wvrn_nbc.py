@@ -353,6 +353,86 @@ def test_calibration_rejects_a_wrong_setup():
         wvrn_nbc.calibrate_handicap(lambda c: np.nan)
 
 
+def test_an_unmet_calibration_raises_handicap_unmet_with_what_it_tried():
+    with pytest.raises(wvrn_nbc.HandicapUnmet, match="c=1") as info:
+        wvrn_nbc.calibrate_handicap(lambda c: 0.02 - 0.01 * c)
+    assert info.value.evaluations == ((0.0, 0.02), (1.0, 0.01))
+    assert isinstance(info.value, ValueError)  # callers that catch ValueError still do
+
+
+def test_settle_keeps_what_bisection_finds_number_for_number():
+    better, other, y, test, keys = _calibration_case(n_test=10)
+    f = wvrn_nbc.handicap_difference(better, other, y, test, keys, selection="bernoulli")
+    settled = wvrn_nbc.settle_handicap(f, gap_se=0.01, tol=0.005)
+    assert settled == wvrn_nbc.calibrate_handicap(f, tol=0.005)
+    assert settled.case == wvrn_nbc.MET_TOLERANCE
+
+
+def _chance_case(configs=60, n_test=40, seed=5):
+    """Both models at chance (confident probabilities): the better one right on exactly half the
+    test nodes of every configuration, so flipping any of its predictions leaves it at 0.5 on
+    average and exactly 0.5 at c = 1; the other right on 10 or 28 of 40 in turn (0.475 on
+    average, 0.025 below), a per-split difference so spread that 0.025 is within 2 standard errors."""
+    rng = np.random.default_rng(seed)
+    y = rng.permutation(np.repeat([0, 1], n_test // 2))
+    truth = np.where(y == 1, 0.9, 0.1)
+
+    def model(right_counts):
+        wrong = np.ones((configs, n_test), bool)
+        for b, right in enumerate(right_counts):
+            wrong[b, rng.permutation(n_test)[:right]] = False
+        return np.where(wrong, 1 - truth, truth)
+
+    better = model([n_test // 2] * configs)
+    other = model([10 if b % 2 else 28 for b in range(configs)])
+    test = np.ones((configs, n_test), bool)
+    return better, other, y, test, wvrn_nbc.perturbation_keys(rng, (configs, n_test))
+
+
+def test_settle_handicaps_nothing_when_the_gap_is_within_its_sampling_error():
+    better, other, y, test, keys = _chance_case()
+    f = wvrn_nbc.handicap_difference(better, other, y, test, keys)
+    with pytest.raises(wvrn_nbc.HandicapUnmet, match="c=1"):
+        wvrn_nbc.calibrate_handicap(f, tol=0.005)
+    per_split = wvrn_nbc.accuracy(better, y, test) - wvrn_nbc.accuracy(other, y, test)
+    se = per_split.std(ddof=1) / np.sqrt(per_split.size)
+    gap = f(0.0)
+    assert gap == pytest.approx(0.025) and gap <= 2 * se  # beyond the tolerance, within 2 SE
+    settled = wvrn_nbc.settle_handicap(f, gap_se=se, tol=0.005)
+    assert (settled.c, settled.difference, settled.case) == (0.0, gap, wvrn_nbc.WITHIN_SAMPLING_ERROR)
+    # the same gap measured precisely is real: then the handicap leaving the smallest gap
+    settled = wvrn_nbc.settle_handicap(f, gap_se=0.001, tol=0.005)
+    assert settled.case in (wvrn_nbc.SMALLEST_GAP, wvrn_nbc.MET_TOLERANCE)
+    assert abs(settled.difference) == min(abs(d) for _, d in settled.evaluations) < gap
+
+
+def test_settle_takes_the_smallest_gap_when_the_gap_is_real():
+    # a handicap that can close at most 0.03 of a 0.05 gap: the gap left is smallest at c = 1
+    settled = wvrn_nbc.settle_handicap(lambda c: 0.05 - 0.03 * c, gap_se=0.01, tol=0.005, grid=11)
+    assert settled.case == wvrn_nbc.SMALLEST_GAP
+    assert settled.c == 1.0 and settled.difference == pytest.approx(0.02)
+    # a gap that a handicap overshoots into: the grid's smallest |difference|, smallest c on a tie
+    settled = wvrn_nbc.settle_handicap(lambda c: 0.05 if c < 0.5 else -0.02, gap_se=0.01, tol=0.005, grid=5)
+    assert settled.case == wvrn_nbc.SMALLEST_GAP and settled.difference == -0.02
+    assert settled.c == min(c for c, d in settled.evaluations if d == -0.02)
+
+
+def test_settle_finds_a_handicap_bisection_missed_where_the_difference_is_not_monotone():
+    # near chance the difference need not fall with c; bisection stops at c = 1, the grid finds 0.3
+    settled = wvrn_nbc.settle_handicap(lambda c: 0.001 if abs(c - 0.3) < 1e-9 else 0.05, gap_se=0.01, grid=11)
+    assert settled.c == pytest.approx(0.3) and settled.case == wvrn_nbc.MET_TOLERANCE
+
+
+def test_settle_rejects_a_wrong_setup():
+    for se in (-0.1, np.nan, np.inf):
+        with pytest.raises(ValueError, match="gap_se"):
+            wvrn_nbc.settle_handicap(lambda c: 0.1, gap_se=se)
+    with pytest.raises(ValueError, match="grid"):
+        wvrn_nbc.settle_handicap(lambda c: 0.1, gap_se=0.01, grid=1)
+    with pytest.raises(ValueError, match="tol"):
+        wvrn_nbc.settle_handicap(lambda c: 0.1, gap_se=0.01, tol=0)
+
+
 # ----------------------------------------------------------------------------- evaluation
 
 

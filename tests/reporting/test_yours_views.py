@@ -109,6 +109,39 @@ def test_imbalance_caption_markdown_and_figure():
     assert sum(ax.axison for ax in fig.axes) == 7
 
 
+def _calibration_table() -> pd.DataFrame:
+    """A settled calibration table (lib.studies.realnet.calibrate, unmet="settle"): two held-out
+    networks x two levels, one calibration per case (two met), and a power row."""
+    rows = [
+        ("a", 0.1, "wvrn", 0.05, 0.0, 0.80, 0.76, 0.003, "met_tolerance", 0.012),
+        ("a", 0.3, "nbc", 0.0, 0.0, 0.70, 0.71, -0.010, "met_tolerance", 0.011),
+        ("b", 0.1, "none", 0.0, 0.0, 0.50, 0.48, 0.020, "within_sampling_error", 0.015),
+        ("b", 0.3, "wvrn", 1.0, 0.0, 0.56, 0.50, 0.030, "smallest_gap", 0.010),
+    ]
+    frame = pd.DataFrame(
+        [
+            {
+                "set": "mine",
+                "purpose": "type1",
+                "held_out_name": h,
+                "prop_labeled": pl,
+                "handicapped": who,
+                "handicap_wvrn": cw,
+                "handicap_nbc": cb,
+                "accuracy_wvrn_unhandicapped": aw,
+                "accuracy_nbc_unhandicapped": ab,
+                "difference": d,
+                "splits": 90,
+                "calibration_case": case,
+                "difference_unhandicapped_se": se,
+            }
+            for h, pl, who, cw, cb, aw, ab, d, case, se in rows
+        ]
+    )
+    power = frame.iloc[[0]].assign(purpose="power", calibration_case=np.nan, difference_unhandicapped_se=np.nan)
+    return pd.concat([frame, power], ignore_index=True)
+
+
 def test_network_caption_markdown_and_figure():
     rows = []
     for method, (sampler, test) in yours.NETWORK_LINES.items():
@@ -167,7 +200,17 @@ def test_network_caption_markdown_and_figure():
         "power_prop_labeled": 0.3,
         "power_handicaps": [0.1, 0.3],
     }
-    caption = views.network_caption("mine", nets, summary, settings, "paper")
+    calibration = _calibration_table()
+    caption = views.network_caption("mine", nets, summary, settings, "paper", yours.calibration_cases(calibration))
+    assert (
+        "Calibration (held-out subnetwork x level): in 2 of 4 a handicap met |Δacc| ≤ 0.005 (unhandicapped gap "
+        "0.010-0.040, handicap c = 0.000-0.050); in 1 of 4 bisection found no handicap that could (near chance, "
+        "perturbing predictions barely moves accuracy), and the unhandicapped gap 0.020 was within 2 standard "
+        "errors (0.015) of the paired difference over the 90 calibration splits: the models cannot be told apart "
+        "there, so neither was handicapped (c = 0); in 1 of 4 no handicap could, though the unhandicapped gap "
+        "0.060 exceeded 2 standard errors (0.010): the better model was handicapped by the c that leaves the "
+        "smallest gap (c = 1.000, gap left 0.030), so the null of equal accuracy does not hold there"
+    ) in caption
     assert "label autocorrelation 0.33, P(+) 0.66 (positive = '1')" in caption
     assert "carved into 3 disjoint subnetworks of 100-120 nodes" in caption
     assert "FEWER TRIALS PER HELD-OUT NETWORK THAN THE PAPER: 10 (the paper: 50)" in caption
@@ -178,5 +221,14 @@ def test_network_caption_markdown_and_figure():
     md = views.network_markdown(summary, nets, "mine", caption, 0.05, tolerance=0.005)
     assert "leaves a mean accuracy gap of up to 0.040 on the held-out one (tolerance 0.005;" in md
     assert "| RS paired | 0.400 | 0.400 |" in md
+    assert "## Calibration" not in md and "could not be told apart" not in md
+    md = views.network_markdown(summary, nets, "mine", caption, 0.05, tolerance=0.005, calibration=calibration)
+    assert "- In 1 of 4 calibrations wvRN and nBC could not be told apart on the other subnetworks" in md
+    assert "yours: 0.33): nothing was handicapped there" in md
+    assert "- In 1 of 4 calibrations no handicap brought the models within the tolerance although they differ" in md
+    assert (
+        "| b | 0.1 | 0.500 | 0.480 | 0.015 | gap within sampling error: no handicap | none | 0.0000 | +0.0200 |" in md
+    )
+    assert "| b | 0.3 | 0.560 | 0.500 | 0.010 | real gap, no handicap meets the tolerance: smallest gap | wvrn |" in md
     fig = views.network_figure(summary, nets, "mine", caption, 0.05)
     assert "autocorrelation 0.33, P(+) 0.66, mean degree 6.00" in fig._suptitle.get_text()

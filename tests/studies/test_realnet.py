@@ -4,11 +4,13 @@ network-set file format, and leave-one-out calibration."""
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 import scipy.sparse as sp
 from scipy import stats
 
 from lib.data import networks
+from lib.models import wvrn_nbc
 from lib.studies import realnet
 
 
@@ -351,3 +353,69 @@ def test_leave_one_out_calibration_meets_the_tolerance_on_the_other_networks():
     assert found["handicapped"] in ("wvrn", "nbc")
     power = realnet.power_differences(cal, 1, 1, [0.05, 0.3], 1.0, "bernoulli")
     assert power[1]["difference"] > power[0]["difference"]
+
+
+def _lgm_set(seed, balanced_shuffled=False):
+    """Four latent-group-model networks; ``balanced_shuffled``: labels replaced by a random half of
+    the nodes each (no autocorrelation, P(+) = 0.5: both models at chance)."""
+    rng = np.random.default_rng(seed)
+    nets = [networks.generate_lgm(rng, networks.LGMParams(n_nodes=m)) for m in (150, 180, 160, 170)]
+    labels = [
+        rng.permutation(np.arange(n.n_nodes) % 2).astype(np.int8) if balanced_shuffled else n.labels for n in nets
+    ]
+    return realnet.NetworkSet(
+        tuple("abcd"),
+        tuple(n.adjacency for n in nets),
+        tuple(labels),
+        tuple(tuple(map(str, range(n.n_nodes))) for n in nets),
+    )
+
+
+CALIBRATION_SETTING = {
+    "levels": [0.2, 0.3],
+    "samples": 3,
+    "folds": 10,
+    "type1_levels": [0.2, 0.3],
+    "power_level": 0.3,
+    "power_handicaps": [0.05, 0.3],
+    "tolerance": 0.005,
+    "strength": 1.0,
+    "selection": "bernoulli",
+}
+
+
+def _calibrate(netset, unmet):
+    rngs = np.random.default_rng(1), np.random.default_rng(2)  # the same draws for every call
+    return realnet.calibrate("s", netset, CALIBRATION_SETTING, *rngs, unmet=unmet)
+
+
+def test_without_autocorrelation_the_papers_calibration_stops_and_settling_decides():
+    netset = _lgm_set(0, balanced_shuffled=True)
+    with pytest.raises(
+        ValueError, match=r"calibration of network set 's' failed for held-out network a at propLabeled"
+    ):
+        _calibrate(netset, "raise")
+    frame = _calibrate(netset, "settle")
+    type1, power = frame[frame["purpose"] == "type1"], frame[frame["purpose"] == "power"]
+    assert len(type1) == 4 * 2 and power["calibration_case"].isna().all()
+    assert set(type1["calibration_case"]) <= set(wvrn_nbc.CALIBRATION_CASES)
+    noise = type1[type1["calibration_case"] == wvrn_nbc.WITHIN_SAMPLING_ERROR]
+    assert len(noise) >= 1  # the case that stopped the run: models at chance, gap within 2 SE
+    gap = (noise["accuracy_wvrn_unhandicapped"] - noise["accuracy_nbc_unhandicapped"]).abs()
+    assert (gap > 0.005).all() and (gap <= 2 * noise["difference_unhandicapped_se"]).all()
+    assert (noise["handicapped"] == "none").all()
+    assert (noise[["handicap_wvrn", "handicap_nbc"]] == 0).all().all()
+    assert np.allclose(noise["difference"], noise["accuracy_wvrn_unhandicapped"] - noise["accuracy_nbc_unhandicapped"])
+    assert (type1["difference_unhandicapped_se"] > 0).all()
+
+
+def test_settling_changes_no_number_where_the_tolerance_is_met():
+    netset = _lgm_set(4)
+    papers = _calibrate(netset, "raise")
+    settled = _calibrate(netset, "settle")
+    assert not set(realnet.CASE_COLUMNS) & set(papers.columns)  # the papers' tables keep their columns
+    type1 = settled[settled["purpose"] == "type1"]
+    assert (type1["calibration_case"] == wvrn_nbc.MET_TOLERANCE).all()
+    pd.testing.assert_frame_equal(settled.drop(columns=list(realnet.CASE_COLUMNS)), papers)
+    with pytest.raises(ValueError, match="unmet must be one of raise, settle"):
+        _calibrate(netset, "ignore")

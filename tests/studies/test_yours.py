@@ -257,3 +257,52 @@ def test_network_settings_have_the_real_network_studys_shape():
     assert power["prop_labeled"] == [net["power_prop_labeled"]] and "handicaps" in power
     assert "handicaps" not in yours.chunk_setting(net, "type1")
     assert seeding.job_entropy(1, "yours_network", [cal], 0) != seeding.job_entropy(1, "realnet", [cal], 0)
+
+
+def test_a_networks_carve_is_seeded_by_its_identity_only(tmp_path):
+    cfg = yours.settings({**QUICK, "yours": {"networks": {"mine": _network_files(tmp_path)}, "network": {"parts": 4}}})
+    entropy = yours.network_set_entropy(7, cfg, "mine")
+    assert entropy == seeding.job_entropy(7, "yours_network_set", yours.network_identity(cfg, "mine"), 0)
+    assert yours.network_identity(cfg, "mine")["carve"]["parts"] == 4
+    # the trial counts do not enter the carve's seed; the carve settings and the file names do
+    more = copy.deepcopy(cfg)
+    more["network"]["trials_per_network"] += 1
+    assert yours.network_set_entropy(7, more, "mine") == entropy
+    more["network"]["attempts"] += 1
+    assert yours.network_set_entropy(7, more, "mine") != entropy
+
+
+def test_calibration_cases_count_each_ending_with_its_ranges():
+    rows = [
+        ("met_tolerance", 0.80, 0.76, 0.05, 0.0, 0.003, 0.012),
+        ("met_tolerance", 0.70, 0.71, 0.0, 0.0, -0.010, 0.011),
+        ("within_sampling_error", 0.50, 0.48, 0.0, 0.0, 0.020, 0.015),
+        ("smallest_gap", 0.56, 0.50, 1.0, 0.0, 0.030, 0.010),
+    ]
+    calibration = pd.DataFrame(
+        [
+            {
+                "purpose": "type1",
+                "calibration_case": case,
+                "accuracy_wvrn_unhandicapped": aw,
+                "accuracy_nbc_unhandicapped": ab,
+                "handicap_wvrn": cw,
+                "handicap_nbc": cb,
+                "difference": d,
+                "difference_unhandicapped_se": se,
+                "splits": 90,
+            }
+            for case, aw, ab, cw, cb, d, se in rows
+        ]
+        + [{"purpose": "power", "accuracy_wvrn_unhandicapped": 0.8, "accuracy_nbc_unhandicapped": 0.5, "splits": 90}]
+    )
+    cases = yours.calibration_cases(calibration).set_index("case")
+    assert list(cases.index) == ["met_tolerance", "within_sampling_error", "smallest_gap"]
+    assert cases["calibrations"].tolist() == [2, 1, 1]
+    assert cases.loc["met_tolerance", ["gap_min", "gap_max"]].tolist() == pytest.approx([0.01, 0.04])
+    assert cases.loc["smallest_gap", ["handicap_max", "left_max", "se_max"]].tolist() == pytest.approx(
+        [1.0, 0.03, 0.01]
+    )
+    # a papers' table (no case columns) met the tolerance everywhere
+    plain = calibration.drop(columns=["calibration_case", "difference_unhandicapped_se"])
+    assert yours.calibration_cases(plain)[["case", "calibrations"]].values.tolist() == [["met_tolerance", 4]]

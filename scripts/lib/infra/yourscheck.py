@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core import seeding
 from ..data import userdata
 from ..evaluation import sampling
 from ..models import adapters
-from ..studies import imbalance, yours
+from ..studies import imbalance, realnet, yours
 
 SLICE_ROWS_PER_CLASS = 5
 """Rows of each class an estimator is test-fitted on."""
@@ -62,7 +63,7 @@ def check(config: dict) -> None:
     _check_removals(cfg)
     loaded = {name: _check_dataset(cfg, name, spec) for name, spec in cfg["datasets"].items()}
     for name, spec in cfg["networks"].items():
-        _check_network(cfg, name, spec)
+        _check_network(cfg, name, spec, config["seed"])
     for name, est in cfg["estimators"].items():
         _check_estimator(cfg, name, est, loaded)
 
@@ -144,7 +145,7 @@ def _check_binary(cfg: dict, key: str, data, spec: dict) -> None:
         )
 
 
-def _check_network(cfg: dict, name: str, spec: dict) -> None:
+def _check_network(cfg: dict, name: str, spec: dict, seed: int) -> None:
     key = f"yours.networks.{name}"
     given = sorted(k for k in ("edges", "labels", "gml") if k in spec)
     if given not in (["edges", "labels"], ["gml"]):
@@ -170,19 +171,57 @@ def _check_network(cfg: dict, name: str, spec: dict) -> None:
     carve = yours.partition_spec(name, net, data.n_nodes)["partition"]
     size = carve["min_size"]
     folds = max(net["calibration_folds"], net["samplers"]["NCV"])
-    for pl in sorted(set(net["prop_labeled"]) | {net["power_prop_labeled"]}):
+    levels = sorted(set(net["prop_labeled"]) | {net["power_prop_labeled"]})
+    problem = _size_problem(size, levels, folds)
+    if problem:
+        raise YoursError(
+            f"{key}: {data.n_nodes} nodes carved into {net['parts']} subnetworks "
+            f"(yours.network.parts) of at least {size} nodes (yours.network.min_size) leave too few "
+            f"for {problem}; lower yours.network.parts or change yours.network.prop_labeled"
+        )
+    _check_carve(cfg, key, name, spec, data, seed, levels, folds)
+
+
+def _size_problem(nodes: int, levels, folds: int) -> str | None:
+    """Why a subnetwork of ``nodes`` nodes cannot be split into the calibration's and NCV's
+    ``folds`` folds at every labeling level (``"propLabeled <level> (<reason>)"``), or None."""
+    for pl in levels:
         try:
-            if folds > size:
-                raise ValueError(f"{folds} folds exceed the {size} nodes")
-            sampling.ncv_training_size(size, pl, folds)
-            sampling.test_set_size(size, pl)
+            if folds > nodes:
+                raise ValueError(f"{folds} folds exceed the {nodes} nodes")
+            sampling.ncv_training_size(nodes, pl, folds)
+            sampling.test_set_size(nodes, pl)
         except ValueError as exc:
-            raise YoursError(
-                f"{key}: {data.n_nodes} nodes carved into {net['parts']} subnetworks "
-                f"(yours.network.parts) of at least {size} nodes (yours.network.min_size) leave too few "
-                f"for propLabeled {pl:g} ({exc}); lower yours.network.parts or change "
-                "yours.network.prop_labeled"
-            ) from None
+            return f"propLabeled {pl:g} ({exc})"
+    return None
+
+
+def _check_carve(cfg: dict, key: str, name: str, spec: dict, data, seed: int, levels, folds: int) -> None:
+    """Carve the network as its first job will (same generator) and check what comes out: a
+    ``similar`` deal within the bands, and every subnetwork large enough for the folds at every
+    level (region growing can leave a region below ``min_size``). Otherwise the calibration, or
+    the network set itself, would fail after other jobs had run."""
+    net = cfg["network"]
+    rng = seeding.generator(yours.network_set_entropy(seed, cfg, name))
+    try:
+        node_rows, _, _ = yours.network_set(spec, net, name, rng, data=data)
+    except realnet.SelectionError as exc:
+        raise YoursError(f"{key}: {exc}, or set yours.network.selection to partition") from None
+    except ValueError as exc:
+        raise YoursError(
+            f"{key}: the network cannot be carved into subnetworks ({exc}); change yours.network"
+        ) from None
+    sizes = {}
+    for row in node_rows:
+        sizes[row["network"]] = sizes.get(row["network"], 0) + 1
+    part, nodes = min(sizes.items(), key=lambda item: (item[1], item[0]))
+    problem = _size_problem(nodes, levels, folds)
+    if problem:
+        raise YoursError(
+            f"{key}: the carve leaves subnetwork {part} with {nodes} node(s) only (the network's shape "
+            f"stopped its region growing below yours.network.min_size), too few for {problem}; raise "
+            "yours.network.attempts, lower yours.network.parts or change yours.network.prop_labeled"
+        )
 
 
 def _slice(y) -> np.ndarray:

@@ -175,14 +175,40 @@ class RelaxationResult:
     change: np.ndarray
 
 
+#: How a calibration ended (:class:`Calibration`): a handicap met the tolerance (the papers'
+#: procedure; ``c = 0`` when the models already were within it); bisection could not get there,
+#: and the unhandicapped gap was within its sampling error, so nothing is handicapped; bisection
+#: could not get there, the gap was real, and no handicap of a grid meets the tolerance either, so
+#: the handicap that leaves the smallest gap is used (:func:`settle_handicap`).
+MET_TOLERANCE, WITHIN_SAMPLING_ERROR, SMALLEST_GAP = "met_tolerance", "within_sampling_error", "smallest_gap"
+CALIBRATION_CASES = (MET_TOLERANCE, WITHIN_SAMPLING_ERROR, SMALLEST_GAP)
+#: An unhandicapped gap within this many standard errors of zero is not told apart from no gap
+#: (about a 95 % interval): :func:`settle_handicap` then handicaps nothing.
+SAMPLING_ERROR_SES = 2.0
+#: Handicaps tried on an even grid over [0, 1] when no handicap meets the tolerance and the one
+#: leaving the smallest gap is sought (:func:`settle_handicap`), besides the bisection's own.
+SMALLEST_GAP_GRID = 201
+
+
 @dataclass(frozen=True)
 class Calibration:
-    """Result of :func:`calibrate_handicap`: the handicap ``c``, the accuracy difference there and
-    every ``(c, difference)`` evaluated, in order."""
+    """Result of :func:`calibrate_handicap` or :func:`settle_handicap`: the handicap ``c``, the
+    accuracy difference there, every ``(c, difference)`` evaluated, in order, and how the
+    calibration ended (one of :data:`CALIBRATION_CASES`)."""
 
     c: float
     difference: float
     evaluations: tuple
+    case: str = MET_TOLERANCE
+
+
+class HandicapUnmet(ValueError):
+    """No handicap ``c`` in [0, 1] meets the tolerance (:func:`calibrate_handicap`); the message is
+    one sentence, ``evaluations`` every ``(c, difference)`` tried, in order (``c = 0`` first)."""
+
+    def __init__(self, message: str, evaluations):
+        super().__init__(message)
+        self.evaluations = tuple(evaluations)
 
 
 # ----------------------------------------------------------------------------- input handling
@@ -713,23 +739,19 @@ def calibrate_handicap(
     ``difference(c)`` is the mean accuracy of the handicapped model at ``c`` minus the other's
     (:func:`handicap_difference`); it must be deterministic (fixed keys) and should decrease
     in ``c``. Bisection keeps ``difference(lo) > tol`` and ``difference(hi) < -tol`` and returns the
-    first point inside the tolerance. Raises ``ValueError`` when the handicapped model is already
-    worse at ``c = 0``, when even ``c = 1`` leaves it better, or when the bracket shrinks below
-    ``xtol`` without meeting the tolerance (the difference jumps across the band: too few test
-    predictions per configuration for ``selection="exact"``, or a noisy ``difference``).
+    first point inside the tolerance. Raises :class:`HandicapUnmet` (a ``ValueError``) when the
+    handicapped model is already worse at ``c = 0``, when even ``c = 1`` leaves it better (e.g. both
+    models at chance: perturbing a chance-level prediction moves its accuracy nowhere), or when the
+    bracket shrinks below ``xtol`` without meeting the tolerance (the difference jumps across the
+    band: too few test predictions per configuration for ``selection="exact"``, or a noisy
+    ``difference``); ``ValueError`` for a wrong setup.
     """
     if not float(tol) > 0.0:
         raise ValueError(f"tol must be > 0, got {tol}")
     if not 0.0 < float(xtol) < 1.0:
         raise ValueError(f"xtol must lie in (0, 1), got {xtol}")
     evaluations = []
-
-    def f(c):
-        d = float(difference(c))
-        if not np.isfinite(d):
-            raise ValueError(f"difference({c}) returned {d}; it must be a finite number")
-        evaluations.append((c, d))
-        return d
+    f = _recorded(difference, evaluations)
 
     def done(c, d):
         return Calibration(float(c), d, tuple(evaluations))
@@ -738,18 +760,20 @@ def calibrate_handicap(
     if abs(d_lo) <= tol:
         return done(0.0, d_lo)
     if d_lo < 0:
-        raise ValueError(
+        raise HandicapUnmet(
             f"the handicapped model is already worse without a handicap "
-            f"(difference {d_lo:+.4f} at c=0, tol {tol}); handicap the better model"
+            f"(difference {d_lo:+.4f} at c=0, tol {tol}); handicap the better model",
+            evaluations,
         )
     d_hi = f(1.0)
     if abs(d_hi) <= tol:
         return done(1.0, d_hi)
     if d_hi > 0:
-        raise ValueError(
+        raise HandicapUnmet(
             f"perturbing every prediction still leaves the handicapped model better "
             f"(difference {d_hi:+.4f} at c=1, tol {tol}); no c in [0, 1] equalises "
-            f"them"
+            f"them",
+            evaluations,
         )
     lo, hi = 0.0, 1.0
     while hi - lo > xtol and len(evaluations) < max_evaluations:
@@ -761,11 +785,98 @@ def calibrate_handicap(
             lo, d_lo = mid, d
         else:
             hi, d_hi = mid, d
-    raise ValueError(
+    raise HandicapUnmet(
         f"no handicap c meets |difference| <= {tol}: the difference jumps from "
         f"{d_lo:+.4f} to {d_hi:+.4f} between c={lo:.9f} and c={hi:.9f}; use more or "
-        f"larger test sets, selection='bernoulli', or a larger tol"
+        f"larger test sets, selection='bernoulli', or a larger tol",
+        evaluations,
     )
+
+
+def _recorded(difference: Callable[[float], float], evaluations: list) -> Callable[[float], float]:
+    """``difference`` checked finite, each ``(c, value)`` appended to ``evaluations``."""
+
+    def f(c):
+        d = float(difference(c))
+        if not np.isfinite(d):
+            raise ValueError(f"difference({c}) returned {d}; it must be a finite number")
+        evaluations.append((float(c), d))
+        return d
+
+    return f
+
+
+def settle_handicap(
+    difference: Callable[[float], float],
+    gap_se: float,
+    tol: float = 0.005,
+    *,
+    sampling_error_ses: float = SAMPLING_ERROR_SES,
+    grid: int = SMALLEST_GAP_GRID,
+    xtol: float = 1e-9,
+    max_evaluations: int = 200,
+) -> Calibration:
+    """:func:`calibrate_handicap`, with a decision instead of an error where no handicap meets ``tol``.
+
+    The papers calibrate until the gap is within ``tol``; on a network whose labels carry no
+    autocorrelation both models sit at chance, and perturbing a chance-level prediction moves its
+    accuracy nowhere, so no handicap can get there. Then:
+
+    * the unhandicapped gap ``difference(0)`` is within ``sampling_error_ses`` standard errors
+      ``gap_se`` of zero: the calibration splits cannot tell the models apart, so nothing is
+      handicapped (``c = 0``, case :data:`WITHIN_SAMPLING_ERROR`) -- a handicap fitted to that
+      noise would equalise nothing on another network;
+    * otherwise the gap is real: the handicap ``c`` with the smallest ``|difference(c)|`` among the
+      bisection's points and an even grid of ``grid`` values over [0, 1] (the smallest such ``c`` on
+      a tie). Near chance the difference need not fall with ``c`` (flipping a prediction right or
+      wrong at random), so bisection can miss a ``c`` that the grid finds within ``tol``: case
+      :data:`MET_TOLERANCE` then; otherwise case :data:`SMALLEST_GAP`, where the null hypothesis of
+      equal accuracy does not hold to within ``tol``, and a caller must say so.
+
+    Where bisection meets ``tol`` the result is :func:`calibrate_handicap`'s, number for number.
+
+    Parameters
+    ----------
+    difference : callable
+        As for :func:`calibrate_handicap`.
+    gap_se : float
+        Standard error of the unhandicapped gap (e.g. of the mean paired accuracy difference over
+        the calibration splits), finite and >= 0.
+    tol, xtol, max_evaluations
+        As for :func:`calibrate_handicap`.
+    sampling_error_ses : float
+        How many standard errors count as sampling error (:data:`SAMPLING_ERROR_SES`).
+    grid : int
+        Grid points over [0, 1] searched for the smallest gap, at least 2.
+
+    Returns
+    -------
+    Calibration
+        With ``case`` one of :data:`CALIBRATION_CASES`.
+
+    Raises
+    ------
+    ValueError
+        A wrong setup (``tol``, ``xtol``, ``gap_se``, ``grid``, a non-finite difference).
+    """
+    if not (np.isfinite(gap_se) and float(gap_se) >= 0.0):
+        raise ValueError(f"gap_se must be a finite number >= 0, got {gap_se}")
+    if int(grid) < 2:
+        raise ValueError(f"grid must be at least 2, got {grid}")
+    try:
+        return calibrate_handicap(difference, tol, xtol, max_evaluations)
+    except HandicapUnmet as unmet:
+        evaluations = list(unmet.evaluations)
+    gap = dict(evaluations)[0.0]  # calibrate_handicap evaluates c = 0 first
+    if abs(gap) <= float(sampling_error_ses) * float(gap_se):
+        return Calibration(0.0, gap, tuple(evaluations), WITHIN_SAMPLING_ERROR)
+    f = _recorded(difference, evaluations)
+    tried = {c for c, _ in evaluations}
+    for c in np.linspace(0.0, 1.0, int(grid)):
+        if float(c) not in tried:
+            f(float(c))
+    c, d = min(evaluations, key=lambda e: (abs(e[1]), e[0]))
+    return Calibration(c, d, tuple(evaluations), MET_TOLERANCE if abs(d) <= tol else SMALLEST_GAP)
 
 
 # ----------------------------------------------------------------------------- evaluation

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..core import tables
+from ..models import wvrn_nbc
 from ..papers import ojala2009
 from ..studies import yours
 from . import captions, plotting
@@ -364,7 +365,46 @@ def network_statistics_text(nets: pd.DataFrame) -> str:
     )
 
 
-def network_caption(name: str, nets: pd.DataFrame, summary: pd.DataFrame, settings: dict, profile: str) -> str:
+def _span(low: float, high: float, digits: int = 3) -> str:
+    return f"{low:.{digits}f}" if f"{low:.{digits}f}" == f"{high:.{digits}f}" else f"{low:.{digits}f}-{high:.{digits}f}"
+
+
+def calibration_note(cases: pd.DataFrame, tolerance: float) -> str:
+    """The caption's sentence on how the Type I calibrations ended (:func:`lib.studies.yours.calibration_cases`):
+    which case happened how often, with the gaps, standard errors and handicaps."""
+    total = int(cases["calibrations"].sum())
+    parts = []
+    for row in cases.itertuples(index=False):
+        n = f"{row.calibrations} of {total}"
+        if row.case == wvrn_nbc.MET_TOLERANCE:
+            parts.append(
+                f"in {n} a handicap met |Δacc| ≤ {tolerance:g} (unhandicapped gap {_span(row.gap_min, row.gap_max)}, "
+                f"handicap c = {_span(row.handicap_min, row.handicap_max)})"
+            )
+        elif row.case == wvrn_nbc.WITHIN_SAMPLING_ERROR:
+            parts.append(
+                f"in {n} bisection found no handicap that could (near chance, perturbing predictions barely moves "
+                f"accuracy), and the unhandicapped gap {_span(row.gap_min, row.gap_max)} was within "
+                f"{wvrn_nbc.SAMPLING_ERROR_SES:g} standard errors ({_span(row.se_min, row.se_max)}) of the paired "
+                f"difference over the {row.splits} calibration splits: the models cannot be told apart there, so "
+                "neither was handicapped (c = 0)"
+            )
+        else:
+            parts.append(
+                f"in {n} no handicap could, though the unhandicapped gap {_span(row.gap_min, row.gap_max)} exceeded "
+                f"{wvrn_nbc.SAMPLING_ERROR_SES:g} standard errors ({_span(row.se_min, row.se_max)}): the better "
+                f"model was handicapped by the c that leaves the smallest gap (c = "
+                f"{_span(row.handicap_min, row.handicap_max)}, gap left {_span(row.left_min, row.left_max)}), so "
+                "the null of equal accuracy does not hold there and part of the rejections are true differences"
+            )
+    return "Calibration (held-out subnetwork x level): " + "; ".join(parts) + "."
+
+
+def network_caption(
+    name: str, nets: pd.DataFrame, summary: pd.DataFrame, settings: dict, profile: str, cases: pd.DataFrame
+) -> str:
+    """What was run on the network, how the calibrations ended (``cases``:
+    :func:`lib.studies.yours.calibration_cases`), the gap they left and the network's statistics."""
     s = settings
     trials = int(summary["trials"].max())
     selection = (
@@ -376,13 +416,15 @@ def network_caption(name: str, nets: pd.DataFrame, summary: pd.DataFrame, settin
         f"Neville 2009 (Fig. 1(f)) and Wang 2011 (Fig. 3) on your network {name}: wvRN vs nBC (relaxation "
         f"labeling). The network is carved into {len(nets)} disjoint subnetworks by {selection}; each is held "
         f"out in turn, the better model handicapped to |Δacc| ≤ {s['tolerance']:g} on the others "
-        f"({s['calibration_samples']} x {s['calibration_folds']}-fold NCV each), then {s['trials_per_network']} "
-        f"trials per held-out subnetwork with {s['samplers']['RS']} RS samples and {s['samplers']['NCV']} NCV "
-        "folds per trial. Left: Type I error (null true by calibration) against the proportion labeled; right: "
-        f"power against the mean accuracy difference on the calibration splits at propLabeled "
-        f"{s['power_prop_labeled']:g}, nBC handicapped by {', '.join(f'{c:g}' for c in s['power_handicaps'])}. "
-        "RS-C: Wang's corrected t on the RS samples. Solid: paired t; dashed: unpaired. Bars: 95% Wilson "
-        f"intervals over {trials} pooled trials. "
+        f"({s['calibration_samples']} x {s['calibration_folds']}-fold NCV each) where a handicap can get there, then "
+        f"{s['trials_per_network']} trials per held-out subnetwork with {s['samplers']['RS']} RS samples and "
+        f"{s['samplers']['NCV']} NCV folds per trial. Left: Type I error (null true by calibration) against the "
+        f"proportion labeled; right: power against the mean accuracy difference on the calibration splits at "
+        f"propLabeled {s['power_prop_labeled']:g}, nBC handicapped by "
+        f"{', '.join(f'{c:g}' for c in s['power_handicaps'])}. RS-C: Wang's corrected t on the RS samples. Solid: "
+        f"paired t; dashed: unpaired. Bars: 95% Wilson intervals over {trials} pooled trials. "
+        + calibration_note(cases, s["tolerance"])
+        + " "
         + captions.gap_note(summary, [name], similar=True)
         + " "
         + network_statistics_text(nets)
@@ -418,8 +460,43 @@ def network_figure(summary: pd.DataFrame, nets: pd.DataFrame, name: str, caption
     return fig
 
 
+CASE_WORDS = {
+    wvrn_nbc.MET_TOLERANCE: "tolerance met",
+    wvrn_nbc.WITHIN_SAMPLING_ERROR: "gap within sampling error: no handicap",
+    wvrn_nbc.SMALLEST_GAP: "real gap, no handicap meets the tolerance: smallest gap",
+}
+
+
+def calibration_table(calibration: pd.DataFrame) -> pd.DataFrame:
+    """The Type I calibrations, one row per held-out subnetwork and level, as text: both models'
+    unhandicapped accuracy on the other subnetworks' splits, the gap's standard error, how the
+    calibration ended, the model handicapped, its ``c`` and the difference left."""
+    type1 = calibration[calibration["purpose"] == "type1"]
+    se = type1.get("difference_unhandicapped_se", pd.Series(np.nan, index=type1.index))
+    case = type1.get("calibration_case", pd.Series(wvrn_nbc.MET_TOLERANCE, index=type1.index))
+    return pd.DataFrame(
+        {
+            "held out": type1["held_out_name"],
+            "propLabeled": type1["prop_labeled"].map("{:g}".format),
+            "acc wvRN": type1["accuracy_wvrn_unhandicapped"].map("{:.3f}".format),
+            "acc nBC": type1["accuracy_nbc_unhandicapped"].map("{:.3f}".format),
+            "SE of the gap": se.map("{:.3f}".format),
+            "calibration": case.map(CASE_WORDS),
+            "handicapped": type1["handicapped"],
+            "c": type1[["handicap_wvrn", "handicap_nbc"]].max(axis=1).map("{:.4f}".format),
+            "Δacc left": type1["difference"].map("{:+.4f}".format),
+        }
+    )
+
+
 def network_markdown(
-    summary: pd.DataFrame, nets: pd.DataFrame, name: str, caption: str, alpha: float, tolerance: float | None = None
+    summary: pd.DataFrame,
+    nets: pd.DataFrame,
+    name: str,
+    caption: str,
+    alpha: float,
+    tolerance: float | None = None,
+    calibration: pd.DataFrame | None = None,
 ) -> str:
     type1 = summary[summary["purpose"] == "type1"]
     power = summary[summary["purpose"] == "power"]
@@ -457,10 +534,37 @@ def network_markdown(
             "trials are few), so part of every test's rejections may be true differences: compare the tests "
             "with each other rather than with α."
         )
+    cases = yours.calibration_cases(calibration) if calibration is not None else None
+    if cases is not None and (cases["case"] == wvrn_nbc.WITHIN_SAMPLING_ERROR).any():
+        n = int(cases.loc[cases["case"] == wvrn_nbc.WITHIN_SAMPLING_ERROR, "calibrations"].iloc[0])
+        lines.append(
+            f"- In {n} of {int(cases['calibrations'].sum())} calibrations wvRN and nBC could not be told apart "
+            "on the other subnetworks (gap within 2 standard errors), though no handicap brought their gap within "
+            "the tolerance (both near chance, as on a network whose labels carry little autocorrelation; yours: "
+            f"{nets['network_autocorrelation'].iloc[0]:.2f}): nothing was handicapped there. Rejections there come "
+            "from the held-out subnetwork's own accuracy difference, which no calibration on the other subnetworks "
+            "can remove, and a resampled t-test, whose samples overlap, is the most sensitive to it: compare RS "
+            "with NCV rather than with α."
+        )
+    if cases is not None and (cases["case"] == wvrn_nbc.SMALLEST_GAP).any():
+        n = int(cases.loc[cases["case"] == wvrn_nbc.SMALLEST_GAP, "calibrations"].iloc[0])
+        lines.append(
+            f"- In {n} of {int(cases['calibrations'].sum())} calibrations no handicap brought the models within "
+            f"the tolerance although they differ: the handicap leaving the smallest gap was used (table below), "
+            "so there the null does not hold and rejections include true differences."
+        )
+    calibration_part = (
+        "\n## Calibration\n\nPer held-out subnetwork and level, on the other subnetworks' calibration splits "
+        "(the SE is that of the mean paired difference over the splits):\n\n"
+        + tables.markdown_table(calibration_table(calibration))
+        if calibration is not None
+        else ""
+    )
     return (
         f"# Network tests: {name}\n\n{caption}\n\n"
         + tables.markdown_table(pd.DataFrame(rows))
         + "\n## In words\n\n"
         + "\n".join(lines)
         + "\n"
+        + calibration_part
     )

@@ -963,15 +963,33 @@ def _rows_of(cal: CalibrationSet, networks_used, level: int):
     return {k: flat(getattr(cal, k)) for k in ("probs_wvrn", "probs_nbc", "test", "tie", "labels", "keys")}
 
 
+#: What a Type I calibration does when no handicap meets the tolerance (:func:`calibrate`):
+#: ``raise`` -- stop with one sentence (the papers' artifacts: their procedure or nothing);
+#: ``settle`` -- :func:`lib.models.wvrn_nbc.settle_handicap` (the ``yours`` target: no handicap
+#: when the gap is within its sampling error, else the handicap leaving the smallest gap).
+UNMET = ("raise", "settle")
+#: The columns :func:`calibrate_held_out` adds to say how a calibration ended; :func:`calibrate`
+#: writes them under ``unmet="settle"`` only, so the papers' calibration tables keep their columns.
+CASE_COLUMNS = ("calibration_case", "difference_unhandicapped_se")
+
+
 def calibrate_held_out(
-    cal: CalibrationSet, held_out: int, level: int, tol: float, strength: float, selection: str
+    cal: CalibrationSet,
+    held_out: int,
+    level: int,
+    tol: float,
+    strength: float,
+    selection: str,
+    unmet: str = "raise",
 ) -> dict:
     """Type I calibration for one held-out network.
 
     On the splits of every *other* network at ``level``, the handicap that brings the better
     model's mean accuracy within ``tol`` of the other's. Neville handicaps wvRN, the better model
     on his data; where nBC is the better one at ``c = 0`` (by more than ``tol``) it is nBC that is
-    handicapped (the paper's rule "handicap the better performing model").
+    handicapped (the paper's rule "handicap the better performing model"). Where no handicap
+    meets ``tol`` (both models at chance, labels without autocorrelation), ``unmet`` decides
+    (:data:`UNMET`).
 
     Parameters
     ----------
@@ -987,21 +1005,28 @@ def calibrate_held_out(
         Perturbation strength in (0, 1] (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
     selection : {"exact", "bernoulli"}
         How the perturbed predictions are chosen (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
+    unmet : {"raise", "settle"}
+        When no handicap meets ``tol``: raise, or settle
+        (:func:`lib.models.wvrn_nbc.settle_handicap`, with the standard error of the mean paired
+        difference wvRN - nBC over the splits, taken as independent).
 
     Returns
     -------
     row : dict
         ``handicapped``, ``handicap_wvrn``, ``handicap_nbc``, ``accuracy_wvrn_unhandicapped``,
         ``accuracy_nbc_unhandicapped``, ``difference`` (mean accuracy wvRN - nBC after the
-        handicap), ``splits`` (number of calibration splits used) and ``evaluations`` (number of
-        evaluations of the difference). ``handicapped`` is ``"wvrn"`` or ``"nbc"``; the other
-        model's handicap is 0.
+        handicap), ``splits`` (number of calibration splits used), ``evaluations`` (number of
+        evaluations of the difference), ``calibration_case`` (one of
+        :data:`lib.models.wvrn_nbc.CALIBRATION_CASES`) and ``difference_unhandicapped_se`` (the
+        standard error of the unhandicapped mean difference). ``handicapped`` is ``"wvrn"`` or
+        ``"nbc"`` (the other model's handicap is 0), ``"none"`` when the gap was within its
+        sampling error.
 
     Raises
     ------
     ValueError
-        When no handicap meets ``tol`` (a one-sentence message;
-        :func:`lib.models.wvrn_nbc.calibrate_handicap`).
+        Under ``unmet="raise"``, when no handicap meets ``tol`` (a one-sentence message;
+        :func:`lib.models.wvrn_nbc.calibrate_handicap`); ``unmet`` unknown.
 
     Notes
     -----
@@ -1018,18 +1043,28 @@ def calibrate_held_out(
         strength=strength,
         selection=selection,
     )
-    acc_w = float(wvrn_nbc.accuracy(d["probs_wvrn"], d["labels"], d["test"], d["tie"]).mean())
-    acc_b = float(wvrn_nbc.accuracy(d["probs_nbc"], d["labels"], d["test"], d["tie"]).mean())
+    if unmet not in UNMET:
+        raise ValueError(f"unmet must be one of {', '.join(UNMET)}, got {unmet!r}")
+    per_split_w = wvrn_nbc.accuracy(d["probs_wvrn"], d["labels"], d["test"], d["tie"])
+    per_split_b = wvrn_nbc.accuracy(d["probs_nbc"], d["labels"], d["test"], d["tie"])
+    acc_w, acc_b = float(per_split_w.mean()), float(per_split_b.mean())
+    gaps = per_split_w - per_split_b
+    # at least one other network x 2 folds: the SE is always defined
+    gap_se = float(gaps.std(ddof=1) / np.sqrt(gaps.size))
     better = "wvrn" if acc_w - acc_b >= -tol else "nbc"
     if better == "wvrn":
         f = wvrn_nbc.handicap_difference(d["probs_wvrn"], d["probs_nbc"], keys=d["keys"], **common)
     else:
         f = wvrn_nbc.handicap_difference(d["probs_nbc"], d["probs_wvrn"], keys=d["keys"], **common)
-    found = wvrn_nbc.calibrate_handicap(f, tol=tol)
+    if unmet == "raise":
+        found = wvrn_nbc.calibrate_handicap(f, tol=tol)
+    else:
+        # the gap the difference function sees is the better model's, |acc_w - acc_b|: same SE
+        found = wvrn_nbc.settle_handicap(f, gap_se, tol=tol)
     c_w, c_b = (found.c, 0.0) if better == "wvrn" else (0.0, found.c)
     difference = found.difference if better == "wvrn" else -found.difference  # wvRN - nBC after
     return {
-        "handicapped": better,
+        "handicapped": "none" if found.case == wvrn_nbc.WITHIN_SAMPLING_ERROR else better,
         "handicap_wvrn": c_w,
         "handicap_nbc": c_b,
         "accuracy_wvrn_unhandicapped": acc_w,
@@ -1037,6 +1072,8 @@ def calibrate_held_out(
         "difference": difference,
         "splits": int(d["test"].shape[0]),
         "evaluations": len(found.evaluations),
+        "calibration_case": found.case,
+        "difference_unhandicapped_se": gap_se,
     }
 
 
@@ -1369,7 +1406,9 @@ def network_set_statistics(name: str, netset: NetworkSet, extra: dict) -> pd.Dat
     )
 
 
-def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, log=None, models=None) -> pd.DataFrame:
+def calibrate(
+    name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, log=None, models=None, unmet: str = "raise"
+) -> pd.DataFrame:
     """Calibration of one network set (Neville 2009 Sec. 6; Wang 2011 Sec. 5.2).
 
     Parameters
@@ -1385,6 +1424,9 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
     log : logging.Logger, optional
     models : dict, optional
         The ``network_tests`` readings (``nbc_estimation``; defaults: :data:`MODEL_DEFAULTS`).
+    unmet : {"raise", "settle"}
+        What a Type I calibration does when no handicap meets the tolerance (:data:`UNMET`); it
+        draws nothing, so it is part of no seed.
 
     Returns
     -------
@@ -1392,7 +1434,8 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
         Per held-out network: Type I, one row per level with the handicap that brings the better
         model within ``tolerance`` of the other on the *other* networks' splits
         (:func:`calibrate_held_out`); power, one row per nBC handicap with the mean difference
-        wvRN - nBC(c) (:func:`power_differences`).
+        wvRN - nBC(c) (:func:`power_differences`). Under ``unmet="settle"`` also the
+        :data:`CASE_COLUMNS` (empty on power rows).
 
     Notes
     -----
@@ -1401,6 +1444,8 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
     network are shared by every calibration that uses it; perturbation keys are fixed per split.
     """
     s = setting
+    if unmet not in UNMET:
+        raise ValueError(f"unmet must be one of {', '.join(UNMET)}, got {unmet!r}")
     options = model_options(models)
     levels = s["levels"]
     cal = calibration_set(
@@ -1420,8 +1465,8 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
     for h in range(len(netset)):
         for pl in s["type1_levels"]:
             try:
-                found = calibrate_held_out(cal, h, levels.index(pl), s["tolerance"], **handicap)
-            except ValueError as exc:
+                found = calibrate_held_out(cal, h, levels.index(pl), s["tolerance"], **handicap, unmet=unmet)
+            except wvrn_nbc.HandicapUnmet as exc:
                 raise ValueError(
                     f"calibration of network set {name!r} failed for held-out network "
                     f"{netset.names[h]} at propLabeled {pl:g}: no handicap gives |acc(wvRN) - acc(nBC)| "
@@ -1439,14 +1484,17 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
             )
             if log is not None:
                 log.info(
-                    "held out %s, propLabeled %g: wvRN %.4f nBC %.4f -> %s c=%.5f, difference %+.5f",
+                    "held out %s, propLabeled %g: wvRN %.4f nBC %.4f (SE of the gap %.4f) -> %s c=%.5f, "
+                    "difference %+.5f (%s)",
                     netset.names[h],
                     pl,
                     found["accuracy_wvrn_unhandicapped"],
                     found["accuracy_nbc_unhandicapped"],
+                    found["difference_unhandicapped_se"],
                     found["handicapped"],
                     max(found["handicap_wvrn"], found["handicap_nbc"]),
                     found["difference"],
+                    found["calibration_case"],
                 )
         pl = s["power_level"]
         for found in power_differences(cal, h, levels.index(pl), s["power_handicaps"], **handicap):
@@ -1461,6 +1509,8 @@ def calibrate(name: str, netset: NetworkSet, setting: dict, split_rng, key_rng, 
                 }
             )
     frame = pd.DataFrame(records)
+    if unmet == "raise":  # every row met the tolerance: the papers' tables keep their columns
+        frame = frame.drop(columns=list(CASE_COLUMNS))
     frame["tolerance"] = s["tolerance"]
     return frame
 

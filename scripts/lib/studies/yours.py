@@ -21,7 +21,9 @@ this module turns it into jobs of the existing studies -- nothing here is a seco
   (:func:`lib.studies.realnet.carve_stand_in`), then calibrated and evaluated by the real-network
   study's rules (:func:`lib.studies.realnet.calibrate`, :func:`~lib.studies.realnet.evaluate_set`,
   :func:`~lib.studies.realnet.summarize`): Type I error and power of RS, RS-C and NCV, paired and
-  unpaired, for wvRN vs nBC.
+  unpaired, for wvRN vs nBC. Where no handicap meets the calibration's tolerance (labels without
+  autocorrelation: both models at chance) the calibration settles instead of stopping
+  (:func:`lib.models.wvrn_nbc.settle_handicap`) and :func:`calibration_cases` tells the caption how.
 
 Scale: every count defaults to the profile's own (``permutation.uci``, ``imbalance``,
 ``realnet``: the papers' numbers on the paper profile); the ``yours`` section may set fewer, and
@@ -35,10 +37,10 @@ import dataclasses
 import numpy as np
 import pandas as pd
 
-from ..core import runlog
+from ..core import runlog, seeding
 from ..data import datasets, networks, parsers, userdata
 from ..evaluation import refit
-from ..models import adapters
+from ..models import adapters, wvrn_nbc
 from . import imbalance, permutation, realnet
 
 WEKA = permutation.CLASSIFIERS
@@ -442,7 +444,27 @@ def whole_network_statistics(data: datasets.NetworkData) -> dict:
     return {"network_nodes": data.n_nodes, **{f"network_{k}": v for k, v in networks.network_statistics(net).items()}}
 
 
-def network_set(spec: dict, net: dict, name: str, rng, log=None):
+NETWORK_SET_SEED = "yours_network_set"
+"""The seed label of a network's carve (rule ``yours_network_set``; the check before any job
+carves with the same generator, :func:`network_set_entropy`)."""
+
+
+def network_identity(cfg: dict, name: str) -> dict:
+    """What determines a user network's carve, and so every draw of its jobs: the ``yours.networks``
+    entry and the carve settings."""
+    net = cfg["network"]
+    return {
+        "network": cfg["networks"][name],
+        "carve": {k: net[k] for k in ("parts", "min_size", "max_size", "attempts", "selection")},
+    }
+
+
+def network_set_entropy(seed: int, cfg: dict, name: str) -> list[int]:
+    """The seed entropy of a network's carve (the rule's ``job_entropy`` with the config seed)."""
+    return seeding.job_entropy(seed, NETWORK_SET_SEED, network_identity(cfg, name), 0)
+
+
+def network_set(spec: dict, net: dict, name: str, rng, log=None, data: datasets.NetworkData | None = None):
     """A user's network carved into a network set of disjoint subnetworks.
 
     Parameters
@@ -455,6 +477,8 @@ def network_set(spec: dict, net: dict, name: str, rng, log=None):
     rng : numpy.random.Generator
         The region growing's (or the deals') randomness.
     log : logging.Logger, optional
+    data : lib.data.datasets.NetworkData, optional
+        The network, if already loaded from ``spec``.
 
     Returns
     -------
@@ -464,7 +488,7 @@ def network_set(spec: dict, net: dict, name: str, rng, log=None):
         Provenance columns of the set's statistics (``carve_stand_in``'s, the positive label and the
         whole network's :func:`whole_network_statistics`).
     """
-    data = load_network(spec, name)
+    data = load_network(spec, name) if data is None else data
     carve = partition_spec(name, net, data.n_nodes)
     node_rows, edge_rows, extra = realnet.carve_stand_in(carve, data, rng, log, selection=net["selection"])
     positive = str(data.attributes["label"][np.flatnonzero(data.tasks[NETWORK_TASK] == 1)[0]])
@@ -534,3 +558,47 @@ def network_summary(name: str, trials: list[pd.DataFrame], calibration: pd.DataF
         rows.append(part.assign(method=method))
     out = pd.concat(rows, ignore_index=True)
     return out[["method", *[c for c in out.columns if c != "method"]]]
+
+
+def calibration_cases(calibration: pd.DataFrame) -> pd.DataFrame:
+    """How the Type I calibrations (one per held-out subnetwork and level) ended, per case of
+    :data:`lib.models.wvrn_nbc.CALIBRATION_CASES` (:func:`lib.studies.realnet.calibrate` under
+    ``unmet="settle"``; a table without the case column met the tolerance everywhere).
+
+    Returns
+    -------
+    DataFrame
+        One row per case that occurred, in that order: ``case``, ``calibrations``, the range of the
+        unhandicapped gap ``|acc(wvRN) - acc(nBC)|`` (``gap_min``, ``gap_max``), of its standard
+        error (``se_min``, ``se_max``), of the handicap of the handicapped model (``handicap_min``,
+        ``handicap_max``) and of the gap left, ``|difference|`` (``left_min``, ``left_max``), and the
+        calibration splits per calibration (``splits``, the largest).
+    """
+    type1 = calibration[calibration["purpose"] == "type1"]
+    frame = pd.DataFrame(
+        {
+            "case": type1.get("calibration_case", pd.Series(wvrn_nbc.MET_TOLERANCE, index=type1.index)),
+            "gap": (type1["accuracy_wvrn_unhandicapped"] - type1["accuracy_nbc_unhandicapped"]).abs(),
+            "se": type1.get("difference_unhandicapped_se", pd.Series(np.nan, index=type1.index)),
+            "handicap": type1[["handicap_wvrn", "handicap_nbc"]].max(axis=1),
+            "left": type1["difference"].abs(),
+            "splits": type1["splits"],
+        }
+    )
+    rows = []
+    for case in wvrn_nbc.CALIBRATION_CASES:
+        part = frame[frame["case"] == case]
+        if len(part):
+            rows.append(
+                {
+                    "case": case,
+                    "calibrations": len(part),
+                    **{
+                        f"{k}_{m}": getattr(part[k], m)()
+                        for k in ("gap", "se", "handicap", "left")
+                        for m in ("min", "max")
+                    },
+                    "splits": int(part["splits"].max()),
+                }
+            )
+    return pd.DataFrame(rows)
