@@ -48,9 +48,9 @@ def copy_workflow(dest: Path) -> Path:
 SNAKEMAKE_TIMEOUT_S = 3600
 
 
-def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    """Run Snakemake in ``workdir`` with this interpreter's environment."""
-    env = {**os.environ, "PYTHONHASHSEED": "random"}
+def snakemake(workdir: Path, *args: str, check: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run Snakemake in ``workdir`` with this interpreter's environment (plus ``env``)."""
+    env = {**os.environ, "PYTHONHASHSEED": "random", **(env or {})}
     if "--config" not in args:  # last, so that no target is read as a config entry
         args = (*args, "--config", f"data={{mirror: {DATA_MIRROR}}}")
     proc = subprocess.run(
