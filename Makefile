@@ -4,6 +4,7 @@
 #   make test      the test suite (unit, claim, statistical and end-to-end workflow tests)
 # One artifact:    make figure TARGET=results/neville2009/fig1a.pdf [PROFILE=quick]
 #   make smoke     one small artifact of every study (config/smoke.yaml): does the workflow run end to end?
+#   make test-unit the tests without the end-to-end workflow runs (the inner loop while editing code)
 # Also: make quick (everything on the quick profile), make dryrun, make lint, make clean,
 #   make report     build, then results/report.html (snakemake --report)
 #   make readings   every alternative of every reading: results/readings.{md,csv}
@@ -32,8 +33,8 @@ CONFIG_ARGS = $(if $(strip $(CONFIG_FILES)),--configfile $(strip $(CONFIG_FILES)
               $(if $(MIRROR),--config 'data={mirror: $(abspath $(MIRROR))}',)
 SNAKEMAKE = $(BIN)/snakemake --cores $(CORES)
 
-.PHONY: env figures figure quick smoke test test-extended dryrun lint format clean report readings stability \
-        archive slurm-profile slurm-test weka-env weka-crosscheck weka-test
+.PHONY: env figures figure quick smoke test test-unit test-extended dryrun lint format clean report readings \
+        stability archive slurm-profile slurm-test weka-env weka-crosscheck weka-test
 
 env: $(VENV)/.installed
 
@@ -68,6 +69,10 @@ dryrun: env
 
 test: env
 	$(BIN)/python -m pytest
+
+# Every test but the end-to-end runs of Snakemake (marker `workflow`, most of tests/workflow/).
+test-unit: env
+	$(BIN)/python -m pytest -m "not workflow"
 
 lint: env
 	$(BIN)/ruff check scripts tests

@@ -133,3 +133,21 @@ def reported_run(quick_run: Path, tmp_path_factory) -> Path:
     snakemake(wd, "--report", "results/report.html", *QUICK_ARGS)
     snakemake(wd, "--cores", "1", "archive", *QUICK_ARGS)
     return wd
+
+
+# The fixtures of a whole quick run: a test that uses one belongs to the slow tier (marker
+# `workflow`), which `make test-unit` leaves out.
+RUN_FIXTURES = {"quick_run", "reported_run"}
+
+
+def pytest_collection_modifyitems(config, items):
+    unmarked = [
+        item.nodeid
+        for item in items
+        if RUN_FIXTURES & set(getattr(item, "fixturenames", ())) and item.get_closest_marker("workflow") is None
+    ]
+    if unmarked:
+        raise pytest.UsageError(
+            "these tests run Snakemake end to end but are not marked `workflow` (make test-unit would run "
+            "them): " + ", ".join(unmarked)
+        )
