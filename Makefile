@@ -3,6 +3,8 @@
 #                  (OVERLAY=config/reduced_smo.yaml: Weka's SMO on 200 randomisations, a stated deviation)
 #   make test      the test suite (unit, claim, statistical and end-to-end workflow tests)
 # One artifact:    make figure TARGET=results/neville2009/fig1a.pdf [PROFILE=quick]
+#   make smoke     one small artifact of every study (config/smoke.yaml): does the workflow run end to end?
+#   make test-unit the tests without the end-to-end workflow runs (the inner loop while editing code)
 # Also: make quick (everything on the quick profile), make dryrun, make lint, make clean,
 #   make report     build, then results/report.html (snakemake --report)
 #   make readings   every alternative of every reading: results/readings.{md,csv}
@@ -11,7 +13,7 @@
 #   make slurm-profile / slurm-test   SLURM profile from benchmarks/ / the quick profile on a private cluster
 #   make test-extended   the slow end-to-end checks CI runs after the suite (readings, stability, SLURM)
 #   make weka-crosscheck / weka-test  optional checks against real Weka (java; own venv .venv-weka)
-# Common variables: CORES (default: all), PROFILE=paper|quick, OVERLAY=<config overlay>,
+# Common variables: CORES (default: all), PROFILE=paper|quick|smoke, OVERLAY=<config overlay>,
 #   MIRROR=<folder with verified copies of the raw data sets> (default: download them).
 
 PYTHON ?= python3
@@ -26,13 +28,13 @@ TARGET ?=
 SEEDS  ?= 5
 # Targets come before --configfile, which takes several values (and a second --configfile
 # replaces the first): every config file goes into one --configfile, profile first.
-CONFIG_FILES = $(if $(filter quick,$(PROFILE)),config/quick.yaml,) $(OVERLAY) $(EXTRA_CONFIG)
+CONFIG_FILES = $(if $(filter quick smoke,$(PROFILE)),config/$(PROFILE).yaml,) $(OVERLAY) $(EXTRA_CONFIG)
 CONFIG_ARGS = $(if $(strip $(CONFIG_FILES)),--configfile $(strip $(CONFIG_FILES)),) \
               $(if $(MIRROR),--config 'data={mirror: $(abspath $(MIRROR))}',)
 SNAKEMAKE = $(BIN)/snakemake --cores $(CORES)
 
-.PHONY: env figures figure quick test test-extended dryrun lint format clean report readings stability \
-        archive slurm-profile slurm-test weka-env weka-crosscheck weka-test
+.PHONY: env figures figure quick smoke test test-unit test-extended dryrun lint format clean report readings \
+        stability archive slurm-profile slurm-test weka-env weka-crosscheck weka-test
 
 env: $(VENV)/.installed
 
@@ -53,11 +55,24 @@ figure: env
 quick:
 	$(MAKE) figures PROFILE=quick
 
+# One small artifact of every study -- simulated, theory, relational, realnet, imbalance, permutation,
+# yours -- on config/smoke.yaml (profile `smoke`, which every caption names): a check that data,
+# jobs, figures and claims work end to end: about 1.5 min on 2 cores (docs/operations.md).
+SMOKE_TARGETS = results/neville2009/fig1a.pdf results/wang2011/theorems.pdf results/neville2009/fig1c.pdf \
+                results/neville2009/table1.md results/raeder2012/fig2a.pdf results/ojala2009/table1.md yours
+smoke: PROFILE = smoke
+smoke: env
+	$(SNAKEMAKE) $(SMOKE_TARGETS) $(CONFIG_ARGS)
+
 dryrun: env
 	$(SNAKEMAKE) --dry-run $(CONFIG_ARGS)
 
 test: env
 	$(BIN)/python -m pytest
+
+# Every test but the end-to-end runs of Snakemake (marker `workflow`, most of tests/workflow/).
+test-unit: env
+	$(BIN)/python -m pytest -m "not workflow"
 
 lint: env
 	$(BIN)/ruff check scripts tests

@@ -10,11 +10,13 @@ from lib.infra import archive
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 with runlog.logged(sm.log[0], "archive") as log:
-    root = Path(".").resolve()
-    provenance = archive.git_provenance(root)
+    root = Path(".").resolve()  # the run: its results and raw data
+    # the workflow's code: the working directory, unless the workflow runs as another's module
+    code = Path(sm.scriptdir).resolve().parent
+    provenance = archive.git_provenance(code)
     members = {}
-    for name in archive.code_files(root, in_git=provenance["commit"] is not None):
-        members[name] = (root / name).read_bytes()
+    for name in archive.code_files(code, in_git=provenance["commit"] is not None):
+        members[name] = (code / name).read_bytes()
     config = json.loads(json.dumps(sm.params.config))  # plain types for YAML
     config["data"]["mirror"] = "data/mirror"  # the rebuild reads the archive's own mirror
     # keep the config's own key order, so that the archived config reads like the one used
@@ -46,7 +48,7 @@ with runlog.logged(sm.log[0], "archive") as log:
     executable = {
         n
         for n in members
-        if n in set(archive.code_files(root, provenance["commit"] is not None)) and (root / n).stat().st_mode & 0o111
+        if n in set(archive.code_files(code, provenance["commit"] is not None)) and (code / n).stat().st_mode & 0o111
     }
     out = Path(sm.output[0])
     archive.write_tarball(out, out.name.removesuffix(".tar.gz"), members, executable)

@@ -72,7 +72,7 @@ with runlog.logged(sm.log[0], f"raeder2012_{sm.params.panel}") as log:
     note = (
         "Paper scale: " + scale + "."
         if sm.params.profile == "paper"
-        else "QUICK PROFILE: only "
+        else f"{sm.params.profile.upper()} PROFILE: only "
         + scale
         + " (the paper: all 10 and all 5), at removal levels "
         + ", ".join(f"{x:g}" for x in sorted(out["removed_percent"].unique()))

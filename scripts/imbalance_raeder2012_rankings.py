@@ -42,7 +42,7 @@ with runlog.logged(sm.log[0], "raeder2012_rankings") as log:
     scale = (
         "paper scale"
         if sm.params.profile == "paper"
-        else "QUICK PROFILE: fewer scored folds, removal levels "
+        else f"{sm.params.profile.upper()} PROFILE: fewer scored folds, removal levels "
         + ", ".join(map(str, levels))
         + " % only; rankings with small gaps may differ at paper scale"
     )

@@ -132,7 +132,7 @@ with runlog.logged(sm.log[0], "raeder2012_sec4") as log:
             "per-test level of 1e-4 (e.g. best of 100 random classifiers at p = 0.01), not a single test at "
             f"p = 0.01 ({crit['exact'].iloc[0]:.3f}). Simulation: {cfg['replications']} test sets per point, "
             f"{cfg['null_replications']} null replicates"
-            + (" (QUICK PROFILE)." if sm.params.profile != "paper" else ".")
+            + (f" ({sm.params.profile.upper()} PROFILE)." if sm.params.profile != "paper" else ".")
         ),
     )
     plotting.save(fig, sm.output.pdf, sm.output.png)

@@ -46,8 +46,8 @@ with runlog.logged(sm.log[0], "ojala2009_table1"):
     scale = (
         f"Paper scale: {k} randomizations per test."
         if sm.params.profile == "paper"
-        else f"QUICK PROFILE: {k} randomizations per test (the paper uses {ojala2009.RANDOMIZATIONS}); tolerances "
-        "are wider."
+        else f"{sm.params.profile.upper()} PROFILE: {k} randomizations per test (the paper uses "
+        f"{ojala2009.RANDOMIZATIONS}); tolerances are wider."
     )
     caption = (
         "Ojala & Garriga 2009, Table I: 1-Nearest Neighbor, leave-one-out error on the toy data sets "

@@ -77,7 +77,8 @@ with runlog.logged(sm.log[0], f"ojala2009_{sm.params.table}"):
         scale = (
             f"Paper scale: {k} randomizations per test, {reps} repetitions of the original CV.{subset}{floor}"
             if sm.params.profile == "paper"
-            else f"QUICK PROFILE: {k} randomizations per test (the paper uses {ojala2009.RANDOMIZATIONS}), {reps} "
+            else f"{sm.params.profile.upper()} PROFILE: {k} randomizations per test (the paper uses "
+            f"{ojala2009.RANDOMIZATIONS}), {reps} "
             f"repetition(s) of the original CV (the paper uses {ojala2009.CV_REPETITIONS}).{subset}{floor}"
         )
         caption = (

@@ -16,7 +16,8 @@ with runlog.logged(sm.log[0], "readings_run") as log:
         claims = alternatives.read_claims(source, targets)
         log.info("%s: the source run's config; claims taken from %s", workdir, source)
     else:
-        alternatives.prepare(workdir, Path.cwd(), Path("data/raw"), sm.params.config, source=source)
+        code = Path(sm.scriptdir).resolve().parent  # the workflow's folder, also when it runs as a module
+        alternatives.prepare(workdir, code, Path("data/raw"), sm.params.config, source=source)
         log.info("nested run in %s (from %s) on %s", workdir, source or "nothing", " ".join(targets))
         try:
             alternatives.run(workdir, targets, sm.threads, Path(sm.log[0]).with_suffix(".snakemake.log"))

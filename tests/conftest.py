@@ -48,9 +48,9 @@ def copy_workflow(dest: Path) -> Path:
 SNAKEMAKE_TIMEOUT_S = 3600
 
 
-def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    """Run Snakemake in ``workdir`` with this interpreter's environment."""
-    env = {**os.environ, "PYTHONHASHSEED": "random"}
+def snakemake(workdir: Path, *args: str, check: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run Snakemake in ``workdir`` with this interpreter's environment (plus ``env``)."""
+    env = {**os.environ, "PYTHONHASHSEED": "random", **(env or {})}
     if "--config" not in args:  # last, so that no target is read as a config entry
         args = (*args, "--config", f"data={{mirror: {DATA_MIRROR}}}")
     proc = subprocess.run(
@@ -133,3 +133,21 @@ def reported_run(quick_run: Path, tmp_path_factory) -> Path:
     snakemake(wd, "--report", "results/report.html", *QUICK_ARGS)
     snakemake(wd, "--cores", "1", "archive", *QUICK_ARGS)
     return wd
+
+
+# The fixtures of a whole quick run: a test that uses one belongs to the slow tier (marker
+# `workflow`), which `make test-unit` leaves out.
+RUN_FIXTURES = {"quick_run", "reported_run"}
+
+
+def pytest_collection_modifyitems(config, items):
+    unmarked = [
+        item.nodeid
+        for item in items
+        if RUN_FIXTURES & set(getattr(item, "fixturenames", ())) and item.get_closest_marker("workflow") is None
+    ]
+    if unmarked:
+        raise pytest.UsageError(
+            "these tests run Snakemake end to end but are not marked `workflow` (make test-unit would run "
+            "them): " + ", ".join(unmarked)
+        )

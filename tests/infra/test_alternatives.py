@@ -149,3 +149,10 @@ def test_not_run_keeps_the_rows_and_names_the_reason():
     out = alt.not_run(claims, "boom")
     assert out.verdict.tolist() == ["not run"] and out.reproduced.tolist() == ["alternative failed: boom"]
     assert out.claim.tolist() == ["c"]
+
+
+def test_prepare_without_local_code_says_so(tmp_path: Path):
+    # a git-hosted module's rule scripts come from Snakemake's source cache: no Snakefile beside them
+    with pytest.raises(FileNotFoundError, match="no Snakefile in .*not from a git-hosted module"):
+        alt.prepare(tmp_path / "work", tmp_path / "cache", tmp_path / "raw", {})
+    assert not (tmp_path / "work").exists()

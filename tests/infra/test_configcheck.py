@@ -27,9 +27,10 @@ def mutated(path, value=None, delete=False):
     return config
 
 
-def test_shipped_configs_are_valid():
+def test_shipped_configs_are_valid(monkeypatch):
+    monkeypatch.chdir(ROOT)  # smoke.yaml's `yours` section names files relative to the working directory
     configcheck.check(BASE, SCHEMA)
-    for overlay in ("quick.yaml", "reduced_smo.yaml"):
+    for overlay in ("quick.yaml", "smoke.yaml", "reduced_smo.yaml"):
         configcheck.check(merged(BASE, yaml.safe_load((ROOT / "config" / overlay).read_text())), SCHEMA)
 
 
@@ -45,17 +46,18 @@ def test_reduced_smo_overlay_reduces_only_smo_randomizations():
     assert 1 / (uci["reduced_randomizations"]["smo"] + 1) <= BASE["permutation"]["alpha"]
 
 
-def test_quick_profile_changes_trial_counts_only():
-    quick = yaml.safe_load((ROOT / "config/quick.yaml").read_text())
-    allowed = {"chunks", "trials_per_chunk", "replications", "randomizations", "repetitions", "p_spread_repetitions"}
-    allowed |= {"trials_per_network", "wang_trials_per_network", "calibration_networks"}  # relational
-    allowed |= {"evaluated", "repeats", "null_replications"}  # imbalance: test folds scored, replicates
-    allowed |= {"removed_percent"}  # imbalance: a thinner grid of removal levels (x axis), same procedure
-    allowed |= {"datasets"}  # permutation: Tables II-III on a subset of the 22 data sets (captions say so)
-    allowed |= {"samples", "calibration_samples"}  # realnet: labeled sets per Table 1 cell, NCV samplings
-    allowed |= {"randomizations_per_job"}  # permutation: how jobs are cut (no number depends on it)
-    allowed |= {"scale"}  # readings: the scale of the `readings` target's nested runs (not in `all`)
+# What a reduced profile may change: how many trials, draws, data sets and levels, never a procedure
+SCALE_KEYS = {"chunks", "trials_per_chunk", "replications", "randomizations", "repetitions", "p_spread_repetitions"}
+SCALE_KEYS |= {"trials_per_network", "wang_trials_per_network", "calibration_networks"}  # relational
+SCALE_KEYS |= {"evaluated", "repeats", "null_replications"}  # imbalance: test folds scored, replicates
+SCALE_KEYS |= {"removed_percent"}  # imbalance: a thinner grid of removal levels (x axis), same procedure
+SCALE_KEYS |= {"datasets"}  # a subset of the data sets (captions say so)
+SCALE_KEYS |= {"samples", "calibration_samples"}  # realnet: labeled sets per Table 1 cell, NCV samplings
+SCALE_KEYS |= {"randomizations_per_job"}  # permutation: how jobs are cut (no number depends on it)
+SCALE_KEYS |= {"scale"}  # readings: the scale of the `readings` target's nested runs (not in `all`)
 
+
+def _changed_keys(overlay: dict) -> set[str]:
     def keys(node, path=()):
         for key, value in node.items():
             if isinstance(value, dict) and key != "randomizations_per_job":
@@ -63,8 +65,22 @@ def test_quick_profile_changes_trial_counts_only():
             else:
                 yield (*path, key)
 
-    changed = {path[-1] for path in keys(quick) if path != ("profile",)}
-    assert changed <= allowed, changed - allowed
+    return {path[-1] for path in keys(overlay) if path != ("profile",)}
+
+
+def test_quick_profile_changes_trial_counts_only():
+    quick = yaml.safe_load((ROOT / "config/quick.yaml").read_text())
+    assert quick["profile"] == "quick"
+    assert _changed_keys(quick) <= SCALE_KEYS, _changed_keys(quick) - SCALE_KEYS
+
+
+def test_smoke_profile_changes_scale_only_and_names_itself():
+    smoke = yaml.safe_load((ROOT / "config/smoke.yaml").read_text())
+    assert smoke["profile"] == "smoke"  # every caption and claim of its artifacts names it
+    yours = smoke.pop("yours")  # the `yours` target's own example (not part of `all`)
+    assert set(yours["datasets"]) == {"rare"}
+    allowed = SCALE_KEYS | {"evaluation_networks"}  # relational: networks per (purpose, size)
+    assert _changed_keys(smoke) <= allowed, _changed_keys(smoke) - allowed
 
 
 SCEN = ["simulated", "scenarios", "neville_fig1a"]

@@ -10,7 +10,8 @@ THIS = Path(__file__).resolve().relative_to(ROOT).as_posix()
 README = (ROOT / "README.md").read_text()
 
 # Places a reader meets first; dated measurements belong in docs/measurements.md and study pages.
-FRONT = ["README.md", "config/config.yaml", "config/quick.yaml", "config/reduced_smo.yaml", "Makefile"]
+FRONT = ["README.md", "config/config.yaml", "config/quick.yaml", "config/reduced_smo.yaml", "config/smoke.yaml"]
+FRONT += ["config/README.md", ".snakemake-workflow-catalog.yml", "Makefile"]
 MACHINE_PATH = re.compile(r"(?<![\w.])/(?:work|home|root|Users|tmp)/[\w.-]+")
 COMMIT_HASH = re.compile(r"\b[0-9a-f]{12,40}\b")
 DATE = re.compile(r"\b20\d\d-\d\d-\d\d\b")

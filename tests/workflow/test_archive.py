@@ -111,8 +111,6 @@ def test_archive_contents(reported_run: Path, tmp_path: Path):
     assert used == acquired(reported_run) and len(used) >= 14  # Raeder, Ojala and real-network sets
 
 
-@pytest.mark.workflow
-@pytest.mark.skipif(not DATA_MIRROR.is_dir(), reason=f"no data mirror at {DATA_MIRROR} (set DATA_MIRROR)")
 def acquired(run: Path) -> set[str]:
     """The datasets a finished run obtained (one data log each)."""
     return {p.stem for p in (run / "logs/data").glob("*.log")}
@@ -143,6 +141,8 @@ def joined_parts(results: Path, folder: str):
     return frame.sort_values([c for c in ("job", "rho", "index") if c in frame]).reset_index(drop=True)
 
 
+@pytest.mark.workflow
+@pytest.mark.skipif(not DATA_MIRROR.is_dir(), reason=f"no data mirror at {DATA_MIRROR} (set DATA_MIRROR)")
 def test_rebuild_offline_from_the_archive_gives_identical_numbers(reported_run: Path, tmp_path: Path):
     """Also the suite's determinism check: the rebuild cuts the permutation study into other
     chunks (RECHUNK), and every file it writes under results/ (CSV, Markdown, PNG, PDF) must be

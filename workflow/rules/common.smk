@@ -9,7 +9,15 @@ from lib.core import readings as READINGS  # importable: the Snakefile put scrip
 from lib.core import seeding
 from lib.infra import imports as IMPORTS
 
-LIB = Path("scripts") / "lib"  # relative to the working directory, like every other path
+# This workflow's code (WORKFLOW_DIR, Snakefile) as the rules name it: relative to the working
+# directory when it lies inside it (run in its own folder, inputs read "scripts/lib/..." as they
+# always did), else absolute (a module of a workflow in another folder).
+CODE = (
+    WORKFLOW_DIR.relative_to(Path.cwd().resolve())
+    if WORKFLOW_DIR.is_relative_to(Path.cwd().resolve())
+    else WORKFLOW_DIR
+)
+LIB = CODE / "scripts" / "lib"
 CONDA_ENV = "../../envs/environment.yaml"
 REPORT_HTML = "results/report.html"  # made by `snakemake --report` (make report), never by a rule
 
@@ -22,8 +30,9 @@ def lib_inputs(script):
     """The lib source files a rule's ``script`` uses -- everything it imports from lib, transitively,
     with the package ``__init__`` files -- declared as inputs so that editing one of them reruns
     exactly the rules that use it (Snakemake tracks a script's own code, not its imports). The
-    list is read from the code itself (lib/infra/imports.py), so it cannot go stale."""
-    return IMPORTS.lib_inputs(script, LIB)
+    list is read from the code itself (lib/infra/imports.py), so it cannot go stale. ``script`` is
+    a path inside this workflow ("scripts/<name>.py"), wherever the working directory is."""
+    return IMPORTS.lib_inputs(CODE / script, LIB)
 
 
 def job_entropy(study, params, chunk):

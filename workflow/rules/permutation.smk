@@ -43,7 +43,7 @@ PERM_FIG3_DATA = {k: PERM_FIG3[k] for k in ("points_per_class", "rho", "folds", 
 # cost per randomisation (workflow/resources/permutation_costs.csv; 0 where not measured).
 PERM_COSTS = {
     (r["dataset"], r["classifier"], r["test"]): float(r["seconds_per_randomization"])
-    for r in csv.DictReader(open(Path(workflow.basedir) / "workflow/resources/permutation_costs.csv"))
+    for r in csv.DictReader(open(WORKFLOW_DIR / "workflow/resources/permutation_costs.csv"))
 }
 perm_uci_priority = lambda w: int(PERM_COSTS.get((w.dataset, w.classifier, w.test), 0.0) * (int(w.stop) - int(w.start)))
 # Jobs of randomisations start..stop-1: `randomizations_per_job` (per classifier, or per

@@ -28,7 +28,7 @@ update_config(READINGS_BASE, copy.deepcopy(READINGS_SCALE))
 if READINGS_SCALE:
     # the scale must give a runnable config: check it now, before any job starts
     try:
-        configcheck.check(READINGS_BASE, Path(workflow.basedir) / "workflow/schemas/config.schema.yaml")
+        configcheck.check(READINGS_BASE, CONFIG_SCHEMA)
     except configcheck.ConfigError as error:
         sys.exit(f"Config error in readings.scale (merged into the profile): {error}.")
 

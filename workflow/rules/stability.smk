@@ -19,7 +19,7 @@ update_config(STABILITY_BASE, copy.deepcopy(STABILITY_SCALE))
 STABILITY_RUNS = [i for i in range(len(STABILITY_SEEDS)) if i > 0 or STABILITY_SCALE]
 if STABILITY_SCALE:
     try:
-        configcheck.check(STABILITY_BASE, Path(workflow.basedir) / "workflow/schemas/config.schema.yaml")
+        configcheck.check(STABILITY_BASE, CONFIG_SCHEMA)
     except configcheck.ConfigError as error:
         sys.exit(f"Config error in stability.scale (merged into the profile): {error}.")
 

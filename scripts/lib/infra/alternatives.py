@@ -175,6 +175,11 @@ def prepare(workdir: Path, code_root: Path, raw_data: Path, config: Mapping, sou
     are hard-linked from ``raw_data`` (never rewritten; a link keeps the file's mtime, so it counts
     as up to date).
     """
+    if not (code_root / "Snakefile").is_file():
+        raise FileNotFoundError(
+            f"no Snakefile in {code_root}: a nested run links the workflow's code from a local folder (a "
+            "clone, or a module given by a local path), not from a git-hosted module; run it from a clone"
+        )
     workdir.mkdir(parents=True, exist_ok=True)
     for part in CODE_PARTS:
         link = workdir / part

@@ -93,6 +93,11 @@ def git_provenance(root: Path) -> dict:
 def code_files(root: Path, in_git: bool) -> list[str]:
     """Relative paths of the code: in a git checkout its tracked files plus untracked ones that
     are not ignored (both listed in PROVENANCE.json), else :data:`CODE_PARTS`."""
+    if not (root / "Snakefile").is_file():
+        raise FileNotFoundError(
+            f"no Snakefile in {root}: the archive packs the workflow's code from a local folder (a clone, "
+            "or a module given by a local path), not from a git-hosted module; run it from a clone"
+        )
     if in_git:
         out = subprocess.run(
             ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],

@@ -91,11 +91,12 @@ def save(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
 
 
 def profile_note(profile: str, trials: int, paper_trials: int | None = None, unit: str = "trials") -> str:
-    """The caption's statement of scale: what was run and, on the quick profile, what the paper ran."""
+    """The caption's statement of scale: what was run and, on a reduced profile (quick, smoke), named
+    loudly, what the paper ran."""
     if profile == "paper":
         return f"Paper scale: {trials} {unit} per point."
     extra = f" (the paper uses {paper_trials})" if paper_trials else ""
-    return f"QUICK PROFILE: {trials} {unit} per point{extra}; intervals are wide."
+    return f"{profile.upper()} PROFILE: {trials} {unit} per point{extra}; intervals are wide."
 
 
 def rate_curve(ax, frame, x: str, label: str, method: str, test: str = "paired_t") -> None:
