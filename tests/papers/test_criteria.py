@@ -108,3 +108,6 @@ def test_below_value_passes_only_intervals_that_stay_below():
     # a rate above the value is decided (as a fail) once the lower half-width shrinks below its distance
     verdict, why = criteria.below_value([0.869], [0.706], [1.0], 0.8, "networks")
     assert verdict == "unverifiable" and "about 6x" in why
+    # one network: no interval, nothing decided (and no crash)
+    verdict, why = criteria.below_value([0.5], [np.nan], [np.nan], 0.8, "networks")
+    assert verdict == "unverifiable" and "no interval" in why
