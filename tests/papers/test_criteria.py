@@ -111,3 +111,11 @@ def test_below_value_passes_only_intervals_that_stay_below():
     # one network: no interval, nothing decided (and no crash)
     verdict, why = criteria.below_value([0.5], [np.nan], [np.nan], 0.8, "networks")
     assert verdict == "unverifiable" and "no interval" in why
+
+
+def test_relative_reduction_interval_combines_the_extremes():
+    # 0.20 [0.10, 0.30] -> 0.05 [0.02, 0.08]: 75 %, from 1 - 0.08/0.10 to 1 - 0.02/0.30
+    value, lo, hi = criteria.relative_reduction_interval((0.20, 0.10, 0.30), (0.05, 0.02, 0.08))
+    assert value == pytest.approx(0.75) and lo == pytest.approx(0.2) and hi == pytest.approx(1 - 0.02 / 0.30)
+    # a rate that may be 0 before has no relative reduction
+    assert criteria.relative_reduction_interval((0.1, 0.0, 0.2), (0.05, 0.0, 0.1))[1] == -np.inf

@@ -54,6 +54,23 @@ def overlaps(lo: float, hi: float, low: float, high: float) -> bool:
 # A check that cannot come out the other way at the run's scale is no evidence: these return the
 # verdict ``unverifiable`` (with the width and the scale that would decide it) instead of a pass
 # that was never at risk.
+#: How the network studies' claims describe their interval: trials cluster within the evaluation
+#: networks, so a rate is judged by the t interval of its per-network rates.
+NETWORK_INTERVAL = "95% t-interval over the evaluation networks' rates"
+
+
+def relative_reduction_interval(before, after) -> tuple[float, float, float]:
+    """``(reduction, low, high)``: the relative reduction 1 - after / before of a rate given as
+    ``(rate, low, high)`` before and after, with the range its two intervals allow (their extremes
+    combined; -inf when ``before`` may be 0, where a relative reduction is undefined)."""
+
+    def ratio(num, den):
+        return num / den if den > 0 else (np.inf if num > 0 else 0.0)
+
+    value = 1.0 - after[0] / before[0] if before[0] > 0 else np.nan
+    return value, 1.0 - ratio(after[2], before[1]), 1.0 - ratio(after[1], before[2])
+
+
 def scale_factor(width: float, target: float) -> float:
     """How many times the run's units (trials, networks) would shrink an interval of ``width`` to
     ``target``: a 95 % interval narrows as one over the square root of the sample size."""

@@ -322,10 +322,9 @@ def _fmt_row(row) -> str:
     return criteria.fmt_rate(row["rate"], row["rate_low"], row["rate_high"])
 
 
-# Fig. 1(c)'s trials cluster within its evaluation networks (each network's 100 trials share the
-# network): a rate is judged by the t interval of the per-network rates (columns
-# rate_networks_low/high of the figure's table), not by a binomial interval over pooled trials.
-NETWORK_INTERVAL = "95% t-interval over the evaluation networks' rates"
+# Fig. 1(c)-(e)'s trials share their evaluation network: rates are judged over the networks
+# (criteria.NETWORK_INTERVAL; columns rate_networks_low/high of the figure's table).
+NETWORK_INTERVAL = criteria.NETWORK_INTERVAL
 NETWORK_RATE_COLUMNS = ("rate", "rate_networks_low", "rate_networks_high")
 
 
@@ -568,8 +567,7 @@ def _(evidence: Evidence):
 # ---- Fig. 1(d): power vs mean performance difference, 300-node networks -----------------------
 # Evidence: summary = the figure's table (one row per method -- "RS paired", "NCV paired",
 # "NCV unpaired" -- and nBC handicap, with calibration_difference, rate, rate_low, rate_high,
-# rate_networks_low, rate_networks_high). As in Fig. 1(c) the trials cluster within the evaluation
-# networks, so a power is judged by the t interval of the per-network powers.
+# rate_networks_low, rate_networks_high); powers judged over the networks, as in Fig. 1(c).
 #: "Even when there is 5% difference in the mean performance of the two algorithms" (Sec. 5.4).
 POWER_DIFFERENCE = 0.05
 
@@ -628,9 +626,8 @@ def _(evidence: Evidence):
 
 def _x_axis_end(end: str, bound: float):
     """RS paired's smallest (``end="low"``) calibration-set difference at or above ``bound``, or its
-    largest (``"high"``) at or below it: the two ends of the figure's x axis test different things.
-    The low end needs the unhandicapped wvRN - nBC gap (c = 0.025 moves accuracy by little); the
-    high end is how far the handicap moves a prediction (reading network_tests.handicap_magnitude)."""
+    largest (``"high"``) at or below it. The low end needs the unhandicapped wvRN - nBC gap; the high
+    end is how far the handicap moves a prediction (reading network_tests.handicap_magnitude)."""
 
     def check(evidence: Evidence):
         curve = _method_curve(evidence, "RS paired", "calibration_difference")
@@ -654,25 +651,28 @@ LOW_END_PAPER_SIDE = (
     "0.009-0.012 under every reading of the link rule, nBC's estimation and the handicap's stage and magnitude"
 )
 
-PAPER.add(
-    "fig1d",
-    "x_axis_low",
-    "The smallest handicap gives about the x axis's lowest difference",
-    _x_axis_end("low", 0.03),
-    value="about 0.04 (the x axis starts there)",
-    location="Fig. 1(d)",
-    criterion="the smallest calibration-set difference (c = 0.025) at least 0.03",
-    paper_side=LOW_END_PAPER_SIDE,
-)
-PAPER.add(
-    "fig1d",
-    "x_axis_high",
-    "The largest handicap gives at most the x axis's highest difference",
-    _x_axis_end("high", 0.11),
-    value="about 0.10 (the x axis ends there)",
-    location="Fig. 1(d)",
-    criterion="the largest calibration-set difference (c = 0.3) at most 0.11",
-)
+
+def _add_x_axis(artifact: str, low: float, axis_low: float, paper_side: str = ""):
+    """The two claims on ``artifact``'s x axis (about ``axis_low`` to 0.10): its low end at least
+    ``low``, its high end at most 0.11."""
+    for end, bound, shown, word, text in (
+        ("low", low, axis_low, "starts", "The smallest handicap gives about the x axis's lowest difference"),
+        ("high", 0.11, 0.10, "ends", "The largest handicap gives at most the x axis's highest difference"),
+    ):
+        PAPER.add(
+            artifact,
+            f"x_axis_{end}",
+            text,
+            _x_axis_end(end, bound),
+            value=f"about {shown:.2f} (the x axis {word} there)",
+            location=f"Fig. 1({artifact[-1]})",
+            criterion=f"the {'smallest' if end == 'low' else 'largest'} calibration-set difference "
+            f"(c = {'0.025' if end == 'low' else '0.3'}) {'at least' if end == 'low' else 'at most'} {bound:g}",
+            paper_side=paper_side if end == "low" else "",
+        )
+
+
+_add_x_axis("fig1d", 0.03, 0.04, LOW_END_PAPER_SIDE)
 
 
 # ---- Fig. 1(e): power on networks twice as large, compared with Fig. 1(d) ---------------------
@@ -714,27 +714,18 @@ def _(evidence: Evidence):
     )
 
 
-def type2_reduction_interval(small: dict, big: dict) -> tuple[float, float, float]:
-    """``(reduction, low, high)``: the relative reduction 1 - beta_big / beta_small of the Type II
-    error beta = 1 - power from the smaller to the larger networks, with the range its two
-    per-network intervals allow (their extremes combined; -inf when the smaller networks' Type II
-    error may be 0, where a relative reduction is undefined)."""
-
-    def ratio(num, den):
-        return num / den if den > 0 else (np.inf if num > 0 else 0.0)
-
-    beta_small, beta_big = 1.0 - small["rate"], 1.0 - big["rate"]
-    low = 1.0 - ratio(1.0 - big["rate_networks_low"], 1.0 - small["rate_networks_high"])
-    high = 1.0 - ratio(1.0 - big["rate_networks_high"], 1.0 - small["rate_networks_low"])
-    return (1.0 - beta_big / beta_small if beta_small > 0 else np.nan), low, high
-
-
 def _type2_reduction(method: str):
     def check(evidence: Evidence):
         small, big, ok = _power_by_size(evidence)
         if not ok:
             return judged(False, "5% outside the measured differences")
-        spans = {n: type2_reduction_interval(small[n], big[n]) for n in PAPER_REDUCTION}
+        # Type II error = 1 - power: its interval is the power interval's mirror
+        spans = {
+            n: criteria.relative_reduction_interval(
+                *((1 - p["rate"], 1 - p["rate_networks_high"], 1 - p["rate_networks_low"]) for p in (small[n], big[n]))
+            )
+            for n in PAPER_REDUCTION
+        }
         rs, other = spans["RS paired"], spans[method]
         reproduced = "; ".join(
             f"{n} {1 - small[n]['rate']:.3f} -> {1 - big[n]['rate']:.3f} ({r:.0%} [{lo:.0%}, {hi:.0%}], "
@@ -769,24 +760,7 @@ for _method in ("NCV paired", "NCV unpaired"):
         "otherwise unverifiable at this scale",
     )
 
-PAPER.add(
-    "fig1e",
-    "x_axis_low",
-    "The smallest handicap gives about the x axis's lowest difference",
-    _x_axis_end("low", 0.01),
-    value="about 0.02 (the x axis starts there)",
-    location="Fig. 1(e)",
-    criterion="the smallest calibration-set difference (c = 0.025) at least 0.01",
-)
-PAPER.add(
-    "fig1e",
-    "x_axis_high",
-    "The largest handicap gives at most the x axis's highest difference",
-    _x_axis_end("high", 0.11),
-    value="about 0.10 (the x axis ends there)",
-    location="Fig. 1(e)",
-    criterion="the largest calibration-set difference (c = 0.3) at most 0.11",
-)
+_add_x_axis("fig1e", 0.01, 0.02)
 
 
 # ---- Table 1: error correlation and label autocorrelation of real tasks -----------------------

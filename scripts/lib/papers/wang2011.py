@@ -420,7 +420,7 @@ def _network_pooled(evidence: Evidence, method: str) -> tuple[float, float, floa
     return summaries.clustered_interval(rates_by_network.to_numpy())
 
 
-NETWORK_INTERVAL = "95% t-interval over the evaluation networks' rates"
+NETWORK_INTERVAL = criteria.NETWORK_INTERVAL
 
 
 @claim(
