@@ -32,6 +32,16 @@ def _continuous_data(r, n=80, m=5, C=2):
     return X, y
 
 
+def _numeric_case(r, kind):
+    """A numeric data set of ``kind`` with what the engines take: rows, classes, spec, Weka's ranges,
+    the BLAS encoding and one stratified 10-fold assignment."""
+    X, y = _discrete_data(r) if kind == "discrete" else _continuous_data(r)
+    spec = AttributeSpec.numeric(X.shape[1])
+    ranges = nn1.weka_ranges(X, spec)
+    Z, _ = nn1.encode_for_blas(X, spec, ranges)
+    return X, y, len(y), int(y.max()) + 1, spec, ranges, Z, sampling.stratified_fold_of(r, y, 10)[0]
+
+
 def _slow_nn1(spec, C, tie_rule, ranges):
     return rm.fit_predict_fn(lambda: rm.IBk1(spec, C, tie_rule=tie_rule, range_mode="fixed", ranges=ranges))
 
@@ -40,13 +50,7 @@ def _slow_nn1(spec, C, tie_rule, ranges):
 @pytest.mark.parametrize("kind", ["discrete", "continuous"])
 def test_fast_nn1_test1_equals_refit(tie_rule, kind):
     r = rng(11)
-    X, y = _discrete_data(r) if kind == "discrete" else _continuous_data(r)
-    n, m = X.shape
-    C = int(y.max()) + 1
-    spec = AttributeSpec.numeric(m)
-    ranges = nn1.weka_ranges(X, spec)
-    Z, _ = nn1.encode_for_blas(X, spec, ranges)
-    folds = sampling.stratified_fold_of(r, y, 10)[0]
+    X, y, n, C, spec, ranges, Z, folds = _numeric_case(r, kind)
     perms = pm.label_permutations(n, 25, r)
     slow_fp = _slow_nn1(spec, C, tie_rule, ranges)
     fast = nn1_engine.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule=tie_rule)
@@ -142,13 +146,7 @@ def test_fast_nn1_test1_shuffled_equals_refit(kind):
     labels (every candidate-list length, R = 1 forcing the exact fall-back) and leave-one-out
     equal refitting IBk1 fold by fold with the same keys; keys passed as TieKeys or array."""
     r = rng(51)
-    X, y = _discrete_data(r) if kind == "discrete" else _continuous_data(r)
-    n, m = X.shape
-    C = int(y.max()) + 1
-    spec = AttributeSpec.numeric(m)
-    ranges = nn1.weka_ranges(X, spec)
-    Z, _ = nn1.encode_for_blas(X, spec, ranges)
-    folds = sampling.stratified_fold_of(r, y, 10)[0]
+    X, y, n, C, spec, ranges, Z, folds = _numeric_case(r, kind)
     k = 20
     perms = pm.label_permutations(n, k, r)
     tk = nn1.TieKeys([51, 1], 10, n)

@@ -165,12 +165,9 @@ def nb_cv_errors_test1(
     perms = np.atleast_2d(np.asarray(perms, dtype=np.intp))
     C = int(y.max()) + 1 if n_classes is None else int(n_classes)
     data = CodedData(X, spec)
-    k = perms.shape[0]
-    wrong = np.zeros(k, dtype=np.int64)
-    for s in range(0, k, chunk):
-        sl = slice(s, min(k, s + chunk))
-        wrong[sl] = cv_wrong(data, y[perms[sl]], folds[sl] if folds.ndim == 2 else folds, C)
-    return wrong / len(y)
+    return _chunked_errors(
+        perms.shape[0], chunk, len(y), lambda sl: cv_wrong(data, y[perms[sl]], _folds_of(folds, sl), C)
+    )
 
 
 def nb_cv_errors_test2(
@@ -196,12 +193,24 @@ def nb_cv_errors_test2(
     idx = np.asarray(idx)
     C = int(y.max()) + 1 if n_classes is None else int(n_classes)
     data = CodedData(X, spec)
-    k = idx.shape[0]
+    return _chunked_errors(
+        idx.shape[0], chunk, len(y), lambda sl: cv_wrong(data, y, _folds_of(folds, sl), C, rows=idx[sl])
+    )
+
+
+def _folds_of(folds: np.ndarray, sl: slice) -> np.ndarray:
+    """The fold assignment of a batch: its own rows for per-randomisation ``(k, n)`` folds."""
+    return folds[sl] if folds.ndim == 2 else folds
+
+
+def _chunked_errors(k: int, chunk: int, n: int, wrong_of) -> np.ndarray:
+    """Error rates of ``k`` randomisations, ``wrong_of(slice)`` counting a batch of at most
+    ``chunk`` (bounds the batch's index copies)."""
     wrong = np.zeros(k, dtype=np.int64)
-    for s in range(0, k, chunk):
-        sl = slice(s, min(k, s + chunk))
-        wrong[sl] = cv_wrong(data, y, folds[sl] if folds.ndim == 2 else folds, C, rows=idx[sl])
-    return wrong / len(y)
+    for start in range(0, k, chunk):
+        sl = slice(start, min(k, start + chunk))
+        wrong[sl] = wrong_of(sl)
+    return wrong / n
 
 
 @njit(cache=True)
