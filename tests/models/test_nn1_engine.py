@@ -32,6 +32,13 @@ def _continuous_data(r, n=80, m=5, C=2):
     return X, y
 
 
+def _mixed_nominal_data(r, n=50):
+    """Two nominal attributes around a numeric one that carries the class."""
+    y = r.integers(0, 2, n)
+    X = np.column_stack([r.integers(0, 4, n), r.normal(size=n) + y, r.integers(0, 2, n)]).astype(float)
+    return X, y, AttributeSpec((4, 0, 2))
+
+
 def _numeric_case(r, kind):
     """A numeric data set of ``kind`` with what the engines take: rows, classes, spec, Weka's ranges,
     the BLAS encoding and one stratified 10-fold assignment."""
@@ -93,10 +100,7 @@ def test_fast_nn1_loo_equals_weka_sequential_ranges_and_missing_values():
 def test_fast_nn1_test2_equals_refit(tie_rule, kind):
     r = rng(13)
     if kind == "mixed_nominal":
-        n = 50
-        y = r.integers(0, 2, n)
-        X = np.column_stack([r.integers(0, 4, n), r.normal(size=n) + y, r.integers(0, 2, n)]).astype(float)
-        spec = AttributeSpec((4, 0, 2))
+        X, y, spec = _mixed_nominal_data(r)
     else:
         X, y = _discrete_data(r) if kind == "discrete" else _continuous_data(r)
         spec = AttributeSpec.numeric(X.shape[1])
@@ -183,10 +187,7 @@ def test_fast_nn1_test2_shuffled_equals_refit(kind):
     path all equal refitting IBk1 with the same keys, whatever the batch size."""
     r = rng(52)
     if kind == "mixed_nominal":
-        n = 50
-        y = r.integers(0, 2, n)
-        X = np.column_stack([r.integers(0, 4, n), r.normal(size=n) + y, r.integers(0, 2, n)]).astype(float)
-        spec = AttributeSpec((4, 0, 2))
+        X, y, spec = _mixed_nominal_data(r)
     else:
         X, y = _discrete_data(r)
         spec = AttributeSpec.numeric(X.shape[1])
