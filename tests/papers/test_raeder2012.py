@@ -1,6 +1,7 @@
 """Raeder, Forman & Chawla 2012: every claim passes on tables built as the chapter reports and
 fails on tables built against it (``CASES``: artifact -> (passing worlds, failing worlds))."""
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -274,6 +275,24 @@ def test_rankings_claims_about_what_is_not_ranked_have_no_row():
     )
     assert PAPER.claims["raeder2012/rankings/metrics_disagree.5x2"].check(tenfold_only) is None
     assert PAPER.claims["raeder2012/rankings/metrics_disagree.10-fold"].check(tenfold_only).verdict == "pass"
+
+
+def test_rankings_that_differ_only_by_the_means_are_unverifiable():
+    # every metric and scheme orders the classifiers by means 0.1 apart, except that AUC under 5x2
+    # swaps the top two by 0.001 -- well inside the data sets' spread
+    orders = {(m, s): ("J48", "NB", "SMO") for m in RANKED for s in raeder2012.SCHEMES}
+    evidence = ranking_rows(orders)
+    table = evidence["per_dataset"].copy()
+    five_auc = table["scheme"] == "5x2"
+    nb, j48 = five_auc & (table["classifier"] == "NB"), five_auc & (table["classifier"] == "J48")
+    table.loc[nb, "auc"] = table.loc[j48, "auc"].to_numpy() + 0.001 + 0.05 * (-1) ** np.arange(nb.sum())
+    evidence = Evidence({"summary": evidence["summary"], "per_dataset": table}, {"precision_k": 20})
+    rows = PAPER.evaluate("rankings", evidence, "test").set_index("id")
+    for key in ("metrics_disagree.5x2", "cv_scheme_changes_ranking"):
+        row = rows.loc[f"raeder2012/rankings/{key}"]
+        assert row["verdict"] == "unverifiable" and row["reproduced"].endswith(": none")
+    # 10-fold: every order significant and the same for every metric
+    assert rows.loc["raeder2012/rankings/metrics_disagree.10-fold", "verdict"] == "fail"
 
 
 # ---- Fig. 3 -------------------------------------------------------------------------------------
