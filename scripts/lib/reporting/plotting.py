@@ -8,10 +8,7 @@ import os
 import textwrap
 from pathlib import Path
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import functools
 
 # Sampling procedure / test -> colour and marker (Okabe-Ito palette: colour-blind safe).
 METHOD_STYLE = {
@@ -39,6 +36,18 @@ RC = {
 }
 
 
+@functools.cache
+def pyplot():
+    """matplotlib.pyplot on the file-only Agg backend, imported on first use: the workflow reads the
+    artifacts' declarations (lib.views) when it starts, and drawing is only needed inside a job."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
 def style(method: str, test: str = "paired_t") -> dict:
     base = METHOD_STYLE.get(method, {"color": "0.3", "marker": "x"})
     return {**base, "linestyle": TEST_LINESTYLE.get(test, "-")}
@@ -46,6 +55,7 @@ def style(method: str, test: str = "paired_t") -> dict:
 
 def new_figure(ncols: int = 1):
     """A figure in the house style; ``ncols`` panels side by side share the y axis."""
+    plt = pyplot()
     plt.rcParams.update(RC)
     width, height = RC["figure.figsize"]
     fig, ax = plt.subplots(1, ncols, figsize=(width * (0.85 * ncols + 0.15), height), sharey=ncols > 1, squeeze=True)
@@ -87,7 +97,7 @@ def save(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
         tmp = path.with_name(path.name + ".tmp" + path.suffix)
         fig.savefig(tmp, dpi=150, metadata=meta)
         os.replace(tmp, path)
-    plt.close(fig)
+    pyplot().close(fig)
 
 
 def profile_note(profile: str, trials: int, paper_trials: int | None = None, unit: str = "trials") -> str:
@@ -120,7 +130,7 @@ def alpha_line(ax, alpha: float) -> None:
 
 def sequence_colors(n: int) -> list:
     """``n`` colours from a perceptually ordered map, for curves indexed by a parameter."""
-    cmap = matplotlib.colormaps["viridis"]
+    cmap = pyplot().colormaps["viridis"]
     return [cmap(0.1 + 0.8 * i / max(n - 1, 1)) for i in range(n)]
 
 
