@@ -4,11 +4,10 @@ panel, the scale profile and any deviation from the paper."""
 
 from __future__ import annotations
 
+import functools
 import os
 import textwrap
 from pathlib import Path
-
-import functools
 
 # Sampling procedure / test -> colour and marker (Okabe-Ito palette: colour-blind safe).
 METHOD_STYLE = {

@@ -531,8 +531,8 @@ def _sec4(tables: dict, s: dict) -> Built:
     right.legend(fontsize=6)
     details = (
         "The printed critical AUC 0.654 matches a per-test level of 1e-4 (e.g. best of 100 random classifiers "
-        f"at p = 0.01), not a single test at p = 0.01 ({crit['exact'].iloc[0]:.3f}). Simulation: {cfg['replications']} test sets per point, "
-        f"{cfg['null_replications']} null replicates"
+        f"at p = 0.01), not a single test at p = 0.01 ({crit['exact'].iloc[0]:.3f}). "
+        f"Simulation: {cfg['replications']} test sets per point, {cfg['null_replications']} null replicates"
         + (f" ({s['profile'].upper()} PROFILE)." if s["profile"] != "paper" else ".")
     )
     evidence = Evidence({"summary": table}, {"critical_auc": s["critical_auc"]})
