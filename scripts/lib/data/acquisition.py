@@ -20,11 +20,12 @@ other line endings) is rejected by the checksum and the next source is tried, so
 dataset always has exactly the pinned bytes. ``workflow/rules/data.smk`` runs :func:`acquire`
 through ``scripts/dataset_fetch.py`` and declares :func:`raw_files` as the rule's outputs.
 
-pooch 1.9.0 fetched every pinned file of the mirror (56) and the members of a zip and a tgz
-byte for byte as this module does (served over local HTTP), but it was not adopted: it has no
-mirror folder, no ordered fallback over a file's sources with a checksum per source and no
-all-or-nothing staging of a dataset's files, so it would replace only the ~30 lines of download
-and archive extraction below, at the price of a dependency and another network stack.
+pooch 1.9.0 was not adopted (``scripts/tools/compare_data_libraries.py``): it fetches the 56
+pinned files of the mirror and a zip and a tgz member byte for byte as this module does (served
+over local HTTP), but it has no mirror folder (no ``file://``), one URL per file instead of an
+ordered fallback checked per source, no all-or-nothing staging of a dataset's files, and it
+silently re-downloads a cached copy that fails its sha256 (tried on uci/iris.arff), where a mirror
+file failing its checksum is an error here.
 """
 
 from __future__ import annotations

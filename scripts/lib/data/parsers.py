@@ -10,13 +10,13 @@ for missing, ``labels`` class codes in the order of ``class_names``; :data:`TABL
 catalogue's ``reader`` name):
 
 * ARFF (:func:`parse_arff`, :func:`read_arff`): Weka's dense ARFF, nominal values coded in
-  declaration order. Written for exactly the constructs the catalogue's files use (Weka's old
-  ``integer [a,b]`` range syntax, quoted ``'?'`` as a declared value, ``%`` comments after a
-  row); liac-arff 2.5.0 parses the 29 ARFF files of the mirror to the same values, codes and
-  order, but only after a regex removes zoo.arff's range syntax, and it rejects a row ending in a
-  ``%`` comment, which Weka reads, so it was not adopted (scipy.io.arff fails on pendigits.arff
-  and anneal.orig.arff, blanks around nominal values, keeps the quotes of glass.arff's attribute
-  name ``'K'`` and reads anneal.arff's quoted ``'?'`` as missing).
+  declaration order, written for the constructs the catalogue's files use (Weka's old
+  ``integer [a,b]`` range syntax, quoted ``'?'`` as a declared value, ``%`` comments). Kept
+  because no library reads every ARFF of the mirror as Weka does (``scripts/tools/
+  compare_data_libraries.py``): liac-arff 2.5.0 gives the same arrays on 28 of the 29 but rejects
+  zoo.arff (``@ATTRIBUTE legs INTEGER [0,9]``); scipy.io.arff fails on pendigits.arff and
+  anneal.orig.arff (blanks around nominal values), reads anneal.arff's quoted ``'?'`` as missing
+  (22,175 cells) and keeps the quotes of glass.arff's attribute name ``'K'``.
 * Delimited text (:func:`read_delimited`) and LIBSVM's sparse format (:func:`read_libsvm`).
 
 Networks (node ids in file order, node attributes, and edges as index pairs into the ids, as the
