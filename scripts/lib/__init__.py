@@ -2,7 +2,7 @@
 
     core        seeding, tables, runlog, rates, readings (the registry of ambiguous passages)
     data        attributes, datasets (registry, acquisition, file formats), networks
-    models      Weka re-implementations with their CV engines (nn1, nn1_engine, weka_like,
+    models      Weka re-implementations with their CV engines (nn1, nn1_engine, naive_bayes,
                 nb_engine, c45, smo), relational models (wvrn_nbc: wvRN, nBC, relaxation
                 labeling, handicaps; linkbased)
     evaluation  sampling, significance, rsc, permutation_tests, pairtests, summaries, metrics,

@@ -115,7 +115,7 @@ sys.path.insert(0, {scripts!r})
 t = time.perf_counter()
 import numpy as np
 from lib.models import c45
-from lib.models.weka_like import AttributeSpec
+from lib.data.attributes import AttributeSpec
 X = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 1.0], [3.0, np.nan]] * 3)
 y = np.array([0, 0, 1, 1] * 3)
 spec = AttributeSpec((0, 2))

@@ -26,7 +26,7 @@ from conftest import DATA_MIRROR as MIRROR
 from conftest import copy_workflow, snakemake
 from lib.data import acquisition
 from lib.data import datasets as D
-from lib.models.weka_like import AttributeSpec
+from lib.data.attributes import AttributeSpec
 
 needs_mirror = pytest.mark.skipif(
     not MIRROR.is_dir(), reason=f"no data mirror at {MIRROR} (set DATA_MIRROR to a folder laid out like shared/data)"

@@ -5,7 +5,7 @@ import pytest
 
 from lib.data.attributes import AttributeSpec
 from lib.evaluation import refit, sampling
-from lib.models import weka_like as wl
+from lib.models import naive_bayes
 from lib.studies import permutation
 
 
@@ -40,7 +40,7 @@ def test_refit_naive_bayes_equals_the_engine_on_the_same_randomisations(test):
     draws, null_folds = permutation.draw_randomizations(test, y, X.shape[1], folds0, entropy, 0, 6)
     seen = []
     slow = refit.cv_errors(
-        lambda: wl.NaiveBayesWeka(spec, 2),
+        lambda: naive_bayes.NaiveBayesWeka(spec, 2),
         X,
         y,
         null_folds,
@@ -56,6 +56,6 @@ def test_original_folds_without_randomisation():
     X, y, spec, rng = _data(1)
     folds = sampling.stratified_fold_of(rng, y, 5, 3)
     engine = permutation.original_errors("nb", X, y, spec, folds, [1])
-    np.testing.assert_allclose(refit.cv_errors(lambda: wl.NaiveBayesWeka(spec, 2), X, y, folds), engine)
+    np.testing.assert_allclose(refit.cv_errors(lambda: naive_bayes.NaiveBayesWeka(spec, 2), X, y, folds), engine)
     with pytest.raises(ValueError, match="not both"):
         refit.cv_errors(lambda: None, X, y, folds, perms=np.zeros((3, 60), int), idx=np.zeros((3, 60, 2), int))

@@ -13,10 +13,10 @@ from statistics import NormalDist
 import numpy as np
 import pytest
 
+from lib.data.attributes import AttributeSpec
 from lib.evaluation import permutation_tests as pm
 from lib.evaluation import sampling
 from lib.models import c45
-from lib.models.weka_like import AttributeSpec
 
 NAN = np.nan
 

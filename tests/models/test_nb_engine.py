@@ -1,5 +1,5 @@
 """Tests for lib.models.nb_engine: the compiled CV naive Bayes and its Test 1 / Test 2 entry points
-equal refitting weka_like.NaiveBayesWeka fold by fold (same patterns as tests/models/test_nn1_engine.py)."""
+equal refitting naive_bayes.NaiveBayesWeka fold by fold (same patterns as tests/models/test_nn1_engine.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import pytest
 
 from lib.evaluation import permutation_tests as pm
 from lib.evaluation import sampling
-from lib.models import nb_engine
-from lib.models import weka_like as wl
+from lib.models import naive_bayes, nb_engine
 from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
 
 
@@ -28,12 +27,12 @@ def _mixed_data(r, n=60, C=3, missing=0.08):
         ]
     ).astype(float)
     X[r.uniform(size=X.shape) < missing] = np.nan
-    return X, y, wl.AttributeSpec((0, 0, 3, 2))
+    return X, y, naive_bayes.AttributeSpec((0, 0, 3, 2))
 
 
 def _refit_wrong(X, y, folds, spec, C):
     """Misclassified counts by refitting NaiveBayesWeka on every training fold."""
-    fp = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, C))
+    fp = rm.fit_predict_fn(lambda: naive_bayes.NaiveBayesWeka(spec, C))
     y, folds = np.asarray(y), np.asarray(folds)
     return np.rint(rm.cv_errors(fp, X, y, folds) * X.shape[-2]).astype(np.int64)
 
@@ -105,7 +104,7 @@ def test_single_kind_of_attribute_equals_refit(kind):
     X, y, spec = _mixed_data(r, n=50, C=2, missing=0.05)
     cols = [0, 1] if kind == "numeric" else [2, 3]
     Xk = X[:, cols]
-    speck = wl.AttributeSpec(tuple(spec.n_values[j] for j in cols))
+    speck = naive_bayes.AttributeSpec(tuple(spec.n_values[j] for j in cols))
     folds = sampling.stratified_fold_of(r, y, 5, 4)
     np.testing.assert_array_equal(
         nb_engine.cv_wrong(nb_engine.CodedData(Xk, speck), y, folds, 2), _refit_wrong(Xk, y, folds, speck, 2)
@@ -120,7 +119,7 @@ def test_degenerate_columns_and_empty_folds_equal_refit():
     y = np.r_[np.zeros(14, int), np.ones(14, int), [2, 2]]
     X = np.column_stack([np.full(n, 1.5), r.normal(size=n) + y, r.integers(0, 2, n)]).astype(float)
     X[r.uniform(size=n) < 0.7, 1] = np.nan
-    spec = wl.AttributeSpec((0, 0, 2))
+    spec = naive_bayes.AttributeSpec((0, 0, 2))
     folds = sampling.stratified_fold_of(r, y, 3)[0]
     gappy = folds * 2  # folds 1 and 3 are empty
     d = nb_engine.CodedData(X, spec)
@@ -132,7 +131,7 @@ def test_degenerate_columns_and_empty_folds_equal_refit():
 def test_separable_data_has_no_errors_and_constant_data_predicts_the_training_majority():
     y = np.repeat([0, 1], 20)
     X = (y + np.random.default_rng(7).uniform(-0.1, 0.1, 40))[:, None] * 10
-    spec = wl.AttributeSpec((0,))
+    spec = naive_bayes.AttributeSpec((0,))
     folds = np.arange(40) % 5
     assert nb_engine.cv_wrong(nb_engine.CodedData(X, spec), y, folds, 2)[0] == 0
     # no information: every prediction is the class prior's arg-max; with 3:1 classes, LOO errs
@@ -161,7 +160,7 @@ def test_fast_nb_test1_equals_refit():
     n = len(y)
     folds = sampling.stratified_fold_of(r, y, 10)[0]
     perms = pm.label_permutations(n, 30, r)
-    slow_fp = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
+    slow_fp = rm.fit_predict_fn(lambda: naive_bayes.NaiveBayesWeka(spec, 3))
     fast = nb_engine.nb_cv_errors_test1(X, y, folds, perms, spec, n_classes=3, chunk=7)
     np.testing.assert_array_equal(fast, rm.cv_errors(slow_fp, X, y[perms], folds))
     loo = pm.loo_folds(n)
@@ -181,7 +180,7 @@ def test_fast_nb_test2_equals_refit():
     X, y, spec = _mixed_data(r, n=70)
     folds = sampling.stratified_fold_of(r, y, 10)[0]
     idx = pm.within_class_permutations(y, X.shape[1], 15, r)
-    slow_fp = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
+    slow_fp = rm.fit_predict_fn(lambda: naive_bayes.NaiveBayesWeka(spec, 3))
     fast = nb_engine.nb_cv_errors_test2(X, y, folds, idx, spec, n_classes=3, chunk=4)
     Xp = pm.apply_within_class_permutations(X, idx)
     np.testing.assert_array_equal(fast, rm.cv_errors(slow_fp, Xp, y, folds))

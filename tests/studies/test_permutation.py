@@ -8,8 +8,7 @@ import pytest
 
 from lib.evaluation import permutation_tests as pm
 from lib.evaluation import sampling
-from lib.models import c45, nn1
-from lib.models import weka_like as wl
+from lib.models import c45, naive_bayes, nn1
 from lib.studies import permutation
 from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
 
@@ -19,7 +18,7 @@ def _data(seed=0, n=40):
     y = np.repeat([0, 1, 2], [n // 2, n // 4, n - n // 2 - n // 4])
     X = rng.normal(size=(n, 3)) + y[:, None] * 0.8
     X[:, 2] = rng.integers(0, 3, n)  # one nominal attribute with 3 values
-    spec = wl.AttributeSpec(n_values=(0, 0, 3))
+    spec = naive_bayes.AttributeSpec(n_values=(0, 0, 3))
     return X, y, spec
 
 
@@ -68,7 +67,7 @@ def test_fast_engines_equal_refitting_with_fresh_folds(test):
     folds = _folds(y, 2)
     k = 5
     Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 11)
-    nb = rm.fit_predict_fn(lambda: wl.NaiveBayesWeka(spec, 3))
+    nb = rm.fit_predict_fn(lambda: naive_bayes.NaiveBayesWeka(spec, 3))
     _, fast = study_errors("nb", X, y, spec, test, folds, k, [11])
     assert np.array_equal(fast, rm.cv_errors(nb, Xs, ys, fs))
     orig, _ = study_errors("nb", X, y, spec, test, folds, k, [11])
@@ -138,7 +137,7 @@ def test_study_1nn_shuffled_equals_refit_and_ignores_batch_size(test, nominal):
     X, y, spec = _data(7, 50)
     if nominal:
         X = np.column_stack([np.round(X[:, 0] > 0.5), X[:, 2], np.round(X[:, 1] > 0.8)])
-        spec = wl.AttributeSpec(n_values=(2, 3, 2))
+        spec = naive_bayes.AttributeSpec(n_values=(2, 3, 2))
     folds = _folds(y, 2)
     k = 7
     Xs, ys, fs = _randomised_like_study(X, y, folds, test, k, 13)

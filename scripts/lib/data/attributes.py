@@ -3,8 +3,10 @@
 ``X`` is a float array ``(n, m)``; nominal attributes hold the value's index ``0 .. V-1`` (Weka's
 internal nominal representation) as a float; ``NaN`` marks a missing value, for numeric and
 nominal attributes alike. :class:`AttributeSpec` says which columns are nominal and how many
-values each has. It lives in the data layer because loaders produce it and classifiers consume
-it.
+values each has. ``y`` holds class indices ``0 .. C-1`` in the order of the class attribute's
+values in the ARFF header: Weka resolves exact ties by taking the first (lowest) class index
+(``Utils.maxIndex``), and so does every re-implementation in :mod:`lib.models`. It lives in the
+data layer because loaders produce it and classifiers consume it.
 """
 
 from __future__ import annotations

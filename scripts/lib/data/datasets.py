@@ -304,7 +304,7 @@ def checksum_problem(ds: Dataset, f: DataFile, path: Path, origin: str) -> str |
 # --------------------------------------------------------------------------------------------
 @dataclass(frozen=True, eq=False)
 class TabularData:
-    """A tabular data set in the convention of :mod:`lib.models.weka_like`."""
+    """A tabular data set in the convention of :mod:`lib.data.attributes`."""
 
     name: str
     X: np.ndarray

@@ -7,7 +7,7 @@ cross-validation engine for permutation tests (Test 1 label permutations or Test
 column permutations, the contract of ``lib.models.smo.smo_cv_errors`` too), with the whole CV
 loop compiled.
 
-Data convention: as in :mod:`lib.models.weka_like` -- ``X`` float ``(n, m)``, nominal attributes hold
+Data convention: as in :mod:`lib.data.attributes` -- ``X`` float ``(n, m)``, nominal attributes hold
 the value index ``0 .. V-1``, ``NaN`` is missing; ``spec.n_values[j]`` is ``V`` or 0 for
 numeric; ``y`` holds class indices in the ARFF header's order.
 

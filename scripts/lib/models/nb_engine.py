@@ -1,6 +1,6 @@
 """Cross-validated Weka-like naive Bayes for batches of randomised data sets (compiled).
 
-The model is ``weka_like.NaiveBayesWeka`` (Weka ``NaiveBayes`` defaults; see that module's
+The model is ``naive_bayes.NaiveBayesWeka`` (Weka ``NaiveBayes`` defaults; see that module's
 docstring for every rule). The permutation tests of Ojala & Garriga (ICDM 2009, Sec. III) call
 :func:`nb_cv_errors_test1` (a batch of label permutations) and :func:`nb_cv_errors_test2` (a batch
 of within-class column permutations); both feed :func:`cv_wrong`, where one compiled loop does, per
@@ -17,7 +17,7 @@ gap in sorted order, as Weka does -- needs only the test rows' codes and one pas
 column's distinct values, no sort. Test rows are scored with ``Phi`` differences via
 ``erfc``; this is the cost floor (``n * classes * numeric attributes * 2`` per data set).
 
-Agreement with the reference (``weka_like.nb_fit`` + ``nb_log_joint``, refit per fold): the
+Agreement with the reference (``naive_bayes.nb_fit`` + ``nb_log_joint``, refit per fold): the
 rules are the same; sums are accumulated in row order instead of by matrix products and
 ``Phi`` is ``erfc``-based, so log-likelihoods agree to the last few bits and predictions are
 identical unless two classes tie to ~1e-13 (tested equal on mixed data with missing values).
@@ -43,7 +43,7 @@ import math
 import numpy as np
 from numba import njit
 
-from . import weka_like as wl
+from . import naive_bayes
 
 # The compiled kernels below are long on purpose: numba optimises the loop nest of one function as a
 # whole, and splitting a hot loop into helpers costs a call per iteration (docs/architecture.md).
@@ -61,7 +61,7 @@ class CodedData:
     = missing, ``nom_off`` offsets into a flat value axis.
     """
 
-    def __init__(self, X, spec: wl.AttributeSpec):
+    def __init__(self, X, spec: naive_bayes.AttributeSpec):
         X = np.asarray(X, dtype=float)
         self.num_cols = np.asarray(spec.numeric_cols, dtype=np.int64)
         self.nom_cols = np.asarray(spec.nominal_cols, dtype=np.int64)
@@ -136,12 +136,12 @@ def cv_wrong(data: CodedData, labels, folds, n_classes: int, *, rows=None) -> np
         labels,
         folds,
         int(n_classes),
-        wl.DEFAULT_NUM_PRECISION,
+        naive_bayes.DEFAULT_NUM_PRECISION,
     )
 
 
 def nb_cv_errors_test1(
-    X, y, folds, perms, spec: wl.AttributeSpec, *, n_classes: int | None = None, chunk: int = 1024
+    X, y, folds, perms, spec: naive_bayes.AttributeSpec, *, n_classes: int | None = None, chunk: int = 1024
 ) -> np.ndarray:
     """CV error of Weka-like naive Bayes for a batch of Test 1 label permutations.
 
@@ -171,7 +171,7 @@ def nb_cv_errors_test1(
 
 
 def nb_cv_errors_test2(
-    X, y, folds, idx, spec: wl.AttributeSpec, *, n_classes: int | None = None, chunk: int = 64
+    X, y, folds, idx, spec: naive_bayes.AttributeSpec, *, n_classes: int | None = None, chunk: int = 64
 ) -> np.ndarray:
     """CV error of Weka-like naive Bayes for a batch of Test 2 randomisations.
 

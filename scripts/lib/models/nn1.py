@@ -3,7 +3,7 @@ its normalisation ranges and BLAS form, and the tie rules.
 
 Ojala & Garriga, "Permutation Tests for Studying Classifier Performance" (ICDM 2009), Sec. IV: "We
 use Weka 3.6 data mining software [11] with the default parameters of those classification
-algorithms" -- 1-Nearest Neighbor among them. Data convention: as in :mod:`lib.models.weka_like`.
+algorithms" -- 1-Nearest Neighbor among them. Data convention: as in :mod:`lib.data.attributes`.
 
 The cross-validation engines built on these pieces, which score whole batches of randomised data
 sets without refitting, are in :mod:`lib.models.nn1_engine`; the refit-per-fold reference ``IBk1``

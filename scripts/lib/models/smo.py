@@ -7,7 +7,7 @@ programme: the optimisation path (which pair is updated when, with which floatin
 expression) decides where SMO stops inside its tolerance ``1e-3``, hence which rows near a
 boundary fall on which side.
 
-Data convention: as in :mod:`lib.models.weka_like` -- ``X`` float ``(n, m)``, nominal attributes hold
+Data convention: as in :mod:`lib.data.attributes` -- ``X`` float ``(n, m)``, nominal attributes hold
 the value index ``0 .. V-1``, ``NaN`` is missing; ``spec.n_values[j]`` is ``V`` or 0 for
 numeric; ``y`` holds class indices in the ARFF header's order, ``n_classes`` is the number of
 class values in the header (default ``max(y) + 1``). The class attribute is taken to be the

@@ -26,7 +26,7 @@ import pandas as pd
 
 from ..core import runlog
 from ..evaluation import metrics, sampling
-from ..models import c45, smo, weka_like
+from ..models import c45, naive_bayes, smo
 
 #: Mean AUC of the fixed classifier in Sec. 4, "Test Variance".
 SECTION4_AUC = 0.95
@@ -182,7 +182,7 @@ def make_classifier(name, spec, *, platt_folds="training", j48_pruning="pruned")
 
     Returns
     -------
-    NB: ``weka_like.NaiveBayesWeka`` (Weka's NaiveBayes); J48: ``c45.J48(laplace=True)`` (Weka's
+    NB: ``naive_bayes.NaiveBayesWeka`` (Weka's NaiveBayes); J48: ``c45.J48(laplace=True)`` (Weka's
     J48 ``-A``: pruned C4.5 ``-C 0.25 -M 2``, Laplace leaf estimates); SMO: ``smo.SMO`` with
     ``build_logistic=True`` (``-M``) and ``logistic_folds = PLATT_FOLDS[platt_folds]`` (``-V``),
     otherwise Weka's defaults (``-C 1 -N 0`` normalise, linear PolyKernel, ``-W 1``).
@@ -192,7 +192,7 @@ def make_classifier(name, spec, *, platt_folds="training", j48_pruning="pruned")
     if j48_pruning not in J48_PRUNING:
         raise ValueError(f"j48_pruning must be one of {sorted(J48_PRUNING)}, got {j48_pruning!r}")
     if name == "NB":
-        return weka_like.NaiveBayesWeka(spec, 2)
+        return naive_bayes.NaiveBayesWeka(spec, 2)
     if name == "J48":
         return c45.J48(spec, laplace=True, n_classes=2, prune=J48_PRUNING[j48_pruning])
     if name == "SMO":

@@ -1,5 +1,4 @@
-"""Weka's NaiveBayes (Weka 3.6 defaults) as Ojala & Garriga (ICDM 2009) ran it, and the data
-convention shared by every Weka re-implementation of :mod:`lib.models`.
+"""Weka's NaiveBayes (Weka 3.6 defaults) as Ojala & Garriga (ICDM 2009) ran it.
 
 Ojala & Garriga, "Permutation Tests for Studying Classifier Performance", Sec. IV: "We use
 Weka 3.6 data mining software [11] with the default parameters of those classification
@@ -15,15 +14,7 @@ Support Vector Machine whose "default kernel ... is linear" (SMO). Each has its 
   The scikit-learn stand-ins that used to live here (an entropy tree for J48, libsvm / liblinear
   for SMO) were removed: no study runs them.
 
-Data convention (all functions)
--------------------------------
-* ``X`` is a float array ``(n, m)``. Nominal attributes hold the value's index ``0 .. V-1``
-  (Weka's internal nominal representation) as a float; ``NaN`` marks a missing value, for
-  numeric and nominal attributes alike.
-* ``spec`` (:class:`AttributeSpec`) says which columns are nominal and how many values each has.
-* ``y`` holds class indices ``0 .. C-1`` **in the order of the class attribute's values in the
-  ARFF header**: Weka resolves exact ties by taking the first (lowest) class index
-  (``Utils.maxIndex``), and so do we.
+Data convention: :mod:`lib.data.attributes`.
 
 What is reproduced exactly, and every known difference from Weka 3.6
 ---------------------------------------------------------------------
