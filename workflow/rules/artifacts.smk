@@ -32,6 +32,13 @@ def view_outputs(art):
     return outputs
 
 
+def view_about(art):
+    """The report caption's text (the artifact's about), as a function: Snakemake would read the
+    braces of a string param ("P(err) in {0.1,...,0.4}") as wildcards."""
+    text = art.about(art.configure(config))
+    return lambda wildcards: text
+
+
 for _art in VIEW_REGISTRY.ARTIFACTS.values():
     register_artifact(_art.paper, _art.name, kinds=_art.kinds)
 
@@ -52,6 +59,6 @@ for _art in VIEW_REGISTRY.ARTIFACTS.values():
             artifact=_art.id,
             title=_art.title,
             settings=_art.configure(config),
-            about=_art.about(_art.configure(config)),
+            about=view_about(_art),
         script:
             "../../scripts/artifact.py"
