@@ -339,9 +339,9 @@ def test_partial_reruns(workflow_copy: Path):
     snakemake(workflow_copy, "--cores", "2", FIG1A, *QUICK)
     assert planned_jobs(workflow_copy, FIG1A) == {}
 
-    # editing the plotting script reruns the plot only, not the study's chunks
-    script = workflow_copy / "scripts/simulated_neville2009_fig1a.py"
-    script.write_text(script.read_text() + "\n# a harmless edit\n")
+    # editing the paper's views (the figure's declaration) reruns the plot only, not the study's chunks
+    views = workflow_copy / "scripts/lib/views/neville2009.py"
+    views.write_text(views.read_text() + "\n# a harmless edit\n")
     assert planned_jobs(workflow_copy, FIG1A) == {"simulated_neville2009_fig1a": 1}
     snakemake(workflow_copy, "--cores", "2", FIG1A, *QUICK)
 

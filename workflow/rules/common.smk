@@ -1,5 +1,5 @@
 """Helpers of every rules file: lib inputs, job seeds, the artifact registry and the report
-categories; then the input and parameter functions of the studies' rules."""
+categories; then the input, output and parameter functions of the artifacts' and the studies' rules."""
 
 import copy as _copy
 
@@ -8,6 +8,7 @@ from snakemake.exceptions import WorkflowError
 from lib.core import readings as READINGS  # importable: the Snakefile put scripts/ on sys.path
 from lib.core import seeding
 from lib.infra import imports as IMPORTS
+from lib.views import artifact as VIEW
 
 # This workflow's code (WORKFLOW_DIR, Snakefile) as the rules name it: relative to the working
 # directory when it lies inside it (run in its own folder, inputs read "scripts/lib/..." as they
@@ -77,6 +78,39 @@ def report_output(path):
         subcategory=artifact,
         labels={"artifact": artifact, "file": REPORT_KINDS[kind]},
     )
+
+
+# ---- input, output and param functions of the artifacts' rules (workflow/rules/artifacts.smk)
+def view_inputs(art):
+    """The rule's input files: each declared study table (a list when expanded over wildcards), the
+    raw files of declared data sets, and the lib files of the script and the paper's views."""
+    files = {}
+    for key, spec in art.reads.items():
+        if isinstance(spec, VIEW.DataFiles):
+            files[key] = [f for name in spec.names(config) for f in dataset_files(name)]
+            continue
+        pattern = getattr(getattr(rules, spec.rule).output, spec.output)
+        files[key] = expand(pattern, **spec.wildcards(config)) if spec.wildcards else pattern
+    view = LIB / "views" / f"{art.paper}.py"
+    lib = lib_inputs("scripts/artifact.py") + [str(view)] + IMPORTS.lib_inputs(view, LIB)
+    return {**files, "lib": sorted(set(lib))}
+
+
+def view_outputs(art):
+    """The rule's outputs, the report's files marked with the artifact's generated caption."""
+    outputs = {}
+    for kind, path in art.outputs().items():
+        labels = {"artifact": art.name, "file": REPORT_KINDS.get(kind)}
+        shown = dict(caption="../report/artifact.rst", category=PAPERS[art.paper], subcategory=art.name, labels=labels)
+        outputs[kind] = report(path, **shown) if kind in REPORT_KINDS else path
+    return outputs
+
+
+def view_about(art):
+    """The report caption's text (the artifact's about), as a function: Snakemake would read the
+    braces of a string param ("P(err) in {0.1,...,0.4}") as wildcards."""
+    text = art.about(art.configure(config))
+    return lambda wildcards: text
 
 
 # ---- input and parameter functions of the studies' rules (kept here, apart from the rules, as

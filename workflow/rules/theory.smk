@@ -7,7 +7,7 @@ rule theory_montecarlo:
     input:
         lib=lib_inputs("scripts/theory_montecarlo.py"),
     output:
-        "results/studies/theory/montecarlo.csv",
+        montecarlo="results/studies/theory/montecarlo.csv",
     log:
         "logs/theory/montecarlo.log",
     benchmark:
@@ -26,7 +26,7 @@ rule theory_thm3_model:
     input:
         lib=lib_inputs("scripts/theory_thm3_model.py"),
     output:
-        "results/studies/theory/thm3_model.csv",
+        thm3_model="results/studies/theory/thm3_model.csv",
     log:
         "logs/theory/thm3_model.log",
     benchmark:
@@ -40,29 +40,5 @@ rule theory_thm3_model:
         "../../scripts/theory_thm3_model.py"
 
 
-register_artifact("wang2011", "theorems")
-
-
-rule theory_wang2011_theorems:
-    """Figure: Theorems 1-3 against Monte Carlo (normalised variance of Z_k)."""
-    input:
-        mc=rules.theory_montecarlo.output[0],
-        thm3=rules.theory_thm3_model.output[0],
-        lib=lib_inputs("scripts/theory_wang2011_theorems.py"),
-    output:
-        pdf="results/wang2011/theorems.pdf",
-        png=report_output("results/wang2011/theorems.png"),
-        csv=report_output("results/wang2011/theorems.csv"),
-        claims="results/wang2011/theorems.claims.csv",
-    log:
-        "logs/wang2011/theorems.log",
-    benchmark:
-        "benchmarks/wang2011/theorems.tsv"
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        replications=config["theory"]["replications"],
-        theory=config["theory"],
-    script:
-        "../../scripts/theory_wang2011_theorems.py"
+# The study's figure, wang2011/theorems, is declared in lib.views.wang2011 (rule theory_wang2011_theorems,
+# workflow/rules/artifacts.smk).

@@ -4,6 +4,317 @@ in :mod:`lib.papers.wang2011`."""
 
 from __future__ import annotations
 
-from .artifact import Views
+import numpy as np
+import pandas as pd
+
+from ..evaluation import sampling, summaries
+from ..papers.claims import Evidence
+from ..reporting import plotting
+from ..studies import simulated, theory
+from .artifact import Artifact, Built, Reads, Views
 
 VIEWS = Views("wang2011")
+
+
+# ---- simulated, theory: fig1a, fig1b, tests_compared, theorems ----------------------------------
+SIMULATED_PAPER_TRIALS = 500  # "averaged over 500 (simulated) ... trials" (Sec. 5)
+#: the lines of Fig. 1: label -> (sampler, test)
+PAPER_LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
+#: the lines of tests_compared: (label, sampler, test, house-style method, line style key)
+COMPARED_LINES = [
+    ("RS paired t", "RS", "paired_t", "RS", "paired_t"),
+    ("RS unpaired t", "RS", "unpaired_t", "RS", "unpaired_t"),
+    ("RS Wilcoxon", "RS", "wilcoxon", "RS", "wilcoxon"),
+    ("RS Nadeau-Bengio", "RS", "nb_corrected_t", "NB-corrected", "paired_t"),
+    ("RS-C paired", "RS", "rsc_paired", "RS-C", "paired_t"),
+    ("RS-C unpaired", "RS", "rsc_unpaired", "RS-C", "unpaired_t"),
+    ("NCV paired t", "NCV", "paired_t", "NCV", "paired_t"),
+    ("NCV unpaired t", "NCV", "unpaired_t", "NCV", "unpaired_t"),
+    ("5x2cv t (Dietterich)", "CV5x2", "dietterich_5x2cv", "5x2cv", "paired_t"),
+    ("RS Bayesian corr. t", "RS", "bayes_correlated_t", "Bayes", "paired_t"),
+]
+RATE_COLUMNS = ["rejections", "trials", "rate", "rate_low", "rate_high"]
+
+
+def _scenario_summary(scenario: str) -> Reads:
+    """The summary of the simulated-classifier scenario ``scenario`` (read as a list of one table)."""
+    return Reads("simulated_summary", "summary", lambda config: {"scenario": scenario})
+
+
+def _simulated_settings(scenario: str):
+    def settings(config) -> dict:
+        study = config["simulated"]
+        return {
+            "alpha": study["alpha"],
+            "reading": study["scenarios"][scenario]["reading"],
+            "instances": study["instances"],
+            "scenario": study["scenarios"][scenario],
+        }
+
+    return settings
+
+
+def _simulated_view(name: str, title: str, scenario: str, about, build) -> Artifact:
+    """A panel of the simulated-classifier scenario ``scenario``: a view of its summary."""
+    settings = _simulated_settings(scenario)
+    reads = {"summary": _scenario_summary(scenario)}
+    return VIEWS.add(Artifact("wang2011", name, "simulated", title, reads, settings, about, build))
+
+
+def _values(grid) -> str:
+    return ", ".join(f"{v:g}" for v in grid)
+
+
+def _setting(s: dict) -> str:
+    """The simulated classifiers' reading, instances and error rates, as every caption states them."""
+    scenario = s["scenario"]
+    return (
+        simulated.READING_TEXT[s["reading"]]
+        + f", m={s['instances']}, p={_values(scenario['p_err'])}, q={_values(scenario['q'])}"
+    )
+
+
+def _trials_note(s: dict, shown: pd.DataFrame, paper_trials: int | None = SIMULATED_PAPER_TRIALS) -> str:
+    return plotting.profile_note(s["profile"], int(shown["trials"].iloc[0]), paper_trials)
+
+
+def _paper_lines(summary: pd.DataFrame, x: str, columns: list[str], s: dict):
+    """Fig. 1's curves (RS, NCV, RS-C) against ``x``: their table (``columns``) and figure."""
+    curves = summaries.method_curves(summary, PAPER_LINES, x)
+    shown = summaries.curves_table(curves, columns)
+    fig, ax = plotting.new_figure()
+    for name, part in curves.items():
+        plotting.rate_curve(ax, part, x, name, name)
+    plotting.alpha_line(ax, s["alpha"])
+    return shown, fig, ax
+
+
+def _fig1a(tables: dict, s: dict) -> Built:
+    columns = ["sampler", "test", "prop_labeled", *RATE_COLUMNS, "rsc_q_a", "rsc_rho_a"]
+    shown, fig, ax = _paper_lines(tables["summary"][0], "prop_labeled", columns, s)
+    ax.set(
+        xlabel="Proportion Labeled",
+        ylabel="Type I Error Rate",
+        xlim=(0.0, 1.0),
+        ylim=(0.0, 1.0),
+        title="Wang et al. 2011, Fig. 1(a)",
+    )
+    ax.legend(loc="upper right")
+    return Built(shown, Evidence({"summary": shown}), figure=fig, details=_trials_note(s, shown))
+
+
+def _fig1a_splits(samplers: dict) -> str:
+    counts = set(samplers.values())
+    if len(counts) == 1:
+        return f"{counts.pop()} splits for every method"
+    return ", ".join(f"{k} splits for {sampler}" for sampler, k in samplers.items())
+
+
+FIG1A = _simulated_view(
+    "fig1a",
+    "Figure 1(a): Type I error of RS, NCV and RS-C (simulated classifiers)",
+    "wang_fig1a",
+    about=lambda s: (
+        "Type I error of paired tests vs proportion labeled; group-based simulated classifiers, "
+        + _setting(s)
+        + f", {_fig1a_splits(s['scenario']['samplers'])}. RS-C: Wang's corrected paired t-test on the RS "
+        "splits, with n, m, |L|, p, q, ρ estimated from the evaluation (q: mean error over the test sets "
+        "containing an instance, averaged over instances that erred at least once). Bars: 95% Wilson intervals."
+    ),
+    build=_fig1a,
+)
+
+
+def _fig1b(tables: dict, s: dict) -> Built:
+    columns = ["sampler", "test", "prop_labeled", "error_difference", *RATE_COLUMNS, "error_a", "error_b"]
+    shown, fig, ax = _paper_lines(tables["summary"][0], "error_difference", columns, s)
+    ax.set(
+        xlabel="Difference in error rates",
+        ylabel="Rejection rate (power; Type I at 0)",
+        ylim=(0.0, 1.02),
+        title="Wang et al. 2011, Fig. 1(b)",
+    )
+    ax.legend(loc="lower right")
+    return Built(shown, Evidence({"summary": shown}), figure=fig, details=_trials_note(s, shown))
+
+
+FIG1B = _simulated_view(
+    "fig1b",
+    "Figure 1(b): power of RS, NCV and RS-C vs the error difference (simulated classifiers)",
+    "wang_fig1b",
+    about=lambda s: (
+        "Rejection rate of paired tests vs the difference between B's and A's error rates, "
+        f"propLabeled {_values(s['scenario']['prop_labeled'])}, "
+        + _setting(s)
+        + ". B keeps A's number of error-prone groups and q; its error outside them absorbs the difference "
+        "(our choice: the paper does not say how B's error rate is raised). Bars: 95% Wilson intervals."
+    ),
+    build=_fig1b,
+)
+
+
+def _tests_compared(tables: dict, s: dict) -> Built:
+    summary = tables["summary"][0]
+    curves = {
+        label: summaries.select(summary, sampler=sampler, test=test).sort_values("error_difference")
+        for label, sampler, test, _, _ in COMPARED_LINES
+    }
+    shown = pd.concat([c.assign(method=label) for label, c in curves.items()], ignore_index=True)
+    columns = ["method", "sampler", "test", "prop_labeled", "error_difference", *RATE_COLUMNS]
+    shown = shown[[*columns, "p_rope_bayes_correlated_t"]]
+
+    fig, ax = plotting.new_figure()
+    fig.set_size_inches(6.4, 4.6)
+    # the axes end at 68% of the width, the legend to their right: a grid spec of its own keeps
+    # that margin when the caption sets the figure's others (plotting.add_caption)
+    ax.set_subplotspec(fig.add_gridspec(1, 1, right=0.68)[0])
+    for label, _, _, method, style in COMPARED_LINES:
+        plotting.rate_curve(ax, curves[label], "error_difference", label, method, style)
+    plotting.alpha_line(ax, s["alpha"])
+    ax.set(
+        xlabel="Difference in error rates",
+        ylabel="Rejection rate (Type I at 0, power > 0)",
+        ylim=(0.0, 1.02),
+        title="All tests on one harness (beyond the papers)",
+    )
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7)
+    return Built(shown, Evidence({"summary": shown}), figure=fig, details=_trials_note(s, shown, None))
+
+
+def _compared_splits(samplers: dict) -> str:
+    """'10 splits per method (RS, NCV)' for the resampling methods (5x2cv is fixed by its name)."""
+    counts = {s: k for s, k in samplers.items() if s != "CV5x2"}
+    if len(set(counts.values())) == 1:
+        return f"{next(iter(counts.values()))} splits per method ({', '.join(counts)})"
+    return ", ".join(f"{k} splits for {s}" for s, k in counts.items())
+
+
+def _rs_sizes(s: dict) -> str:
+    """Nadeau-Bengio's n_test/n_train for RS: the sizes the simulated study draws."""
+    m = s["instances"]
+    return ", ".join(f"{sampling.test_set_size(m, pl)}/{int(round(pl * m))}" for pl in s["scenario"]["prop_labeled"])
+
+
+TESTS_COMPARED = _simulated_view(
+    "tests_compared",
+    "Beyond the paper: every test of the simulated harness on one chart",
+    "tests_compared",
+    about=lambda s: (
+        "Group-based simulated classifiers, "
+        + _setting(s)
+        + f", propLabeled {_values(s['scenario']['prop_labeled'])}; {_compared_splits(s['scenario']['samplers'])} "
+        "and 5x2 cross-validation for Dietterich's test. Nadeau-Bengio uses 1/J + n_test/n_train for the actual "
+        f"split sizes ({_rs_sizes(s)} for RS). Bayesian correlated t-test (Benavoli et al. 2017, the same "
+        "correlation): rate of deciding a practical difference, posterior probability > 0.95 outside a rope "
+        "of +-0.01 in error rate. Bars: 95% Wilson intervals."
+    ),
+    build=_tests_compared,
+)
+
+
+def _monte_carlo_points(ax, part, x, color, marker, label=None):
+    """Monte Carlo variance ratios with +-2 s.e. bars."""
+    ax.errorbar(
+        part[x],
+        part["mc_var_ratio"],
+        yerr=2 * part["mc_var_se_ratio"],
+        fmt=marker,
+        color=color,
+        markersize=3.5,
+        capsize=2,
+        label=label,
+    )
+
+
+def _theorems(tables: dict, s: dict) -> Built:
+    mc, inside = tables["montecarlo"], tables["thm3_model"]  # inside: Theorem 3 where eq. (1) exists
+    mc = theory.with_model_bound(pd.concat([mc, inside], ignore_index=True) if len(inside) else mc)
+    scale = mc["p"] * (1 - mc["p"]) / mc["n"]
+    shown = mc.assign(**{c + "_ratio": mc[c] / scale for c in theory.VARIANCES})
+
+    fig, (left, right, third) = plotting.new_figure(ncols=3)
+    colors = plotting.sequence_colors(len(set(shown.loc[shown.panel == "n_over_m", "q"])))
+    for color, (q, part) in zip(colors, shown[shown.panel == "n_over_m"].groupby("q")):
+        left.plot(part["n_over_m"], part["thm2_var_rs_ratio"], color=color, label=f"Thm 2, q={q:g}")
+        _monte_carlo_points(left, part, "n_over_m", color, "o")
+    left.set(xlabel="n / m (test-set share)", ylabel="Var(Z_k) / [p(1-p)/n]", title="Theorem 2 (ρ = 0)")
+    left.legend(fontsize=6.5, loc="lower left")
+    rho = shown[shown.panel == "rho"]
+    indep, mixed = rho[np.isclose(rho["q"], rho["p"])], rho[~np.isclose(rho["q"], rho["p"])]
+    # the rho panel's test-set share and its q above p are the study's (lib.studies.theory)
+    share, q_mixed = _values(sorted(set(rho["n_over_m"]))), _values(sorted(set(mixed["q"])))
+    x = "rho_target"
+    right.plot(indep[x], indep["thm1_var_corr_ratio"], color="#0072B2", label="Thm 1 (q = p)")
+    _monte_carlo_points(right, indep, x, "#0072B2", "o", "Monte Carlo (q = p)")
+    right.plot(mixed[x], mixed["thm3_var_obs_target_rho_ratio"], color="#D55E00", label=f"Thm 3, q={q_mixed}, ρ target")
+    right.plot(
+        mixed[x],
+        mixed["thm3_var_obs_achieved_rho_ratio"],
+        color="#D55E00",
+        linestyle="--",
+        label=f"Thm 3, q={q_mixed}, ρ measured",
+    )
+    right.plot(
+        mixed[x], mixed["exact_var_of_simulator_ratio"], color="0.4", linestyle=":", label="exact variance of simulator"
+    )
+    _monte_carlo_points(right, mixed, x, "#D55E00", "s", f"Monte Carlo (q = {q_mixed})")
+    outside = mixed[~mixed["thm3_model_exists"]]
+    if len(outside):
+        bound = float(outside["thm3_rho_max"].min())
+        right.axvspan(
+            bound,
+            float(outside[x].max()) + 0.02,
+            color="0.92",
+            zorder=0,
+            label=f"q={q_mixed}: no model of eq. (1) (ρ > {bound:.3f})",
+        )
+    right.set(xlabel=f"ρ (target correlation of linked pairs), n/m = {share}", title="Theorems 1 and 3")
+    right.legend(fontsize=6.5, loc="upper left")
+    checked = shown[shown.panel == "thm3_model"]
+    colors = plotting.sequence_colors(max(1, len(set(checked["q"]))))
+    for color, (q, part) in zip(colors, checked.groupby("q")):
+        rho_max = float(part["thm3_rho_max"].iloc[0])
+        third.plot(
+            part[x], part["thm3_var_obs_target_rho_ratio"], color=color, label=f"Thm 3, q={q:g} (ρ ≤ {rho_max:.2f})"
+        )
+        _monte_carlo_points(third, part, x, color, "s")
+    third.set(
+        xlabel=f"ρ (eq. (1) exactly), n/m = {_values(sorted(set(checked['n_over_m']))) or share}",
+        title="Theorem 3 inside its model",
+    )
+    if len(checked):
+        third.legend(fontsize=6.5, loc="upper left")
+    else:
+        third.text(
+            0.5,
+            0.5,
+            "no point inside the model configured\n(theory.thm3_model)",
+            ha="center",
+            transform=third.transAxes,
+        )
+    return Built(shown, Evidence({"summary": shown}), figure=fig)
+
+
+THEOREMS = VIEWS.add(
+    Artifact(
+        "wang2011",
+        "theorems",
+        "theory",
+        "Section 3 (beyond the figures): Theorems 1-3 against Monte Carlo",
+        reads={
+            "montecarlo": Reads("theory_montecarlo", "montecarlo"),
+            "thm3_model": Reads("theory_thm3_model", "thm3_model"),
+        },
+        settings=lambda config: {"replications": config["theory"]["replications"], "theory": config["theory"]},
+        about=lambda s: (
+            f"Wang 2011 Sec. 3 model: m={s['theory']['instances']} Bernoulli errors, p m of type 1 (error rate q), "
+            f"k={s['theory']['folds']} test sets of n drawn without replacement, links = pairs in groups of "
+            f"{s['theory']['group_size']}, correlation induced by a "
+            "shared per-group shock (see lib/evaluation/rsc.py); shaded: eq. (29) exceeds 1, the model of eq. (1) "
+            "does not exist. Right: Theorem 3 where it exists, drawn with eq. (1)'s covariances exactly (a "
+            "per-group two-point latent, lib/studies/theory.py). Points: Monte Carlo with ±2 s.e.; lines: closed "
+            "forms. " + plotting.profile_note(s["profile"], int(s["replications"]), unit="replications")
+        ),
+        build=_theorems,
+    )
+)
