@@ -3,7 +3,10 @@ Wang et al. 2011 Sec. 5.2, Fig. 2): wvRN vs nBC with relaxation labeling on late
 networks, handicapped to equal accuracy (Type I) or to a known gap (power), evaluated by RS and
 NCV with paired and unpaired t-tests and RS-C. One calibration job per (network size, purpose),
 one seeded chunk per (purpose, network size, evaluation network), one summary; the paper panels
-are views of the summary."""
+are views of the summary, declared in lib.views.neville2009 and lib.views.wang2011 (their rules:
+artifacts.smk)."""
+
+from lib.studies import relational as REL_LIB  # importable: see common.smk
 
 RELATIONAL = config["relational"]
 REL_HANDICAP = {"strength": RELATIONAL["handicap_strength"], "selection": RELATIONAL["handicap_selection"]}
@@ -11,8 +14,9 @@ REL_HANDICAP = {"strength": RELATIONAL["handicap_strength"], "selection": RELATI
 REL_SIZES = {"type1": [RELATIONAL["nodes"]], "power": [RELATIONAL["nodes"], RELATIONAL["large_nodes"]]}
 REL_LEVELS = {"type1": list(RELATIONAL["prop_labeled"]), "power": [RELATIONAL["power_prop_labeled"]]}
 REL_SETTINGS = [(purpose, nodes) for purpose, sizes in REL_SIZES.items() for nodes in sizes]
-# latent group model parameters per network size (lib.data.networks.LGMParams)
-REL_NETWORK = {n: {**RELATIONAL["network"], "n_nodes": n} for n in REL_SIZES["power"]}
+# latent group model parameters per network size (lib.data.networks.LGMParams); Fig. 1(c) and 1(e)
+# describe them with the same function (lib.views.neville2009)
+REL_NETWORK = {n: REL_LIB.network_parameters(config, n) for n in REL_SIZES["power"]}
 # what determines the calibration networks and their NCV splits: shared by both purposes, so Type I
 # and power are calibrated on the same set, as in the paper
 REL_CALIBRATION_SET = {
@@ -157,193 +161,3 @@ rule relational_summary:
         trial_sets=sorted({RELATIONAL["trials_per_network"], RELATIONAL["wang_trials_per_network"]}),
     script:
         "../../scripts/relational_summary.py"
-
-
-# Paper panels: views of the summary (results/<paper>/<artifact>.* is built by rule
-# relational_<paper>_<artifact>, script scripts/relational_<paper>_<artifact>.py). `nodes`: the
-# network size shown; `trials`: trials per evaluation network the panel uses; `paper_trials`: what
-# the paper pooled over its 4 networks.
-REL_PANEL_STUDY = {
-    k: RELATIONAL[k]
-    for k in (
-        "nodes",
-        "large_nodes",
-        "power_prop_labeled",
-        "power_handicaps",
-        "evaluation_networks",
-        "calibration_networks",
-        "calibration_folds",
-        "tolerance",
-        "handicap_strength",
-        "handicap_selection",
-        "samplers",
-    )
-} | {"handicap_magnitude": config["network_tests"]["handicap_magnitude"]}
-
-
-register_artifact("neville2009", "fig1c")
-
-
-rule relational_neville2009_fig1c:
-    """Neville 2009 Fig. 1(c): Type I error of paired/unpaired t-tests under RRS and NCV vs propLabeled (wvRN vs nBC, synthetic networks)."""
-    input:
-        summary=rules.relational_summary.output.summary,
-        calibration=rules.relational_summary.output.calibration,
-        networks=rules.relational_summary.output.networks,
-        network_rates=rules.relational_summary.output.network_rates,
-        lib=lib_inputs("scripts/relational_neville2009_fig1c.py"),
-    output:
-        pdf="results/neville2009/fig1c.pdf",
-        png=report_output("results/neville2009/fig1c.png"),
-        csv=report_output("results/neville2009/fig1c.csv"),
-        claims="results/neville2009/fig1c.claims.csv",
-    log:
-        "logs/neville2009/fig1c.log",
-    benchmark:
-        "benchmarks/neville2009/fig1c.tsv"
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        alpha=RELATIONAL["alpha"],
-        study=REL_PANEL_STUDY,
-        nodes=RELATIONAL["nodes"],
-        network=REL_NETWORK[RELATIONAL["nodes"]],
-        trials=RELATIONAL["trials_per_network"],
-        paper_trials=400,
-        autocorrelation_measure=config["network_tests"]["autocorrelation_measure"],
-    script:
-        "../../scripts/relational_neville2009_fig1c.py"
-
-
-register_artifact("neville2009", "fig1d")
-
-
-rule relational_neville2009_fig1d:
-    """Neville 2009 Fig. 1(d): power vs the calibrated accuracy difference (network size `nodes`)."""
-    input:
-        summary=rules.relational_summary.output.summary,
-        calibration=rules.relational_summary.output.calibration,
-        networks=rules.relational_summary.output.networks,
-        network_rates=rules.relational_summary.output.network_rates,
-        lib=lib_inputs("scripts/relational_neville2009_fig1d.py"),
-    output:
-        pdf="results/neville2009/fig1d.pdf",
-        png=report_output("results/neville2009/fig1d.png"),
-        csv=report_output("results/neville2009/fig1d.csv"),
-        claims="results/neville2009/fig1d.claims.csv",
-    log:
-        "logs/neville2009/fig1d.log",
-    benchmark:
-        "benchmarks/neville2009/fig1d.tsv"
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        alpha=RELATIONAL["alpha"],
-        study=REL_PANEL_STUDY,
-        nodes=RELATIONAL["nodes"],
-        trials=RELATIONAL["trials_per_network"],
-        paper_trials=400,
-    script:
-        "../../scripts/relational_neville2009_fig1d.py"
-
-
-register_artifact("neville2009", "fig1e")
-
-
-rule relational_neville2009_fig1e:
-    """Neville 2009 Fig. 1(e): power on the larger networks (`large_nodes`)."""
-    input:
-        summary=rules.relational_summary.output.summary,
-        calibration=rules.relational_summary.output.calibration,
-        networks=rules.relational_summary.output.networks,
-        network_rates=rules.relational_summary.output.network_rates,
-        lib=lib_inputs("scripts/relational_neville2009_fig1e.py"),
-    output:
-        pdf="results/neville2009/fig1e.pdf",
-        png=report_output("results/neville2009/fig1e.png"),
-        csv=report_output("results/neville2009/fig1e.csv"),
-        claims="results/neville2009/fig1e.claims.csv",
-    log:
-        "logs/neville2009/fig1e.log",
-    benchmark:
-        "benchmarks/neville2009/fig1e.tsv"
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        alpha=RELATIONAL["alpha"],
-        study=REL_PANEL_STUDY,
-        nodes=RELATIONAL["large_nodes"],
-        network=REL_NETWORK[RELATIONAL["large_nodes"]],
-        trials=RELATIONAL["trials_per_network"],
-        paper_trials=400,
-    script:
-        "../../scripts/relational_neville2009_fig1e.py"
-
-
-register_artifact("wang2011", "fig2a")
-
-
-rule relational_wang2011_fig2a:
-    """Wang 2011 Fig. 2(a): Type I error of RS, RS-C and NCV (synthetic networks)."""
-    input:
-        summary=rules.relational_summary.output.summary,
-        calibration=rules.relational_summary.output.calibration,
-        networks=rules.relational_summary.output.networks,
-        network_rates=rules.relational_summary.output.network_rates,
-        lib=lib_inputs("scripts/relational_wang2011_fig2a.py"),
-    output:
-        pdf="results/wang2011/fig2a.pdf",
-        png=report_output("results/wang2011/fig2a.png"),
-        csv=report_output("results/wang2011/fig2a.csv"),
-        claims="results/wang2011/fig2a.claims.csv",
-    log:
-        "logs/wang2011/fig2a.log",
-    benchmark:
-        "benchmarks/wang2011/fig2a.tsv"
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        alpha=RELATIONAL["alpha"],
-        study=REL_PANEL_STUDY,
-        nodes=RELATIONAL["nodes"],
-        trials=RELATIONAL["wang_trials_per_network"],
-        paper_trials=200,
-    script:
-        "../../scripts/relational_wang2011_fig2a.py"
-
-
-register_artifact("wang2011", "fig2b")
-
-
-rule relational_wang2011_fig2b:
-    """Wang 2011 Fig. 2(b): power of RS, RS-C and NCV."""
-    input:
-        summary=rules.relational_summary.output.summary,
-        calibration=rules.relational_summary.output.calibration,
-        networks=rules.relational_summary.output.networks,
-        network_rates=rules.relational_summary.output.network_rates,
-        lib=lib_inputs("scripts/relational_wang2011_fig2b.py"),
-    output:
-        pdf="results/wang2011/fig2b.pdf",
-        png=report_output("results/wang2011/fig2b.png"),
-        csv=report_output("results/wang2011/fig2b.csv"),
-        claims="results/wang2011/fig2b.claims.csv",
-    log:
-        "logs/wang2011/fig2b.log",
-    benchmark:
-        "benchmarks/wang2011/fig2b.tsv"
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        alpha=RELATIONAL["alpha"],
-        study=REL_PANEL_STUDY,
-        nodes=RELATIONAL["nodes"],
-        trials=RELATIONAL["wang_trials_per_network"],
-        paper_trials=200,
-    script:
-        "../../scripts/relational_wang2011_fig2b.py"

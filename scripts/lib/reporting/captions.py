@@ -1,10 +1,21 @@
 """Caption and title text that depends on a study's data (figure titles, caption sentences).
 
 Real-network panels (Neville 2009 Fig. 1(f); Wang 2011 Fig. 3): how a network set is named, one
-sentence per set describing it, and the deviation sentence of a Type I panel.
+sentence per set describing it, and the deviation sentence of a Type I panel. Every panel of a
+handicapped model (synthetic and real networks): what the handicap does to a chosen prediction.
 """
 
 from __future__ import annotations
+
+from ..models import wvrn_nbc
+
+
+def handicap_clause(magnitude: str, strength: float = 1.0, chosen: str = "a chosen prediction") -> str:
+    """What the handicap does to a prediction it chooses, in a caption's words: ``chosen`` (the
+    predictions it chooses) and how each moves under reading ``network_tests.handicap_magnitude``
+    and the handicap's ``strength`` (:func:`lib.models.wvrn_nbc.handicap_words`), e.g. "a chosen
+    prediction flips P(+)"."""
+    return f"{chosen} {wvrn_nbc.handicap_words(magnitude, strength)}"
 
 
 def set_label(name: str, spec: dict) -> str:

@@ -148,15 +148,37 @@ def finish_panels(
     fig.suptitle(title, fontsize=9, y=0.995)
 
 
-def power_vs_difference(curves: dict, lines: dict, target: float, title: str):
-    """Neville 2009 Fig. 1(d)/(e) axes: one power curve per method against the mean accuracy
-    difference on the calibration set, a dotted line at ``target``. ``lines`` maps a curve's
-    name to its (sampler, test) style. Returns ``(fig, ax)``."""
+def type1_vs_labeled(curves: dict, lines: dict, alpha: float, title: str, rate_high_max: float):
+    """Neville 2009 Fig. 1(c) / Wang 2011 Fig. 2(a) axes: one Type I error curve per method
+    against the proportion labeled, a dotted line at ``alpha``, the y axis from 0 to just above the
+    highest interval (at least 0.6: the paper's axis is 0-0.5). ``lines`` maps a curve's name to its
+    (sampler, test) style. Returns ``(fig, ax)``."""
+    fig, ax = new_figure()
+    for name, part in curves.items():
+        sampler, test = lines[name]
+        rate_curve(ax, part, "prop_labeled", name, sampler, test)
+    alpha_line(ax, alpha)
+    ax.set(
+        xlabel="Proportion Labeled",
+        ylabel="Type I Error Rate",
+        xlim=(0.05, 0.45),
+        ylim=(0.0, min(1.0, max(0.6, float(rate_high_max) + 0.05))),
+        title=title,
+    )
+    ax.legend(loc="upper right")
+    return fig, ax
+
+
+def power_vs_difference(curves: dict, lines: dict, target: float | None, title: str):
+    """Neville 2009 Fig. 1(d)/(e) / Wang 2011 Fig. 2(b) axes: one power curve per method against
+    the mean accuracy difference on the calibration set, a dotted line at ``target`` (none for
+    None). ``lines`` maps a curve's name to its (sampler, test) style. Returns ``(fig, ax)``."""
     fig, ax = new_figure()
     for name, part in curves.items():
         sampler, test = lines[name]
         rate_curve(ax, part, "calibration_difference", name, sampler, test)
-    ax.axvline(target, color="0.6", linewidth=0.8, linestyle=":")
+    if target is not None:
+        ax.axvline(target, color="0.6", linewidth=0.8, linestyle=":")
     ax.set(xlabel="Mean performance difference (calibration set)", ylabel="Power", ylim=(0.0, 1.02), title=title)
     ax.legend(loc="lower right")
     return fig, ax

@@ -16,6 +16,8 @@ The models are :mod:`lib.models.wvrn_nbc`; the per-trial tests :mod:`lib.evaluat
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import numpy as np
 import pandas as pd
 
@@ -56,6 +58,118 @@ def model_options(models: dict | None) -> dict:
         raise ValueError(f"handicap_stage must be one of {wvrn_nbc.HANDICAP_STAGES}")
     wvrn_nbc.reading_strength(1.0, options["handicap_magnitude"])
     return options
+
+
+def network_parameters(config: Mapping, nodes: int) -> dict:
+    """The latent group model parameters (:class:`lib.data.networks.LGMParams`) of the study's
+    networks of ``nodes`` nodes: ``relational.network`` at that size. The study's jobs seed their
+    networks with them, and Fig. 1(c) and 1(e) describe them."""
+    return {**config["relational"]["network"], "n_nodes": nodes}
+
+
+#: What the paper panels (Neville Fig. 1(c)-(e), Wang Fig. 2) say of the study's design: the
+#: ``relational`` keys their captions and claims use
+PANEL_KEYS = (
+    "nodes",
+    "large_nodes",
+    "power_prop_labeled",
+    "power_handicaps",
+    "evaluation_networks",
+    "calibration_networks",
+    "calibration_folds",
+    "tolerance",
+    "handicap_strength",
+    "handicap_selection",
+    "samplers",
+)
+
+
+def panel_study(config: Mapping) -> dict:
+    """The study's design as the paper panels describe it: the :data:`PANEL_KEYS` of
+    ``relational`` and the reading ``network_tests.handicap_magnitude``."""
+    relational = config["relational"]
+    return {k: relational[k] for k in PANEL_KEYS} | {
+        "handicap_magnitude": config["network_tests"]["handicap_magnitude"]
+    }
+
+
+def panel_settings(config: Mapping, nodes_key: str = "nodes", trials_key: str = "trials_per_network") -> dict:
+    """The settings of a paper panel: the test level ``alpha``, the :func:`panel_study`, the network
+    size it shows (``relational.<nodes_key>``) and the trials per evaluation network it pools
+    (``relational.<trials_key>``: all of them for Neville, the first ``wang_trials_per_network`` for
+    Wang)."""
+    relational = config["relational"]
+    return {
+        "alpha": relational["alpha"],
+        "study": panel_study(config),
+        "nodes": relational[nodes_key],
+        "trials": relational[trials_key],
+    }
+
+
+#: The columns of a panel's table per purpose (before a panel's own): the curve's rates with
+#: their Wilson intervals, and what sets its x -- the labeling level (Type I) or the nBC
+#: handicap with its calibration-set difference (power)
+PANEL_COLUMNS = {
+    "type1": ["sampler", "test", "nodes", "prop_labeled", "handicap_wvrn", "rejections", "trials"],
+    "power": [
+        "sampler",
+        "test",
+        "nodes",
+        "prop_labeled",
+        "handicap_nbc",
+        "calibration_difference",
+        "accuracy_difference",
+        "rejections",
+        "trials",
+    ],
+}
+RATE_COLUMNS = ["rate", "rate_low", "rate_high", "chunk_rate_sd"]
+#: Per purpose: the column a panel's curves run along, and the one that names a point of a curve
+#: (its per-network rates are matched on it)
+PANEL_AXES = {"type1": ("prop_labeled", "prop_labeled"), "power": ("calibration_difference", "handicap_nbc")}
+
+
+def panel_curves(
+    summary: pd.DataFrame,
+    network_rates: pd.DataFrame,
+    lines: dict,
+    purpose: str,
+    nodes: int,
+    trials: int,
+    extra: Sequence[str] = (),
+):
+    """One paper panel's cell of the study: its curves and their table.
+
+    Parameters
+    ----------
+    summary, network_rates : pandas.DataFrame
+        The study's rates over the pooled trials and per evaluation network (:func:`summarize`).
+    lines : dict of str to (str, str)
+        A curve's label -> its ``(sampler, test)``.
+    purpose : {"type1", "power"}
+        Type I error against the labeling level, or power against the calibration-set difference.
+    nodes, trials : int
+        The network size and the trials per evaluation network the panel shows.
+    extra : sequence of str
+        The panel's own columns, after the purpose's :data:`PANEL_COLUMNS` and :data:`RATE_COLUMNS`.
+
+    Returns
+    -------
+    curves : dict of str to pandas.DataFrame
+        Per label, its rows sorted along the panel's x (:func:`lib.evaluation.summaries.method_curves`).
+    table : pandas.DataFrame
+        The curves as one table, each rate with the 95% t interval of its per-network rates
+        (trials cluster within the evaluation networks; the network-level claims judge by it).
+    per_network : pandas.DataFrame
+        The curves' per-network rates.
+    """
+    cell = {"purpose": purpose, "nodes": nodes, "trials_per_network": trials}
+    x, point = PANEL_AXES[purpose]
+    curves = summaries.method_curves(summaries.select(summary, **cell), lines, x)
+    per_network = summaries.method_network_rates(network_rates, lines, **cell)
+    shown = summaries.curves_table(curves, [*PANEL_COLUMNS[purpose], *RATE_COLUMNS, *extra])
+    return curves, summaries.with_network_intervals(shown, per_network, ["method", point]), per_network
 
 
 def _stacked(strength, graphs: int):
