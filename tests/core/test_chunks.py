@@ -36,3 +36,18 @@ def test_reduced_randomizations_override_the_block_number_by_the_same_keys():
     assert (
         chunks.chunk_ranges(chunks.randomizations_of(block, "smo", "iris"), 100) == chunks.chunk_ranges(1000, 100)[:2]
     )
+
+
+def test_randomized_jobs_list_each_tests_chunks_per_data_set_and_classifier():
+    block = {"randomizations": 100, "randomizations_per_job": {"iris/smo": 40}, "reduced_randomizations": {"nb": 30}}
+    jobs = chunks.randomized_jobs(block, ["j48", "smo", "nb"], ["iris", "vote"])
+    cut = [(j["start"], j["stop"]) for j in jobs if j["dataset"] == "iris" and j["classifier"] == "smo"]
+    assert cut == [(0, 40), (40, 80), (80, 100)] * 2  # Test 1's chunks, then Test 2's
+    assert [j["test"] for j in jobs if j["dataset"] == "iris" and j["classifier"] == "smo"] == [1] * 3 + [2] * 3
+    assert {(j["start"], j["stop"]) for j in jobs if j["classifier"] == "nb"} == {(0, 30)}
+    assert {(j["start"], j["stop"]) for j in jobs if j["dataset"] == "vote"} <= {(0, 100), (0, 30)}
+    assert [j["dataset"] for j in jobs] == ["iris"] * 10 + ["vote"] * 6  # data set first, then classifier
+    # without data sets (Figure 3): no dataset wildcard, the classifiers' own cut
+    assert chunks.randomized_jobs({"randomizations": 9}, ["j48"]) == [
+        {"classifier": "j48", "test": t, "start": 0, "stop": 9} for t in (1, 2)
+    ]

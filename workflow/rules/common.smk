@@ -90,7 +90,11 @@ def view_inputs(art):
             files[key] = [f for name in spec.names(config) for f in dataset_files(name)]
             continue
         pattern = getattr(getattr(rules, spec.rule).output, spec.output)
-        files[key] = expand(pattern, **spec.wildcards(config)) if spec.wildcards else pattern
+        if spec.wildcards is None:
+            files[key] = pattern
+            continue
+        jobs = spec.wildcards(config)  # one dict of values, or a list of the jobs' wildcards
+        files[key] = [f for job in ([jobs] if isinstance(jobs, dict) else jobs) for f in expand(pattern, **job)]
     view = LIB / "views" / f"{art.paper}.py"
     lib = lib_inputs("scripts/artifact.py") + [str(view)] + IMPORTS.lib_inputs(view, LIB)
     return {**files, "lib": sorted(set(lib))}

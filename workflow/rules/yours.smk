@@ -5,6 +5,7 @@ minority removal, and Neville's / Wang's network tests -- as jobs of the existin
 <your.yaml>`. Without a `yours` section no rule here has anything to do and nothing else changes.
 Include after permutation.smk and realnet.smk (it reuses perm_readings and the realnet rules)."""
 
+from lib.core import chunks as CHUNKS  # the chunk plan (importable: see common.smk)
 from lib.studies import yours as YOURS_LIB  # importable: see common.smk
 
 YOURS = YOURS_LIB.settings(config)  # the section with every default filled in from the profile

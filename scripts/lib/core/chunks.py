@@ -42,3 +42,20 @@ def chunk_ranges(k: int, size: int | None) -> list[tuple[int, int]]:
     if k < 0 or size < 1:
         raise ValueError(f"cannot cut {k} randomisations into chunks of {size}")
     return [(s, min(k, s + size)) for s in range(0, k, size)] or [(0, 0)]
+
+
+def randomized_jobs(block: dict, classifiers, datasets=None) -> list[dict]:
+    """The wildcards of a permutation config block's randomised jobs, one dict per job, in the
+    order the views concatenate their tables: per data set (when ``datasets`` is given), classifier
+    and test (1, 2), randomisations ``start..stop-1`` cut by :func:`chunk_ranges` from
+    :func:`randomizations_of` and :func:`randomizations_per_job`."""
+    jobs = []
+    for dataset in [None] if datasets is None else datasets:
+        for classifier in classifiers:
+            k = randomizations_of(block, classifier, dataset)
+            size = randomizations_per_job(block.get("randomizations_per_job"), classifier, dataset)
+            for test in (1, 2):
+                for start, stop in chunk_ranges(k, size):
+                    job = {"classifier": classifier, "test": test, "start": start, "stop": stop}
+                    jobs.append(job if dataset is None else {"dataset": dataset, **job})
+    return jobs

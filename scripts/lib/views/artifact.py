@@ -37,7 +37,9 @@ KINDS = ("pdf", "png", "csv", "md")
 class Reads:
     """A study table an artifact reads: the named ``output`` of the study rule ``rule``, expanded
     over ``wildcards(config)`` when the rule has wildcards (then the artifact gets a list of
-    tables)."""
+    tables): a dict of wildcard values (every combination, as Snakemake's ``expand``), or a list of
+    such dicts, expanded in turn (jobs that are no product, e.g. randomisations cut into chunks per
+    data set)."""
 
     rule: str
     output: str
