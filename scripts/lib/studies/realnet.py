@@ -10,7 +10,7 @@ The study's jobs are functions here (the rule scripts only read inputs and write
   network-set format (:mod:`lib.data.network_sets`); :func:`network_set_statistics` describes a set.
 * :func:`calibrate` -- a set's leave-one-network-out calibration (:mod:`lib.studies.network_calibration`).
 * :func:`evaluate_set` -- each network held out in turn: splits, both models inferred, handicaps
-  applied, paired/unpaired t-tests and RS-C (:func:`lib.evaluation.pairtests.score`).
+  applied, paired/unpaired t-tests and RS-C (:func:`lib.evaluation.pairtests.score_handicaps`).
 * :func:`summarize` -- rejection rates with Wilson intervals pooled over the held-out networks.
 """
 
@@ -169,20 +169,6 @@ def table1_task(
 
 
 # ----------------------------------------------------------------------------- the study's jobs
-
-#: The readings of ``network_tests`` this study depends on, with the pipeline's earlier choices as
-#: defaults (the config sets them). The handicap always acts after inference here: the reading
-#: ``relational.handicap_stage`` is about Neville 2009 Sec. 5's synthetic experiments.
-MODEL_DEFAULTS = {"nbc_estimation": "laplace", "rsc_q_estimate": "erred", "handicap_magnitude": "flip"}
-
-
-def model_options(models: dict | None) -> dict:
-    """``models`` completed with :data:`MODEL_DEFAULTS` and checked."""
-    options = {**MODEL_DEFAULTS, **(models or {})}
-    if options["nbc_estimation"] not in wvrn_nbc.NBC_ESTIMATION:
-        raise ValueError(f"nbc_estimation must be one of {sorted(wvrn_nbc.NBC_ESTIMATION)}")
-    wvrn_nbc.reading_strength(1.0, options["handicap_magnitude"])
-    return options
 
 
 def table1_study(loaded, prop_labeled, samples: int, l2: float, rng, log=None):
@@ -467,7 +453,8 @@ def calibrate(
         (:func:`lib.studies.network_calibration.calibration_set`), and the perturbation keys.
     log : logging.Logger, optional
     models : dict, optional
-        The ``network_tests`` readings (``nbc_estimation``; defaults: :data:`MODEL_DEFAULTS`).
+        The ``network_tests`` readings (``nbc_estimation``; defaults:
+        :data:`lib.evaluation.pairtests.MODEL_DEFAULTS`).
     unmet : {"raise", "settle"}
         What a Type I calibration does when no handicap meets the tolerance
         (:data:`lib.studies.network_calibration.UNMET`); it draws nothing, so it is part of no seed.
@@ -491,7 +478,7 @@ def calibrate(
     s = setting
     if unmet not in network_calibration.UNMET:
         raise ValueError(f"unmet must be one of {', '.join(network_calibration.UNMET)}, got {unmet!r}")
-    options = model_options(models)
+    options = pairtests.model_options(models)
     levels = s["levels"]
     cal = network_calibration.calibration_set(
         split_rng,
@@ -581,7 +568,7 @@ def evaluate_set(
     log : logging.Logger, optional
     models : dict, optional
         The ``network_tests`` readings (``nbc_estimation``, ``rsc_q_estimate``; defaults:
-        :data:`MODEL_DEFAULTS`).
+        :data:`lib.evaluation.pairtests.MODEL_DEFAULTS`).
 
     Returns
     -------
@@ -598,7 +585,12 @@ def evaluate_set(
     the calibrated handicap of this held-out network and level (from the other networks);
     power: each nBC handicap.
     """
-    options = model_options(models)
+    # One level and sampler at a time, per held-out network: draw the splits, infer, draw the keys,
+    # then score each handicap. lib.studies.relational.evaluate_network draws every split of its one
+    # network before inferring them in one batch and drawing the keys, so the two random streams
+    # differ; the loops share the scoring of a block (pairtests.score_handicaps) and no more, as
+    # merging them would change every number of one study or the other.
+    options = pairtests.model_options(models)
     s = {**setting, "strength": wvrn_nbc.reading_strength(setting["strength"], options["handicap_magnitude"])}
     smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
     purpose, trials, levels = s["purpose"], s["trials"], s["prop_labeled"]
@@ -622,37 +614,33 @@ def evaluate_set(
                 probs = wvrn_nbc.infer_pair(adj, labels, train, smoothing=smoothing)
                 tie = wvrn_nbc.majority_class(labels, train)
                 keys = wvrn_nbc.perturbation_keys(rng, (2,) + train.shape)
-                for c_w, c_b in settings:
-                    columns = pairtests.score(
-                        adj,
-                        labels,
-                        probs,
-                        keys,
-                        test,
-                        tie,
-                        c_w,
-                        c_b,
-                        sampler,
-                        s["alpha"],
-                        trials,
-                        folds,
-                        s["strength"],
-                        s["selection"],
-                        q_method=options["rsc_q_estimate"],
-                    )
-                    head = {
-                        "chunk": h,
-                        "network": netset.names[h],
-                        "trial": np.arange(trials),
-                        "purpose": purpose,
-                        "nodes": m,
-                        "sampler": sampler,
-                        "folds": folds,
-                        "prop_labeled": pl,
-                        "handicap_wvrn": c_w,
-                        "handicap_nbc": c_b,
-                    }
-                    rows.append(pd.DataFrame({**head, **columns}))
+                head = {
+                    "chunk": h,
+                    "network": netset.names[h],
+                    "trial": np.arange(trials),
+                    "purpose": purpose,
+                    "nodes": m,
+                    "sampler": sampler,
+                    "folds": folds,
+                    "prop_labeled": pl,
+                }
+                # the handicap acts after inference, as in the calibration (network_calibration);
+                # the reading relational.handicap_stage is about Neville 2009 Sec. 5 only
+                rows += pairtests.score_handicaps(
+                    adj,
+                    labels,
+                    train,
+                    test,
+                    probs,
+                    keys,
+                    tie,
+                    settings,
+                    s,
+                    head,
+                    "after",
+                    smoothing,
+                    options["rsc_q_estimate"],
+                )
         if log is not None:
             log.info("held-out network %s (%d nodes) done", netset.names[h], m)
         progress.advance()
