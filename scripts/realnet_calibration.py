@@ -2,11 +2,12 @@
 network set."""
 
 from lib.core import runlog, seeding, tables
+from lib.data import network_sets
 from lib.studies import realnet
 
 sm = snakemake  # noqa: F821
 with runlog.logged(sm.log[0], "realnet_calibration") as log:
-    netset = realnet.read_network_set(sm.input.nodes, sm.input.edges)
+    netset = network_sets.read_network_set(sm.input.nodes, sm.input.edges)
     frame = realnet.calibrate(
         sm.wildcards.netset,
         netset,

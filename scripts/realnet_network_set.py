@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 
 from lib.core import runlog, seeding, tables
-from lib.data import datasets
+from lib.data import datasets, network_sets
 from lib.studies import realnet
 
 sm = snakemake  # noqa: F821
@@ -24,14 +24,14 @@ with runlog.logged(sm.log[0], "realnet_network_set") as log:
             selection=sm.params.selection,
         )
     else:
-        netset = realnet.read_network_set(sm.input.data[0], sm.input.data[1])
-        node_rows, edge_rows = realnet.network_set_tables(
+        netset = network_sets.read_network_set(sm.input.data[0], sm.input.data[1])
+        node_rows, edge_rows = network_sets.network_set_tables(
             netset.names, netset.adjacency, netset.labels, netset.node_ids
         )
         extra = {"source": "user files", "task": spec.get("label", "label")}
         log.info("user network set: %d networks, sizes %s", len(netset), netset.sizes())
-    tables.write_csv(pd.DataFrame(node_rows, columns=list(realnet.NODE_COLUMNS)), sm.output.nodes)
-    tables.write_csv(pd.DataFrame(edge_rows, columns=list(realnet.EDGE_COLUMNS)), sm.output.edges)
+    tables.write_csv(pd.DataFrame(node_rows, columns=list(network_sets.NODE_COLUMNS)), sm.output.nodes)
+    tables.write_csv(pd.DataFrame(edge_rows, columns=list(network_sets.EDGE_COLUMNS)), sm.output.edges)
     # re-read what was written: the study reads exactly these files
-    netset = realnet.read_network_set(sm.output.nodes, sm.output.edges)
+    netset = network_sets.read_network_set(sm.output.nodes, sm.output.edges)
     tables.write_csv(realnet.network_set_statistics(sm.wildcards.netset, netset, extra), sm.output.networks)

@@ -25,7 +25,7 @@ def _prepare(sampler, seed):
     probs = wvrn_nbc.infer_pair(net.adjacency, net.labels, train)
     tie = wvrn_nbc.majority_class(net.labels, train)
     keys = wvrn_nbc.perturbation_keys(rng, (2,) + train.shape)
-    return dict(net=net, probs=(probs[0], probs[1]), keys=(keys[0], keys[1]), test=test, tie=tie)
+    return dict(net=net, probs=(probs[0], probs[1]), keys=(keys[0], keys[1]), train=train, test=test, tie=tie)
 
 
 @pytest.fixture(scope="module")
@@ -177,3 +177,44 @@ def test_invalid_arguments_raise(rs):
         _score(rs, c_w=0.2, selection="random")
     with pytest.raises(ValueError, match="test must have shape"):
         _score(rs, test=rs["test"][:, :-1])
+
+
+def test_model_options_complete_the_readings_and_check_them():
+    assert pairtests.model_options(None) == pairtests.MODEL_DEFAULTS
+    assert pairtests.model_options({"nbc_estimation": "ml"}) == {**pairtests.MODEL_DEFAULTS, "nbc_estimation": "ml"}
+    for key, bad in (("nbc_estimation", "mle"), ("handicap_stage", "before"), ("handicap_magnitude", "half")):
+        with pytest.raises(ValueError, match=key):
+            pairtests.model_options({key: bad})
+
+
+def _score_handicaps(d, handicaps, stage, head):
+    setting = {"trials": TRIALS, "alpha": ALPHA, "strength": 1.0, "selection": "exact"}
+    args = (d["net"].adjacency, d["net"].labels, d["train"], d["test"], d["probs"], d["keys"], d["tie"])
+    return pairtests.score_handicaps(*args, handicaps, setting, head, stage, 1.0, "erred")
+
+
+@pytest.mark.parametrize("stage", ["after", "during"])
+def test_score_handicaps_gives_the_head_the_handicaps_then_the_score_of_each_setting(rs, stage):
+    head = {"chunk": 3, "trial": np.arange(TRIALS), "sampler": "RS", "folds": FOLDS}
+    handicaps = [(0.0, 0.0), (0.0, 0.3), (0.2, 0.0)]
+    frames = _score_handicaps(rs, handicaps, stage, head)
+    assert len(frames) == len(handicaps)
+    for frame, (c_w, c_b) in zip(frames, handicaps):
+        pair, after = pairtests.handicapped_pair(
+            rs["net"].adjacency,
+            rs["net"].labels,
+            rs["train"],
+            rs["test"],
+            rs["probs"],
+            rs["keys"],
+            (c_w, c_b),
+            {"strength": 1.0, "selection": "exact"},
+            stage,
+            1.0,
+        )
+        expected = _score(rs, *after, probs=pair)
+        assert list(frame.columns) == [*head, "handicap_wvrn", "handicap_nbc", *expected]
+        assert len(frame) == TRIALS and (frame["chunk"] == 3).all()
+        assert (frame["handicap_wvrn"] == c_w).all() and (frame["handicap_nbc"] == c_b).all()
+        for column, values in expected.items():
+            np.testing.assert_array_equal(frame[column].to_numpy(), values)

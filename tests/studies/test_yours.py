@@ -14,11 +14,11 @@ import yaml
 
 from conftest import ROOT, overlaid
 from lib.core import seeding
-from lib.data import datasets
+from lib.data import datasets, network_sets
 from lib.data.attributes import AttributeSpec
 from lib.evaluation import refit
 from lib.models import adapters
-from lib.studies import imbalance, permutation, realnet, yours
+from lib.studies import imbalance, permutation, yours
 
 BASE = yaml.safe_load((ROOT / "config/config.yaml").read_text())
 QUICK = overlaid(BASE, yaml.safe_load((ROOT / "config/quick.yaml").read_text()))
@@ -231,8 +231,8 @@ def test_a_network_is_carved_into_a_network_set(tmp_path):
     assert 0 <= extra["network_p_pos"] <= 1 and "network_autocorrelation" in extra
     # the set reads back in the real-network study's format
     pd.DataFrame(node_rows).to_csv(tmp_path / "nodes.csv", index=False)
-    pd.DataFrame(edge_rows, columns=list(realnet.EDGE_COLUMNS)).to_csv(tmp_path / "edges.csv", index=False)
-    netset = realnet.read_network_set(tmp_path / "nodes.csv", tmp_path / "edges.csv")
+    pd.DataFrame(edge_rows, columns=list(network_sets.EDGE_COLUMNS)).to_csv(tmp_path / "edges.csv", index=False)
+    netset = network_sets.read_network_set(tmp_path / "nodes.csv", tmp_path / "edges.csv")
     assert len(netset) == 4 and sum(netset.sizes()) <= 160
     carve = yours.partition_spec("mine", net, 160)["partition"]
     assert carve == {"parts": 4, "min_size": 20, "max_size": 40, "attempts": net["attempts"]}

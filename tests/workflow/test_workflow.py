@@ -178,12 +178,11 @@ def test_a_user_network_set_runs_through_the_study(workflow_copy: Path):
     """The Add Health / IMDB path: the user's nodes.csv and edges.csv (documented format) in config."""
     import numpy as np
 
-    from lib.data import networks
-    from lib.studies import realnet
+    from lib.data import network_sets, networks
 
     rng = np.random.default_rng(0)
     nets = [networks.generate_lgm(rng, networks.LGMParams(n_nodes=120)) for _ in range(4)]
-    nodes, edges = realnet.network_set_tables(
+    nodes, edges = network_sets.network_set_tables(
         [f"school{g}" for g in range(4)],
         [n.adjacency for n in nets],
         [n.labels for n in nets],

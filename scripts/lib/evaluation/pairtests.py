@@ -1,15 +1,58 @@
 """Per-split accuracies of two handicapped models -> per-trial significance tests (Neville 2009
 Sec. 5.4 and 6; Wang 2011 Sec. 5.2). Shared by the relational study on synthetic networks
-(scripts/relational_chunk.py) and the real-network study (scripts/realnet_chunk.py).
+(scripts/relational_chunk.py) and the real-network study (scripts/realnet_chunk.py), with the
+``network_tests`` readings both take (:func:`model_options`).
 """
 
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from ..data import networks
 from ..models import wvrn_nbc
 from . import rsc, significance
+
+#: The ``network_tests`` readings a job of the relational or the real-network study depends on
+#: (Neville 2009 Sec. 5.1 and 5.4, Wang 2011 Sec. 4), with the pipeline's earlier choices as
+#: defaults; the config sets them. ``handicap_stage`` is the reading ``relational.handicap_stage``
+#: (Neville 2009 Sec. 5's synthetic experiments); the real-network study's handicap always acts
+#: after inference.
+MODEL_DEFAULTS = {
+    "nbc_estimation": "laplace",
+    "handicap_stage": "after",
+    "rsc_q_estimate": "erred",
+    "handicap_magnitude": "flip",
+}
+
+
+def model_options(models: dict | None) -> dict:
+    """``models`` (the ``network_tests`` readings) completed with :data:`MODEL_DEFAULTS` and checked.
+
+    Parameters
+    ----------
+    models : dict or None
+        Some of the keys of :data:`MODEL_DEFAULTS`.
+
+    Returns
+    -------
+    options : dict
+        Every key of :data:`MODEL_DEFAULTS`, ``models``' values first.
+
+    Raises
+    ------
+    ValueError
+        If ``nbc_estimation``, ``handicap_stage`` or ``handicap_magnitude`` is not one of its
+        readings (:data:`lib.models.wvrn_nbc.NBC_ESTIMATION`, ``HANDICAP_STAGES``,
+        ``HANDICAP_MAGNITUDES``).
+    """
+    options = {**MODEL_DEFAULTS, **(models or {})}
+    if options["nbc_estimation"] not in wvrn_nbc.NBC_ESTIMATION:
+        raise ValueError(f"nbc_estimation must be one of {sorted(wvrn_nbc.NBC_ESTIMATION)}")
+    if options["handicap_stage"] not in wvrn_nbc.HANDICAP_STAGES:
+        raise ValueError(f"handicap_stage must be one of {wvrn_nbc.HANDICAP_STAGES}")
+    wvrn_nbc.reading_strength(1.0, options["handicap_magnitude"])
+    return options
 
 
 def nanmean(x, axis):
@@ -168,3 +211,67 @@ def handicapped_pair(adjacency, labels, train, test, probs, keys, handicaps, set
                 smoothing=smoothing,
             )
     return tuple(out), (0.0, 0.0)
+
+
+def score_handicaps(
+    adjacency, labels, train, test, probs, keys, tie, handicaps, setting, head, stage, smoothing, q_method
+):
+    """Per-trial rows of one block of splits under each handicap setting.
+
+    For each ``(c_wvrn, c_nbc)`` of ``handicaps``: the pair to score (:func:`handicapped_pair`),
+    then its per-trial columns (:func:`score`).
+
+    Parameters
+    ----------
+    adjacency, labels
+        The network (:func:`score`).
+    train, test : ndarray of bool, shape (trials * folds, n)
+        Labeled and test set of each split of the block.
+    probs, keys : pair of ndarray of shape (trials * folds, n)
+        Unhandicapped ``P(+)`` and perturbation keys of (wvRN, nBC).
+    tie : ndarray of shape (trials * folds, n)
+        Class predicted on a tie.
+    handicaps : iterable of (float, float)
+        The ``(c_wvrn, c_nbc)`` settings.
+    setting : dict
+        ``trials``, ``alpha``, ``strength`` (the reading's, :func:`lib.models.wvrn_nbc.reading_strength`)
+        and ``selection``.
+    head : dict
+        The leading columns of every row (a value, or an array of shape ``(trials,)``); its
+        ``sampler`` and ``folds`` are the block's and choose the tests.
+    stage : {"after", "during"}
+        Where the handicap acts (:func:`handicapped_pair`).
+    smoothing : float
+        nBC's pseudo-count (for ``stage = "during"``).
+    q_method : {"erred", "moments"}
+        RS-C's estimate of ``q`` (:func:`score`).
+
+    Returns
+    -------
+    frames : list of pandas.DataFrame
+        One per handicap setting, one row per trial: the ``head`` columns, ``handicap_wvrn``,
+        ``handicap_nbc``, then the columns of :func:`score`.
+    """
+    frames = []
+    for c_w, c_b in handicaps:
+        pair, c_after = handicapped_pair(
+            adjacency, labels, train, test, probs, keys, (c_w, c_b), setting, stage, smoothing
+        )
+        columns = score(
+            adjacency,
+            labels,
+            pair,
+            keys,
+            test,
+            tie,
+            *c_after,
+            head["sampler"],
+            setting["alpha"],
+            setting["trials"],
+            head["folds"],
+            setting["strength"],
+            setting["selection"],
+            q_method=q_method,
+        )
+        frames.append(pd.DataFrame({**head, "handicap_wvrn": c_w, "handicap_nbc": c_b, **columns}))
+    return frames

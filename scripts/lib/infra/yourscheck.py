@@ -15,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import seeding
-from ..data import userdata
+from ..data import stand_ins, userdata
 from ..evaluation import sampling
 from ..models import adapters
-from ..studies import imbalance, realnet, yours
+from ..studies import imbalance, yours
 
 SLICE_ROWS_PER_CLASS = 5
 """Rows of each class an estimator is test-fitted on."""
@@ -205,7 +205,7 @@ def _check_carve(cfg: dict, key: str, name: str, spec: dict, data, seed: int, le
     rng = seeding.generator(yours.network_set_entropy(seed, cfg, name))
     try:
         node_rows, _, _ = yours.network_set(spec, net, name, rng, data=data)
-    except realnet.SelectionError as exc:
+    except stand_ins.SelectionError as exc:
         raise YoursError(f"{key}: {exc}, or set yours.network.selection to partition") from None
     except ValueError as exc:
         raise YoursError(

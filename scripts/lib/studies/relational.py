@@ -39,25 +39,6 @@ SUMMARY_MEANS = [
     *(f"rsc_{k}_{m}" for m in ("wvrn", "nbc") for k in ("p", "q", "rho", "L")),
 ]
 CALIBRATION_JOIN = ["purpose", "nodes", "prop_labeled", "handicap_nbc"]
-#: The readings of ``network_tests`` a job of this study depends on (Neville 2009 Sec. 5.1 and 5.4,
-#: Wang 2011 Sec. 4), with the pipeline's earlier choices as defaults; the config sets them.
-MODEL_DEFAULTS = {
-    "nbc_estimation": "laplace",
-    "handicap_stage": "after",
-    "rsc_q_estimate": "erred",
-    "handicap_magnitude": "flip",
-}
-
-
-def model_options(models: dict | None) -> dict:
-    """``models`` (the ``network_tests`` readings) completed with :data:`MODEL_DEFAULTS` and checked."""
-    options = {**MODEL_DEFAULTS, **(models or {})}
-    if options["nbc_estimation"] not in wvrn_nbc.NBC_ESTIMATION:
-        raise ValueError(f"nbc_estimation must be one of {sorted(wvrn_nbc.NBC_ESTIMATION)}")
-    if options["handicap_stage"] not in wvrn_nbc.HANDICAP_STAGES:
-        raise ValueError(f"handicap_stage must be one of {wvrn_nbc.HANDICAP_STAGES}")
-    wvrn_nbc.reading_strength(1.0, options["handicap_magnitude"])
-    return options
 
 
 def network_parameters(config: Mapping, nodes: int) -> dict:
@@ -250,9 +231,9 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
         keys.
     log : logging.Logger, optional
     models : dict, optional
-        The ``network_tests`` readings (:func:`model_options`): nBC's estimation and where the
-        handicap acts (after inference on the stored probabilities, or inside it, which reruns the
-        handicapped model's inference for every ``c`` tried).
+        The ``network_tests`` readings (:func:`lib.evaluation.pairtests.model_options`): nBC's
+        estimation and where the handicap acts (after inference on the stored probabilities, or
+        inside it, which reruns the handicapped model's inference for every ``c`` tried).
 
     Returns
     -------
@@ -269,7 +250,7 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
     applied to the stored probabilities.
     """
     cal = calibration_set
-    options = model_options(models)
+    options = pairtests.model_options(models)
     smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
     during = options["handicap_stage"] == "during"
     purpose, folds, levels = setting["purpose"], cal["folds"], setting["prop_labeled"]
@@ -436,7 +417,7 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
         The Type I calibration table of this size (:func:`calibrate`); needed for "type1".
     log : logging.Logger, optional
     models : dict, optional
-        The ``network_tests`` readings (:func:`model_options`).
+        The ``network_tests`` readings (:func:`lib.evaluation.pairtests.model_options`).
 
     Returns
     -------
@@ -457,7 +438,7 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
     "perturbed the predictions of the worse performing model (nBC)"); the keys are shared
     across c, so the perturbed sets are nested.
     """
-    options = model_options(models)
+    options = pairtests.model_options(models)
     s = {**setting, "strength": wvrn_nbc.reading_strength(setting["strength"], options["handicap_magnitude"])}
     smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
     purpose, trials, levels = s["purpose"], s["trials"], s["prop_labeled"]
@@ -485,50 +466,37 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
     if log is not None:
         log.info("%d splits inferred", len(train))
 
+    # Unlike lib.studies.realnet.evaluate_set, which draws and infers one level and sampler at a time
+    # for each held-out network, every split of every level and sampler is drawn first and inferred
+    # in one batch, then the keys: the two streams differ, so the two loops share only the scoring
+    # of a block (pairtests.score_handicaps); merging them would change every number.
     rows = []
     for pl, sampler, folds, start, count in blocks:
         sl = slice(start, start + count)
-        for c_w, c_b in settings[pl]:
-            pair, c_after = pairtests.handicapped_pair(
-                net.adjacency,
-                net.labels,
-                train[sl],
-                test[sl],
-                (probs[0][sl], probs[1][sl]),
-                (keys[0][sl], keys[1][sl]),
-                (c_w, c_b),
-                s,
-                options["handicap_stage"],
-                smoothing,
-            )
-            columns = pairtests.score(
-                net.adjacency,
-                net.labels,
-                pair,
-                (keys[0][sl], keys[1][sl]),
-                test[sl],
-                tie[sl],
-                *c_after,
-                sampler,
-                s["alpha"],
-                trials,
-                folds,
-                s["strength"],
-                s["selection"],
-                q_method=options["rsc_q_estimate"],
-            )
-            head = {
-                "chunk": chunk,
-                "trial": np.arange(trials),
-                "purpose": purpose,
-                "nodes": nodes,
-                "sampler": sampler,
-                "folds": folds,
-                "prop_labeled": pl,
-                "handicap_wvrn": c_w,
-                "handicap_nbc": c_b,
-            }
-            rows.append(pd.DataFrame({**head, **columns}))
+        head = {
+            "chunk": chunk,
+            "trial": np.arange(trials),
+            "purpose": purpose,
+            "nodes": nodes,
+            "sampler": sampler,
+            "folds": folds,
+            "prop_labeled": pl,
+        }
+        rows += pairtests.score_handicaps(
+            net.adjacency,
+            net.labels,
+            train[sl],
+            test[sl],
+            (probs[0][sl], probs[1][sl]),
+            (keys[0][sl], keys[1][sl]),
+            tie[sl],
+            settings[pl],
+            s,
+            head,
+            options["handicap_stage"],
+            smoothing,
+            options["rsc_q_estimate"],
+        )
     stats = pd.DataFrame([{"role": "evaluation", "nodes": nodes, "network": chunk, **networks.network_statistics(net)}])
     return pd.concat(rows, ignore_index=True), stats
 

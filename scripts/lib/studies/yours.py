@@ -483,7 +483,7 @@ def network_set(spec: dict, net: dict, name: str, rng, log=None, data: datasets.
     Returns
     -------
     node_rows, edge_rows : list of dict
-        The set in the network-set format of :mod:`lib.studies.realnet`.
+        The set in the network-set format of :mod:`lib.data.network_sets`.
     extra : dict
         Provenance columns of the set's statistics (``carve_stand_in``'s, the positive label and the
         whole network's :func:`whole_network_statistics`).
