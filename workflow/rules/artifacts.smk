@@ -5,10 +5,17 @@ generic scripts/artifact.py. Included after the study rules whose outputs the ar
 
 from lib.views import registry as VIEW_REGISTRY
 
+# Every artifact's files and its claims: `rule all`, the scorecard, the readings and the archive
+# build them all (Snakefile, report.smk, readings.smk).
+ARTIFACTS = []
+CLAIMS = []
+
 # The rules' input, output and param functions (view_inputs, view_outputs, view_about) are in
 # common.smk, apart from the rules, as Snakemake's style asks.
 for _art in VIEW_REGISTRY.ARTIFACTS.values():
-    register_artifact(_art.paper, _art.name, kinds=_art.kinds)
+    _files = _art.outputs()
+    ARTIFACTS.extend(_files[kind] for kind in _art.kinds)
+    CLAIMS.append(_files["claims"])
 
     rule:
         name:

@@ -1,5 +1,5 @@
-"""Helpers of every rules file: lib inputs, job seeds, the artifact registry and the report
-categories; then the input, output and parameter functions of the artifacts' and the studies' rules."""
+"""Helpers of every rules file: lib inputs, job seeds and the report categories; then the input,
+output and parameter functions of the artifacts' and the studies' rules."""
 
 import copy as _copy
 
@@ -22,10 +22,6 @@ LIB = CODE / "scripts" / "lib"
 CONDA_ENV = "../../envs/environment.yaml"
 REPORT_HTML = "results/report.html"  # made by `snakemake --report` (make report), never by a rule
 
-# Every artifact registers its files here; `rule all` and the scorecard build them all.
-ARTIFACTS = []
-CLAIMS = []
-
 
 def lib_inputs(script):
     """The lib source files a rule's ``script`` uses -- everything it imports from lib, transitively,
@@ -41,14 +37,7 @@ def job_entropy(study, params, chunk):
     return seeding.job_entropy(config["seed"], study, params, int(chunk))
 
 
-def register_artifact(paper, artifact, kinds=("pdf", "png", "csv")):
-    files = [f"results/{paper}/{artifact}.{kind}" for kind in kinds]
-    ARTIFACTS.extend(files)
-    CLAIMS.append(f"results/{paper}/{artifact}.claims.csv")
-    return files
-
-
-# --- report (snakemake --report; captions in workflow/report/) ----------------------------------
+# --- report (snakemake --report; an artifact's caption: workflow/report/artifact.rst) ----------
 # Report categories: one per paper, named as a reader knows the paper.
 PAPERS = {
     "neville2009": "Neville et al. 2009 (ICDM)",
@@ -57,27 +46,6 @@ PAPERS = {
     "raeder2012": "Raeder et al. 2012",
 }
 REPORT_KINDS = {"png": "figure", "csv": "numbers", "md": "table"}
-
-
-def report_output(path):
-    """Mark an artifact file `results/<paper>/<artifact>.<png|csv|md>` for `snakemake --report`:
-    category = the paper, subcategory = the artifact, caption = workflow/report/<paper>/<artifact>.rst
-    (paper panel, scale profile, deviations). Use it on a rule's output, e.g.
-    `png=report_output(f"results/{paper}/{artifact}.png")`. The caption path is relative to the
-    rules file that calls it, so the rule must live in workflow/rules/ (every study rule does)."""
-    parts = Path(path).parts
-    if len(parts) != 3 or parts[0] != "results" or parts[1] not in PAPERS:
-        raise ValueError(f"report_output: {path!r} is not results/<paper>/<artifact>.<kind>")
-    artifact, _, kind = parts[2].partition(".")
-    if kind not in REPORT_KINDS:
-        raise ValueError(f"report_output: {path!r} must end in one of {', '.join(REPORT_KINDS)}")
-    return report(
-        path,
-        caption=f"../report/{parts[1]}/{artifact}.rst",
-        category=PAPERS[parts[1]],
-        subcategory=artifact,
-        labels={"artifact": artifact, "file": REPORT_KINDS[kind]},
-    )
 
 
 # ---- input, output and param functions of the artifacts' rules (workflow/rules/artifacts.smk)

@@ -4,14 +4,19 @@ experiments (Neville 2009 Sec. 6, Fig. 1(f); Wang 2011 Sec. 5.2, Fig. 3) on netw
 disjoint networks each, the user's own files (Add Health, IMDB) or, by default, public stand-ins
 carved from Cora and Citeseer (lib.studies.realnet; reading realnet.selection: six similar
 networks or the region-grown partition). Per set: one network-set job, one calibration job
-(leave one network out), one chunk per purpose; one summary; the panels are views of it."""
+(leave one network out), one chunk per purpose; one summary. Table 1 and the panels are views of
+the Table 1 study and the summary, declared in lib.views.neville2009 and lib.views.wang2011 (their
+rules: artifacts.smk)."""
+
+from lib.studies import realnet as RN_LIB  # importable: see common.smk
 
 REALNET = config["realnet"]
-RN_TABLE1 = REALNET["table1"]
-RN_SETS = REALNET["sets"]
+# what determines the Table 1 study's draws; Table 1's artifact states it with the same function
+RN_TABLE1_SETTING = RN_LIB.table1_setting(config)
 RN_HANDICAP = {"strength": REALNET["handicap_strength"], "selection": REALNET["handicap_selection"]}
 RN_LEVELS = {"type1": list(REALNET["prop_labeled"]), "power": [REALNET["power_prop_labeled"]]}
-RN_SHOWN = sorted(set(REALNET["fig1f_sets"]) | set(REALNET["fig3_sets"]))
+# the sets the paper panels show (lib.views), all evaluated and summarised
+RN_SHOWN = RN_LIB.shown_sets(config)
 RN_PURPOSES = ("type1", "power")
 
 
@@ -32,7 +37,7 @@ rule realnet_table1_study:
     the link-based classifier with and without collective inference, phi of errors over linked
     unlabeled pairs; and the label autocorrelation of each task."""
     input:
-        data=[f for name in RN_TABLE1["datasets"] for f in dataset_files(name)],
+        data=[f for name in RN_TABLE1_SETTING["datasets"] for f in dataset_files(name)],
         lib=lib_inputs("scripts/realnet_table1_study.py"),
     output:
         trials="results/studies/realnet/table1/trials.csv",
@@ -44,49 +49,10 @@ rule realnet_table1_study:
     conda:
         CONDA_ENV
     params:
-        setting={k: RN_TABLE1[k] for k in ("datasets", "prop_labeled", "samples", "l2")},
-        entropy=job_entropy(
-            "realnet_table1", {k: RN_TABLE1[k] for k in ("datasets", "prop_labeled", "samples", "l2")}, 0
-        ),
+        setting=RN_TABLE1_SETTING,
+        entropy=job_entropy("realnet_table1", RN_TABLE1_SETTING, 0),
     script:
         "../../scripts/realnet_table1_study.py"
-
-
-register_artifact("neville2009", "table1", kinds=("md", "csv"))
-
-
-rule realnet_neville2009_table1:
-    """Neville 2009 Table 1 next to the reproduced values, with claims."""
-    input:
-        trials=rules.realnet_table1_study.output.trials,
-        tasks=rules.realnet_table1_study.output.tasks,
-        lib=lib_inputs("scripts/realnet_neville2009_table1.py"),
-    output:
-        md=report_output("results/neville2009/table1.md"),
-        csv=report_output("results/neville2009/table1.csv"),
-        claims="results/neville2009/table1.claims.csv",
-    log:
-        "logs/neville2009/table1.log",
-    benchmark:
-        "benchmarks/neville2009/table1.tsv"
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        setting={
-            k: RN_TABLE1[k]
-            for k in (
-                "datasets",
-                "prop_labeled",
-                "samples",
-                "l2",
-                "tolerance_error_correlation",
-                "tolerance_autocorrelation",
-            )
-        },
-        autocorrelation_measure=config["network_tests"]["autocorrelation_measure"],
-    script:
-        "../../scripts/realnet_neville2009_table1.py"
 
 
 rule realnet_network_set:
@@ -204,120 +170,3 @@ rule realnet_summary:
         sets=RN_SHOWN,
     script:
         "../../scripts/realnet_summary.py"
-
-
-# Paper panels: views of the summary (results/<paper>/<artifact>.* is built by rule
-# realnet_<paper>_<artifact>, script scripts/realnet_<paper>_<artifact>.py). `sets`: the network
-# sets shown (one panel each); `paper_trials`: what the paper used.
-RN_PANEL_STUDY = {
-    k: REALNET[k]
-    for k in (
-        "trials_per_network",
-        "calibration_samples",
-        "calibration_folds",
-        "tolerance",
-        "power_prop_labeled",
-        "power_handicaps",
-        "partition",
-        "selection",
-        "similar",
-    )
-} | {"handicap_magnitude": config["network_tests"]["handicap_magnitude"]}
-
-
-register_artifact("neville2009", "fig1f")
-
-
-rule realnet_neville2009_fig1f:
-    """Neville 2009 Fig. 1(f): Type I error on real network sets (public STAND-INs by default)."""
-    input:
-        summary=rules.realnet_summary.output.summary,
-        calibration=rules.realnet_summary.output.calibration,
-        networks=rules.realnet_summary.output.networks,
-        lib=lib_inputs("scripts/realnet_neville2009_fig1f.py"),
-    output:
-        pdf="results/neville2009/fig1f.pdf",
-        png=report_output("results/neville2009/fig1f.png"),
-        csv=report_output("results/neville2009/fig1f.csv"),
-        claims="results/neville2009/fig1f.claims.csv",
-    log:
-        "logs/neville2009/fig1f.log",
-    benchmark:
-        "benchmarks/neville2009/fig1f.tsv"
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        alpha=REALNET["alpha"],
-        set_specs={name: RN_SETS[name] for name in REALNET["fig1f_sets"]},
-        study=RN_PANEL_STUDY,
-        samplers=REALNET["samplers"],
-        sets=list(REALNET["fig1f_sets"]),
-        paper_trials=50,
-    script:
-        "../../scripts/realnet_neville2009_fig1f.py"
-
-
-register_artifact("wang2011", "fig3a")
-
-
-rule realnet_wang2011_fig3a:
-    """Wang 2011 Fig. 3(a): Type I error of RS, RS-C and NCV on real network sets."""
-    input:
-        summary=rules.realnet_summary.output.summary,
-        calibration=rules.realnet_summary.output.calibration,
-        networks=rules.realnet_summary.output.networks,
-        lib=lib_inputs("scripts/realnet_wang2011_fig3a.py"),
-    output:
-        pdf="results/wang2011/fig3a.pdf",
-        png=report_output("results/wang2011/fig3a.png"),
-        csv=report_output("results/wang2011/fig3a.csv"),
-        claims="results/wang2011/fig3a.claims.csv",
-    log:
-        "logs/wang2011/fig3a.log",
-    benchmark:
-        "benchmarks/wang2011/fig3a.tsv"
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        alpha=REALNET["alpha"],
-        set_specs={name: RN_SETS[name] for name in REALNET["fig3_sets"]},
-        study=RN_PANEL_STUDY,
-        samplers=REALNET["samplers"],
-        sets=list(REALNET["fig3_sets"]),
-        paper_trials=None,
-    script:
-        "../../scripts/realnet_wang2011_fig3a.py"
-
-
-register_artifact("wang2011", "fig3b")
-
-
-rule realnet_wang2011_fig3b:
-    """Wang 2011 Fig. 3(b): power of RS, RS-C and NCV on real network sets."""
-    input:
-        summary=rules.realnet_summary.output.summary,
-        calibration=rules.realnet_summary.output.calibration,
-        networks=rules.realnet_summary.output.networks,
-        lib=lib_inputs("scripts/realnet_wang2011_fig3b.py"),
-    output:
-        pdf="results/wang2011/fig3b.pdf",
-        png=report_output("results/wang2011/fig3b.png"),
-        csv=report_output("results/wang2011/fig3b.csv"),
-        claims="results/wang2011/fig3b.claims.csv",
-    log:
-        "logs/wang2011/fig3b.log",
-    benchmark:
-        "benchmarks/wang2011/fig3b.tsv"
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        alpha=REALNET["alpha"],
-        set_specs={name: RN_SETS[name] for name in REALNET["fig3_sets"]},
-        study=RN_PANEL_STUDY,
-        sets=list(REALNET["fig3_sets"]),
-        paper_trials=None,
-    script:
-        "../../scripts/realnet_wang2011_fig3b.py"

@@ -1,8 +1,8 @@
 """Scorecard, report and reproduction archive.
 
 The HTML report is Snakemake's own: `snakemake --report results/report.html` (`make report`)
-after a run collects every output marked with `report_output()` (common.smk; captions in
-workflow/report/) plus the scorecard. The archive rule packages code, config, environment, data
+after a run collects every artifact's files (marked in common.smk's view_outputs; caption
+workflow/report/artifact.rst) plus the scorecard. The archive rule packages code, config, environment, data
 checksums (and the raw files whose licence allows it), results, scorecard and report."""
 
 

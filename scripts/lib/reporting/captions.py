@@ -25,6 +25,11 @@ def set_label(name: str, spec: dict) -> str:
     return f"{name} ({spec.get('label', 'user data')})"
 
 
+def set_labels(set_specs: dict) -> dict:
+    """How a figure names each network set of ``set_specs`` (:func:`set_label`), in their order."""
+    return {name: set_label(name, spec) for name, spec in set_specs.items()}
+
+
 def is_stand_in(spec: dict) -> bool:
     return "dataset" in spec
 

@@ -148,6 +148,21 @@ def finish_panels(
     fig.suptitle(title, fontsize=9, y=0.995)
 
 
+def set_panels(curves: dict[str, dict], x: str, lines: dict, titles: dict):
+    """Neville 2009 Fig. 1(f) / Wang 2011 Fig. 3 axes: one panel per network set (``curves``: set ->
+    label -> curve), in it a rate curve per method against ``x``, titled ``titles[set]``. ``lines``
+    maps a curve's name to its (sampler, test) style. Returns ``(fig, axes)``, finished by
+    :func:`finish_panels`."""
+    fig, axes = new_figure(ncols=len(curves))
+    axes = list(axes) if len(curves) > 1 else [axes]
+    for ax, (name, by_method) in zip(axes, curves.items()):
+        for label, curve in by_method.items():
+            sampler, test = lines[label]
+            rate_curve(ax, curve, x, label, sampler, test)
+        ax.set_title(titles[name])
+    return fig, axes
+
+
 def type1_vs_labeled(curves: dict, lines: dict, alpha: float, title: str, rate_high_max: float):
     """Neville 2009 Fig. 1(c) / Wang 2011 Fig. 2(a) axes: one Type I error curve per method
     against the proportion labeled, a dotted line at ``alpha``, the y axis from 0 to just above the

@@ -12,9 +12,15 @@ The study's jobs are functions here (the rule scripts only read inputs and write
 * :func:`evaluate_set` -- each network held out in turn: splits, both models inferred, handicaps
   applied, paired/unpaired t-tests and RS-C (:func:`lib.evaluation.pairtests.score_handicaps`).
 * :func:`summarize` -- rejection rates with Wilson intervals pooled over the held-out networks.
+
+What the paper panels (lib.views) take from the study: :func:`panel_settings` (the sets shown and
+the design their captions state), :func:`panel_curves` and :func:`panel_table` (their curves per
+set); :func:`table1_setting` and :func:`shown_sets` serve the workflow's study jobs too.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import numpy as np
 import pandas as pd
@@ -37,6 +43,17 @@ PAPER_TABLE1 = (
     ("reality-mining", "Reality Mining", "In Study?", 0.32, 0.79),
     ("reality-mining", "Reality Mining", "Student?", 0.52, 0.91),
 )
+
+
+#: What determines the Table 1 study's draws (``realnet.table1``); Table 1's artifact states them too
+TABLE1_KEYS = ("datasets", "prop_labeled", "samples", "l2")
+
+
+def table1_setting(config: Mapping) -> dict:
+    """The Table 1 study's setting: the :data:`TABLE1_KEYS` of ``realnet.table1`` (its job's
+    params and seed, and what Table 1's artifact says of it)."""
+    table1 = config["realnet"]["table1"]
+    return {k: table1[k] for k in TABLE1_KEYS}
 
 
 # ----------------------------------------------------------------------------- Table 1
@@ -723,3 +740,82 @@ def summarize(trials: pd.DataFrame, calibration: pd.DataFrame) -> pd.DataFrame:
             "every set, purpose, level and handicap of the chunks"
         )
     return summary
+
+
+# ----------------------------------------------------------------------------- the paper panels
+#: The config keys listing the network sets each paper panel shows (one panel per set): Neville
+#: Fig. 1(f) and Wang Fig. 3(a)-(b)
+PANEL_SETS_KEYS = ("fig1f_sets", "fig3_sets")
+#: What the paper panels say of the study's design: the ``realnet`` keys their captions use
+PANEL_KEYS = (
+    "trials_per_network",
+    "calibration_samples",
+    "calibration_folds",
+    "tolerance",
+    "power_prop_labeled",
+    "power_handicaps",
+    "partition",
+    "selection",
+    "similar",
+    "handicap_strength",
+)
+
+
+def shown_sets(config: Mapping) -> list[str]:
+    """Every network set some paper panel shows (:data:`PANEL_SETS_KEYS`): the sets the study
+    evaluates and summarises."""
+    realnet = config["realnet"]
+    return sorted(set().union(*(realnet[key] for key in PANEL_SETS_KEYS)))
+
+
+def panel_study(config: Mapping) -> dict:
+    """The study's design as the paper panels describe it: the :data:`PANEL_KEYS` of ``realnet``
+    and the reading ``network_tests.handicap_magnitude``."""
+    realnet = config["realnet"]
+    return {k: realnet[k] for k in PANEL_KEYS} | {"handicap_magnitude": config["network_tests"]["handicap_magnitude"]}
+
+
+def panel_settings(config: Mapping, sets_key: str) -> dict:
+    """The settings of a paper panel: the test level ``alpha``, the :func:`panel_study`, the samples
+    per trial, and the network sets it shows (``realnet.<sets_key>``, one of
+    :data:`PANEL_SETS_KEYS`) with their specs (``realnet.sets``)."""
+    realnet = config["realnet"]
+    sets = list(realnet[sets_key])
+    return {
+        "alpha": realnet["alpha"],
+        "study": panel_study(config),
+        "samplers": realnet["samplers"],
+        "sets": sets,
+        "set_specs": {name: realnet["sets"][name] for name in sets},
+    }
+
+
+#: A panel's rate columns: rejections of the trials pooled over the held-out networks, the rate
+#: with its Wilson interval, and its spread over the held-out networks
+POOLED_RATE_COLUMNS = ["rejections", "trials", "rate", "rate_low", "rate_high", "chunk_rate_sd"]
+#: The first columns of a Type I panel's table (after ``set`` and ``method``): the curve's rates,
+#: the gap the calibration left on the held-out networks and the handicaps
+TYPE1_COLUMNS = [
+    "sampler",
+    "test",
+    "prop_labeled",
+    *POOLED_RATE_COLUMNS,
+    "held_out_abs_gap",
+    "handicap_wvrn",
+    "handicap_nbc",
+]
+
+
+def panel_curves(summary: pd.DataFrame, sets, lines: dict, purpose: str, x: str) -> dict[str, dict]:
+    """Per network set shown, the curve of each line (label -> (sampler, test)) of ``purpose``
+    against ``x`` (:func:`lib.evaluation.summaries.method_curves`)."""
+    return {
+        name: summaries.method_curves(summaries.select(summary, set=name, purpose=purpose), lines, x) for name in sets
+    }
+
+
+def panel_table(curves: dict[str, dict], columns: list[str]) -> pd.DataFrame:
+    """The curves of :func:`panel_curves` as one table: ``set``, ``method`` (the curve's label),
+    then ``columns``, set after set and curve after curve."""
+    per_set = [summaries.curves_table(by_method, ["set", *columns]) for by_method in curves.values()]
+    return pd.concat(per_set, ignore_index=True)[["set", "method", *columns]]

@@ -10,7 +10,7 @@ import pandas as pd
 from ..evaluation import sampling, summaries
 from ..papers.claims import Evidence
 from ..reporting import captions, plotting
-from ..studies import relational, simulated, theory
+from ..studies import realnet, relational, simulated, theory
 from .artifact import Artifact, Built, Reads, Views
 
 VIEWS = Views("wang2011")
@@ -414,5 +414,128 @@ FIG2B = VIEWS.add(
         settings=_relational_settings,
         about=_fig2b_about,
         build=_fig2b,
+    )
+)
+
+
+# ---- realnet: fig3a, fig3b ----
+# Wang's methods and their styles are those of the synthetic networks (RELATIONAL_LINES,
+# RELATIONAL_STYLES): RS, NCV and RS-C, each a paired test.
+REALNET_READS = {output: Reads("realnet_summary", output) for output in ("summary", "networks")}
+FIG3A_COLUMNS = [
+    *realnet.TYPE1_COLUMNS,
+    "calibration_difference",
+    *(f"rsc_{k}_{model}" for model in ("wvrn", "nbc") for k in ("q", "rho", "L")),
+]
+FIG3B_COLUMNS = [
+    "sampler",
+    "test",
+    "prop_labeled",
+    "handicap_nbc",
+    "calibration_difference",
+    "calibration_difference_sd",
+    "accuracy_difference",
+    *realnet.POOLED_RATE_COLUMNS,
+    "rsc_q_nbc",
+    "rsc_rho_nbc",
+]
+
+
+def _realnet_settings(config) -> dict:
+    return realnet.panel_settings(config, "fig3_sets")
+
+
+def _realnet_panels(tables: dict, s: dict, purpose: str, x: str, columns: list[str]):
+    """Wang's curves of ``purpose`` against ``x``, one panel per network set: the curves, their
+    table and the figure's panels."""
+    curves = realnet.panel_curves(tables["summary"], s["sets"], RELATIONAL_LINES, purpose, x)
+    fig, axes = plotting.set_panels(curves, x, RELATIONAL_STYLES, captions.set_labels(s["set_specs"]))
+    return realnet.panel_table(curves, columns), fig, axes
+
+
+def _realnet_details(tables: dict, s: dict, shown: pd.DataFrame, gap: str = "") -> str:
+    """The caption's sentences that need the numbers: the calibration's gap on the held-out networks
+    (Type I), the sets' statistics, the scale."""
+    return (
+        gap
+        + captions.sets_note(tables["networks"], s["set_specs"])
+        + " Bars: 95% Wilson intervals. "
+        + plotting.profile_note(s["profile"], int(shown["trials"].iloc[0]))
+    )
+
+
+def _realnet_evidence(shown: pd.DataFrame, s: dict) -> Evidence:
+    return Evidence({"summary": shown}, {"set_labels": captions.set_labels(s["set_specs"])})
+
+
+def _fig3a_about(s: dict) -> str:
+    study = s["study"]
+    return (
+        "Type I error of paired tests vs proportion labeled, wvRN vs nBC (relaxation labeling) on public stand-ins "
+        "(the authors' IMDB sample is not public): each network held out in turn, the better model handicapped to "
+        f"|Δacc| ≤ {study['tolerance']:g} on the other networks ({study['calibration_samples']} x "
+        f"{study['calibration_folds']}-fold NCV each); {study['trials_per_network']} trials per held-out network, "
+        f"{s['samplers']['RS']} samples per trial, pooled. RS-C: Wang's corrected paired t on the RS samples, "
+        "|L| and ρ from the edges inside each test set."
+    )
+
+
+def _fig3a(tables: dict, s: dict) -> Built:
+    shown, fig, axes = _realnet_panels(tables, s, "type1", "prop_labeled", FIG3A_COLUMNS)
+    for ax in axes:
+        plotting.alpha_line(ax, s["alpha"])
+        ax.set(xlabel="Proportion Labeled", xlim=(0.05, 0.55))
+    title = captions.figure_title("Wang et al. 2011, Fig. 3(a)", s["set_specs"], s["sets"])
+    plotting.finish_panels(fig, axes, title, "Type I Error Rate", rate_high_max=shown["rate_high"].max())
+    similar = captions.selected_similar(tables["networks"])
+    gap = captions.gap_note(tables["summary"], s["sets"], similar) + " "
+    return Built(shown, _realnet_evidence(shown, s), figure=fig, details=_realnet_details(tables, s, shown, gap))
+
+
+FIG3A = VIEWS.add(
+    Artifact(
+        "wang2011",
+        "fig3a",
+        "realnet",
+        "Figure 3(a): Type I error of RS, RS-C and NCV on real network sets",
+        reads=REALNET_READS,
+        settings=_realnet_settings,
+        about=_fig3a_about,
+        build=_fig3a,
+    )
+)
+
+
+def _fig3b_about(s: dict) -> str:
+    study = s["study"]
+    handicap = captions.handicap_clause(study["handicap_magnitude"], study["handicap_strength"])
+    return (
+        "Power of paired tests vs mean accuracy difference wvRN − nBC at propLabeled "
+        f"{study['power_prop_labeled']:g} on public stand-ins (the authors' IMDB sample is not public). nBC "
+        f"handicapped by b = {_values(study['power_handicaps'])} ({handicap}); x = mean over the held-out networks "
+        "of the difference on the other networks' calibration splits (it can be negative where nBC is the better "
+        f"model). {study['trials_per_network']} trials per held-out network, pooled."
+    )
+
+
+def _fig3b(tables: dict, s: dict) -> Built:
+    shown, fig, axes = _realnet_panels(tables, s, "power", "calibration_difference", FIG3B_COLUMNS)
+    for ax in axes:
+        ax.set(xlabel="Mean performance difference (calibration)", ylim=(0.0, 1.02))
+    title = captions.figure_title("Wang et al. 2011, Fig. 3(b)", s["set_specs"], s["sets"])
+    plotting.finish_panels(fig, axes, title, "Power", legend_loc="lower right")
+    return Built(shown, _realnet_evidence(shown, s), figure=fig, details=_realnet_details(tables, s, shown))
+
+
+FIG3B = VIEWS.add(
+    Artifact(
+        "wang2011",
+        "fig3b",
+        "realnet",
+        "Figure 3(b): power of RS, RS-C and NCV on real network sets",
+        reads=REALNET_READS,
+        settings=_realnet_settings,
+        about=_fig3b_about,
+        build=_fig3b,
     )
 )
