@@ -181,4 +181,3 @@ rule permutation_uci_randomized:
         readings=lambda w: perm_readings(w.classifier),
     script:
         "../../scripts/permutation_uci_randomized.py"
-
