@@ -96,7 +96,11 @@ rule readings_alternative:
 rule readings:
     """results/readings.{csv,md}: each claim under each alternative of each selected reading."""
     input:
-        claims=[f"results/readings/{r.name}/{a}.claims.csv" for r in READINGS_SELECTED for a in r.alternatives],
+        claims=[
+            rules.readings_alternative.output.claims.format(reading=r.name, alternative=a)
+            for r in READINGS_SELECTED
+            for a in r.alternatives
+        ],
         lib=lib_inputs("scripts/readings.py"),
     output:
         csv=report(

@@ -45,7 +45,7 @@ rule archive:
     input:
         artifacts=ARTIFACTS,
         claims=CLAIMS,
-        scorecard=["results/scorecard.csv", "results/scorecard.md"],
+        scorecard=rules.scorecard.output,
         report=built_report,
         lib=lib_inputs("scripts/archive.py"),
     output:

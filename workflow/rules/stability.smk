@@ -49,8 +49,8 @@ rule stability_seed:
 rule stability:
     """results/stability.{csv,md}: every claim's verdict under each base seed, and its class."""
     input:
-        scorecards=([] if STABILITY_SCALE else ["results/scorecard.csv"])
-        + [f"results/stability/seed{i}.scorecard.csv" for i in STABILITY_RUNS],
+        scorecards=([] if STABILITY_SCALE else [rules.scorecard.output.csv])
+        + expand(rules.stability_seed.output.scorecard, index=STABILITY_RUNS),
         lib=lib_inputs("scripts/stability.py"),
     output:
         csv=report(

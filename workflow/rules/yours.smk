@@ -295,7 +295,7 @@ rule yours_network:
     """Neville Fig. 1(f) / Wang Fig. 3 for one of your networks: Type I error and power of RS, RS-C
     and NCV (paired and unpaired), wvRN vs nBC; figure, caption and summary."""
     input:
-        chunks=expand("results/studies/yours/networks/{{netset}}/{purpose}/chunk0.csv", purpose=RN_PURPOSES),
+        chunks=expand(rules.yours_network_chunk.output[0], purpose=RN_PURPOSES, allow_missing=True),
         calibration=rules.yours_network_calibration.output[0],
         networks=rules.yours_network_set.output.networks,
         lib=lib_inputs("scripts/yours_network.py"),
