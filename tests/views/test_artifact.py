@@ -84,7 +84,7 @@ def test_a_toy_artifact_is_reported_with_its_caption(tmp_path):
     settings = TOY.configure({"profile": "quick", "toy": {"trials": 4}})
     params = {"artifact": TOY.id, "title": TOY.title, "about": TOY.about(settings) + " a_b *c*"}
     template = (ROOT / "workflow" / "report" / "artifact.rst").read_text()
-    snakemake = type("Job", (), {"params": type("Params", (), params)})
+    snakemake = type("Job", (), {"params": type("Params", (), params), "config": {"profile": "quick"}})
     rst = jinja2.Environment().from_string(template).render(snakemake=snakemake)
     html = docutils.core.publish_parts(rst, writer="html", settings_overrides={"halt_level": 2})[
         "body"
@@ -92,6 +92,7 @@ def test_a_toy_artifact_is_reported_with_its_caption(tmp_path):
     assert "Figure 1: a rate" in html and "A rate against x over 4 trials" in html
     assert "a_b *c*" in html  # the caption's own characters are escaped, not read as markup
     assert "results/toy2026/" in html
+    assert "Scale profile:" in html and "quick" in html and "fewer trials than the paper" in html
 
 
 def test_every_declared_artifact_is_well_formed():
