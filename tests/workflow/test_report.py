@@ -92,7 +92,8 @@ def test_report_shows_every_artifact_without_errors(reported_run: Path, tmp_path
         # caption rendered (rst -> HTML, profile templated), no docutils error in it
         assert "<strong>" in caption and "quick" in caption and "System Message" not in caption, path
         if paper != "results":
-            assert "Deviations:" in caption, path
+            # the artifact's declared title and caption text, then its scale (workflow/report/artifact.rst)
+            assert "Scale profile:" in caption and len(caption) > 300, path
         if path.endswith(".png"):
             assert seen["seen"]["images"][path] > 100, f"{path} did not render as an image"
     # the page shows no error of its own (React/Snakemake error views say "Error")
