@@ -10,6 +10,11 @@ from __future__ import annotations
 from ..models import wvrn_nbc
 
 
+def values_text(grid) -> str:
+    """A grid of values as a caption writes it: '0.1, 0.2, 0.3'."""
+    return ", ".join(f"{v:g}" for v in grid)
+
+
 def handicap_clause(magnitude: str, strength: float = 1.0, chosen: str = "a chosen prediction") -> str:
     """What the handicap does to a prediction it chooses, in a caption's words: ``chosen`` (the
     predictions it chooses) and how each moves under reading ``network_tests.handicap_magnitude``

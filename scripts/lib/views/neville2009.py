@@ -14,7 +14,9 @@ from ..evaluation import summaries
 from ..papers import neville2009
 from ..papers.claims import Evidence
 from ..reporting import captions, plotting
+from ..reporting.captions import values_text
 from ..studies import realnet, relational, simulated
+from . import simulated_panels
 from .artifact import Artifact, Built, Reads, Views
 
 VIEWS = Views("neville2009")
@@ -29,30 +31,6 @@ GROUP_DRAW = {
     "per_trial": "misclassified groups fixed per network sample",
 }
 RATE_COLUMNS = ["test", "rejections", "trials", "rate", "rate_low", "rate_high"]
-
-
-def _scenario_summary(scenario: str) -> Reads:
-    """The summary of the simulated-classifier scenario ``scenario`` (read as a list of one table)."""
-    return Reads("simulated_summary", "summary", lambda config: {"scenario": scenario})
-
-
-def _simulated_settings(scenario: str, *keys: str):
-    """The settings of a panel of ``scenario``: the study's ``keys``, and the scenario's reading
-    of the group draw and grid (which the caption states)."""
-
-    def settings(config) -> dict:
-        study = config["simulated"]
-        return {
-            **{key: study[key] for key in keys},
-            "reading": study["scenarios"][scenario]["reading"],
-            "scenario": study["scenarios"][scenario],
-        }
-
-    return settings
-
-
-def _values(grid) -> str:
-    return ", ".join(f"{v:g}" for v in grid)
 
 
 def _grid(values, shown: int) -> str:
@@ -100,12 +78,13 @@ FIG1A = VIEWS.add(
         "fig1a",
         "simulated",
         "Figure 1(a): Type I error vs proportion labeled (simulated classifiers)",
-        reads={"summary": _scenario_summary("neville_fig1a")},
-        settings=_simulated_settings("neville_fig1a", "alpha", "instances", "groups"),
+        reads={"summary": simulated_panels.scenario_summary("neville_fig1a")},
+        settings=simulated_panels.scenario_settings("neville_fig1a", "alpha", "instances", "groups"),
         about=lambda s: (
             f"Type I error of the paired t-test (α={s['alpha']:g}) vs proportion labeled; group-based simulated "
             f"classifiers, {s['instances']} instances in {s['groups']} groups, "
-            f"P(err)={_values(s['scenario']['p_err'])}, errCorr={_values(s['scenario']['err_corr'])}; Table 7 read "
+            f"P(err)={values_text(s['scenario']['p_err'])}, "
+            f"errCorr={values_text(s['scenario']['err_corr'])}; Table 7 read "
             f"{s['reading']} ({GROUP_DRAW[s['reading']]}). Bars: 95% Wilson intervals."
         ),
         build=_fig1a,
@@ -142,13 +121,14 @@ FIG1A_READINGS = VIEWS.add(
         "Figure 1(a), supplementary: both readings of Table 7",
         # the same setting (P(err), errCorr) simulated under each reading of the group draw
         reads={
-            "per_fold": _scenario_summary("neville_fig1a"),
-            "per_trial": _scenario_summary("neville_fig1a_per_trial"),
+            "per_fold": simulated_panels.scenario_summary("neville_fig1a"),
+            "per_trial": simulated_panels.scenario_summary("neville_fig1a_per_trial"),
         },
-        settings=_simulated_settings("neville_fig1a", "alpha", "instances", "groups"),
+        settings=simulated_panels.scenario_settings("neville_fig1a", "alpha", "instances", "groups"),
         about=lambda s: (
-            f"Neville 2009 Fig. 1(a) setting (P(err)={_values(s['scenario']['p_err'])}, "
-            f"errCorr={_values(s['scenario']['err_corr'])}, {s['instances']} instances, {s['groups']} groups, paired "
+            f"Neville 2009 Fig. 1(a) setting (P(err)={values_text(s['scenario']['p_err'])}, "
+            f"errCorr={values_text(s['scenario']['err_corr'])}, {s['instances']} instances, "
+            f"{s['groups']} groups, paired "
             "t-test) under the two readings of Table 7: per_fold draws the misclassified groups afresh "
             "in every fold (Table 7 as written, used for the paper panel); per_trial fixes them for a "
             "network sample (Wang 2011's model). Bars: 95% Wilson intervals."
@@ -197,15 +177,15 @@ FIG1B = VIEWS.add(
         "fig1b",
         "simulated",
         "Figure 1(b): Type I error vs error correlation (simulated classifiers)",
-        reads={"summary": _scenario_summary("neville_fig1b")},
+        reads={"summary": simulated_panels.scenario_summary("neville_fig1b")},
         settings=lambda config: {
-            **_simulated_settings("neville_fig1b", "alpha")(config),
+            **simulated_panels.scenario_settings("neville_fig1b", "alpha")(config),
             "error_correlation": config["simulated"]["fig1b_error_correlation"],
         },
         about=lambda s: (
             "Type I error of the paired t-test vs measured error correlation, P(err) in "
             f"{_grid(s['scenario']['p_err'], 1)} x errCorr in {_grid(s['scenario']['err_corr'], 2)}, propLabeled "
-            f"{_values(s['scenario']['prop_labeled'])}, {s['reading']} reading; one point per grid cell, "
+            f"{values_text(s['scenario']['prop_labeled'])}, {s['reading']} reading; one point per grid cell, "
             f"joined in order of x. Measured error correlation, reading '{s['error_correlation']}' (config "
             "simulated.fig1b_error_correlation): per_group = φ of 0/1 errors over same-group pairs, "
             "table per group pooled over the trial's folds, averaged over groups; fold_pooled = one table "
@@ -456,7 +436,7 @@ def _table1_about(s: dict) -> str:
     return (
         "Error correlation (phi over linked pairs) and label autocorrelation of wvRN and a link-based "
         "logistic-regression classifier (Lu & Getoor 2003), with and without collective inference, averaged over "
-        f"propLabeled {_values(s['prop_labeled'])}, on the data sets of config realnet.table1.datasets "
+        f"propLabeled {values_text(s['prop_labeled'])}, on the data sets of config realnet.table1.datasets "
         f"({', '.join(s['datasets'])}); Reality Mining is not public (rows kept, marked so). Reproduced values next "
         f"to the paper's. Reading network_tests.autocorrelation_measure = {s['autocorrelation_measure']}: the paper "
         "reports 'relational autocorrelation' without naming the measure. The table shows the measure the claims "
@@ -543,7 +523,8 @@ def _table1_markdown(table: pd.DataFrame, cells: pd.DataFrame, tasks: pd.DataFra
     text = (
         f"Scale profile: {s['profile']}. Error correlation: phi of 0/1 errors over linked pairs of unlabeled nodes, "
         f"averaged over {s['samples']} uniform labeled sets per cell and over {n_models} models ({TABLE1_MODELS}) x "
-        f"{len(s['prop_labeled'])} proportions labeled ({_values(s['prop_labeled'])}). Autocorrelation (reproduced): "
+        f"{len(s['prop_labeled'])} proportions labeled ({values_text(s['prop_labeled'])}). "
+        "Autocorrelation (reproduced): "
         f"{MEASURE_WORDS[measure]} of the labels over linked pairs (reading network_tests.autocorrelation_measure; "
         "the paper does not name its measure); the other two measures beside it (autocorrelation = phi, "
         "autocorrelation_contingency = C = sqrt(chi2 / (chi2 + N)), autocorrelation_corrected_contingency = C* = "

@@ -10,7 +10,9 @@ import pandas as pd
 from ..evaluation import sampling, summaries
 from ..papers.claims import Evidence
 from ..reporting import captions, plotting
+from ..reporting.captions import values_text
 from ..studies import realnet, relational, simulated, theory
+from . import simulated_panels
 from .artifact import Artifact, Built, Reads, Views
 
 VIEWS = Views("wang2011")
@@ -36,33 +38,11 @@ COMPARED_LINES = [
 RATE_COLUMNS = ["rejections", "trials", "rate", "rate_low", "rate_high"]
 
 
-def _scenario_summary(scenario: str) -> Reads:
-    """The summary of the simulated-classifier scenario ``scenario`` (read as a list of one table)."""
-    return Reads("simulated_summary", "summary", lambda config: {"scenario": scenario})
-
-
-def _simulated_settings(scenario: str):
-    def settings(config) -> dict:
-        study = config["simulated"]
-        return {
-            "alpha": study["alpha"],
-            "reading": study["scenarios"][scenario]["reading"],
-            "instances": study["instances"],
-            "scenario": study["scenarios"][scenario],
-        }
-
-    return settings
-
-
 def _simulated_view(name: str, title: str, scenario: str, about, build) -> Artifact:
     """A panel of the simulated-classifier scenario ``scenario``: a view of its summary."""
-    settings = _simulated_settings(scenario)
-    reads = {"summary": _scenario_summary(scenario)}
+    settings = simulated_panels.scenario_settings(scenario, "alpha", "instances")
+    reads = {"summary": simulated_panels.scenario_summary(scenario)}
     return VIEWS.add(Artifact("wang2011", name, "simulated", title, reads, settings, about, build))
-
-
-def _values(grid) -> str:
-    return ", ".join(f"{v:g}" for v in grid)
 
 
 def _setting(s: dict) -> str:
@@ -70,7 +50,7 @@ def _setting(s: dict) -> str:
     scenario = s["scenario"]
     return (
         simulated.READING_TEXT[s["reading"]]
-        + f", m={s['instances']}, p={_values(scenario['p_err'])}, q={_values(scenario['q'])}"
+        + f", m={s['instances']}, p={values_text(scenario['p_err'])}, q={values_text(scenario['q'])}"
     )
 
 
@@ -144,7 +124,7 @@ FIG1B = _simulated_view(
     "wang_fig1b",
     about=lambda s: (
         "Rejection rate of paired tests vs the difference between B's and A's error rates, "
-        f"propLabeled {_values(s['scenario']['prop_labeled'])}, "
+        f"propLabeled {values_text(s['scenario']['prop_labeled'])}, "
         + _setting(s)
         + ". B keeps A's number of error-prone groups and q; its error outside them absorbs the difference "
         "(our choice: the paper does not say how B's error rate is raised). Bars: 95% Wilson intervals."
@@ -202,7 +182,7 @@ TESTS_COMPARED = _simulated_view(
     about=lambda s: (
         "Group-based simulated classifiers, "
         + _setting(s)
-        + f", propLabeled {_values(s['scenario']['prop_labeled'])}; {_compared_splits(s['scenario']['samplers'])} "
+        + f", propLabeled {values_text(s['scenario']['prop_labeled'])}; {_compared_splits(s['scenario']['samplers'])} "
         "and 5x2 cross-validation for Dietterich's test. Nadeau-Bengio uses 1/J + n_test/n_train for the actual "
         f"split sizes ({_rs_sizes(s)} for RS). Bayesian correlated t-test (Benavoli et al. 2017, the same "
         "correlation): rate of deciding a practical difference, posterior probability > 0.95 outside a rope "
@@ -242,7 +222,7 @@ def _theorems(tables: dict, s: dict) -> Built:
     rho = shown[shown.panel == "rho"]
     indep, mixed = rho[np.isclose(rho["q"], rho["p"])], rho[~np.isclose(rho["q"], rho["p"])]
     # the rho panel's test-set share and its q above p are the study's (lib.studies.theory)
-    share, q_mixed = _values(sorted(set(rho["n_over_m"]))), _values(sorted(set(mixed["q"])))
+    share, q_mixed = values_text(sorted(set(rho["n_over_m"]))), values_text(sorted(set(mixed["q"])))
     x = "rho_target"
     right.plot(indep[x], indep["thm1_var_corr_ratio"], color="#0072B2", label="Thm 1 (q = p)")
     _monte_carlo_points(right, indep, x, "#0072B2", "o", "Monte Carlo (q = p)")
@@ -279,7 +259,7 @@ def _theorems(tables: dict, s: dict) -> Built:
         )
         _monte_carlo_points(third, part, x, color, "s")
     third.set(
-        xlabel=f"ρ (eq. (1) exactly), n/m = {_values(sorted(set(checked['n_over_m']))) or share}",
+        xlabel=f"ρ (eq. (1) exactly), n/m = {values_text(sorted(set(checked['n_over_m']))) or share}",
         title="Theorem 3 inside its model",
     )
     if len(checked):
@@ -512,7 +492,7 @@ def _fig3b_about(s: dict) -> str:
     return (
         "Power of paired tests vs mean accuracy difference wvRN − nBC at propLabeled "
         f"{study['power_prop_labeled']:g} on public stand-ins (the authors' IMDB sample is not public). nBC "
-        f"handicapped by b = {_values(study['power_handicaps'])} ({handicap}); x = mean over the held-out networks "
+        f"handicapped by b = {values_text(study['power_handicaps'])} ({handicap}); x = mean over the held-out networks "
         "of the difference on the other networks' calibration splits (it can be negative where nBC is the better "
         f"model). {study['trials_per_network']} trials per held-out network, pooled."
     )
