@@ -77,13 +77,13 @@ test-unit: env
 lint: env
 	$(BIN)/ruff check scripts tests
 	$(BIN)/ruff format --check scripts tests
-	$(BIN)/snakefmt --check Snakefile workflow/rules
+	$(BIN)/snakefmt --check Snakefile workflow/Snakefile workflow/rules
 	$(BIN)/snakemake --lint
 
 format: env
 	$(BIN)/ruff check --fix scripts tests
 	$(BIN)/ruff format scripts tests
-	$(BIN)/snakefmt Snakefile workflow/rules
+	$(BIN)/snakefmt Snakefile workflow/Snakefile workflow/rules
 
 # The report needs a completed run (Snakemake reads its metadata); the build is a no-op when up to date.
 report: env

@@ -81,14 +81,14 @@ def assert_built(user: Path) -> None:
 
 def test_a_module_by_path_builds_in_the_users_folder_and_writes_nothing_into_the_checkout(tmp_path: Path):
     before = files_of(ROOT)
-    user = user_repository(tmp_path / "mine", f'"{ROOT / "Snakefile"}"')
+    user = user_repository(tmp_path / "mine", f'"{ROOT / "workflow/Snakefile"}"')
     snakemake(user, "yours", "--cores", "2")
     assert_built(user)
     assert files_of(ROOT) == before
 
 
 def test_the_callers_config_is_checked_as_the_workflows_own(tmp_path: Path):
-    user = user_repository(tmp_path / "mine", f'"{ROOT / "Snakefile"}"', simulated={"alpha": 1.5})
+    user = user_repository(tmp_path / "mine", f'"{ROOT / "workflow/Snakefile"}"', simulated={"alpha": 1.5})
     proc = snakemake(user, "yours", "--cores", "1", check=False)
     assert proc.returncode != 0
     assert "Config error: config key 'simulated.alpha' must be < 1, got 1.5 (see workflow/schemas/" in proc.stderr
@@ -100,7 +100,7 @@ def git(*args: str, cwd: Path) -> None:
 
 
 def test_as_snakedeploy_writes_it_from_a_git_tag(tmp_path: Path, monkeypatch):
-    """`github("<owner>/<repo>", path="Snakefile", tag=...)`: Snakemake fetches the Snakefile, and the
+    """`github("<owner>/<repo>", path="workflow/Snakefile", tag=...)`: Snakemake fetches the Snakefile, and the
     files the Snakefile asks for, from its bare clone of the repository in its source cache; the
     clone is seeded here, so nothing is downloaded."""
     repo = copy_workflow(tmp_path / "repro")
@@ -116,7 +116,7 @@ def test_as_snakedeploy_writes_it_from_a_git_tag(tmp_path: Path, monkeypatch):
     git("clone", "--quiet", "--bare", str(repo), str(clones / "github.com/repro-org/repro"), cwd=tmp_path)
     before = files_of(repo)
 
-    user = user_repository(tmp_path / "mine", 'github("repro-org/repro", path="Snakefile", tag="v0.1.0")')
+    user = user_repository(tmp_path / "mine", 'github("repro-org/repro", path="workflow/Snakefile", tag="v0.1.0")')
     cache = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
     snakemake(user, "yours", "--cores", "2", env=cache)
     assert_built(user)
