@@ -73,11 +73,11 @@ include: "workflow/rules/relational.smk"
 include: "workflow/rules/realnet.smk"
 include: "workflow/rules/imbalance.smk"
 include: "workflow/rules/permutation.smk"
+include: "workflow/rules/yours.smk"
 include: "workflow/rules/artifacts.smk"
 include: "workflow/rules/report.smk"
 include: "workflow/rules/readings.smk"
 include: "workflow/rules/stability.smk"
-include: "workflow/rules/yours.smk"
 
 
 # Every artifact of every paper, and the scorecard.
