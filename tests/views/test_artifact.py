@@ -3,6 +3,7 @@ is built, captioned, scored and reported; and every declared artifact is well fo
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import docutils.core
@@ -95,6 +96,86 @@ def test_a_toy_artifact_is_reported_with_its_caption(tmp_path):
     assert "a_b *c*" in html  # the caption's own characters are escaped, not read as markup
     assert "results/toy2026/" in html
     assert "Scale profile:" in html and "quick" in html and "fewer trials than the paper" in html
+
+
+# ---- a toy family: one artifact per case the config names, no claims -----------------------------
+def _toy_case_build(tables: dict, settings: dict) -> Built:
+    summary = tables["trials"].assign(case=settings["case"])
+    fig, ax = plotting.new_figure()
+    ax.plot(summary["x"], summary["hit"])
+    return Built(summary, figure=fig, details=f"Case {settings['case']}: {len(summary)} trials.")
+
+
+TOY_CASES = Artifact(
+    "toy2026",
+    "case_{case}",
+    "toystudy",
+    "One case's trials",
+    reads={"trials": Reads("toystudy_case", "table")},  # a pattern with {case}: Snakemake fills it
+    settings=lambda config, wildcards: {"case": wildcards["case"], "trials": config["toy"]["cases"][wildcards["case"]]},
+    about=artifact.numbers_only,
+    build=_toy_case_build,
+    claims=False,
+    wildcards={"case": r"[a-z]+"},
+    members=lambda config: [{"case": case} for case in config["toy"]["cases"]],
+    rule="toystudy_case",
+)
+
+
+def test_a_family_is_one_rule_over_its_members_settings_from_their_wildcards(tmp_path):
+    config = {"profile": "quick", "toy": {"cases": {"b": 4, "a": 2}}}
+    assert TOY_CASES.rule == "toystudy_case" and TOY_CASES.id == "toy2026/case_{case}"
+    # patterns for the rule, no claims file; the members the config names, in its order, as targets
+    assert TOY_CASES.outputs() == {kind: f"results/toy2026/case_{{case}}.{kind}" for kind in ("pdf", "png", "csv")}
+    assert TOY_CASES.files(config) == [f"results/toy2026/case_{c}.{k}" for c in "ba" for k in ("pdf", "png", "csv")]
+    assert TOY_CASES.files({"profile": "quick", "toy": {"cases": {}}}) == []
+    assert TOY.files(config) == [f"results/toy2026/fig1.{k}" for k in ("pdf", "png", "csv")]  # one, always
+    settings = TOY_CASES.configure(config, {"case": "a"})
+    assert settings == {"profile": "quick", "readings": "", "case": "a", "trials": 2}
+
+    trials = tmp_path / "trials.csv"
+    pd.DataFrame({"x": [1, 2], "hit": [0, 1]}).to_csv(trials, index=False)
+    outputs = {kind: str(tmp_path / f"case_a.{kind}") for kind in ("pdf", "png", "csv")}
+    built = artifact.write_artifact(TOY_CASES, {"trials": str(trials)}, settings, outputs)
+    assert pd.read_csv(outputs["csv"])["case"].tolist() == ["a", "a"]
+    assert TOY_CASES.caption(settings, built) == "Case a: 2 trials."  # all numbers, no config text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["case_a.csv", "case_a.pdf", "case_a.png", "trials.csv"]
+
+
+def test_a_familys_wildcards_are_its_names_fields():
+    with pytest.raises(ValueError, match=r"wildcards \['case'\] are not the declared \[\]"):
+        Artifact("toy2026", "case_{case}", "s", "t", {}, dict, str, _toy_build)
+    with pytest.raises(ValueError, match=r"wildcards \[\] are not the declared \['case'\]"):
+        Artifact("toy2026", "case", "s", "t", {}, dict, str, _toy_build, wildcards={"case": ".+"})
+
+
+def test_a_caption_layout_sets_the_figures_margins(tmp_path):
+    trials = tmp_path / "trials.csv"
+    pd.DataFrame({"x": [1, 1], "hit": [0, 1]}).to_csv(trials, index=False)
+    wide = Artifact(
+        "toy2026",
+        "fig1",
+        "toystudy",
+        "t",
+        TOY.reads,
+        TOY.settings,
+        TOY.about,
+        lambda tables, s: dataclasses.replace(_toy_build(tables, s), caption_layout={"left": 0.3, "hspace": 0.6}),
+        claims=TOY_PAPER,
+    )
+    settings = wide.configure({"profile": "quick", "toy": {"trials": 2}})
+    outputs = {kind: str(tmp_path / f"fig1.{kind}") for kind in ("pdf", "png", "csv", "claims")}
+    built = artifact.write_artifact(wide, {"trials": str(trials)}, settings, outputs)
+    params = built.figure.subplotpars
+    assert (params.left, params.hspace, params.right, params.top) == (0.3, 0.6, 0.97, 0.90)  # the rest: the house's
+
+
+def test_the_yours_artifacts_are_families_without_claims_apart_from_the_papers():
+    assert [a.rule for a in registry.YOURS.values()] == ["yours_permutation", "yours_imbalance", "yours_network"]
+    assert not set(registry.YOURS) & set(registry.ARTIFACTS)
+    for art in registry.YOURS.values():
+        assert art.paper == "yours" and art.claims is False and "claims" not in art.outputs()
+    assert registry.YOURS["yours/imbalance_{dataset}"].wildcards == {"dataset": r"[a-z0-9][a-z0-9_-]*"}
 
 
 def test_every_declared_artifact_is_well_formed():

@@ -50,8 +50,9 @@ REPORT_KINDS = {"png": "figure", "csv": "numbers", "md": "table"}
 
 # ---- input, output and param functions of the artifacts' rules (workflow/rules/artifacts.smk)
 def view_inputs(art):
-    """The rule's input files: each declared study table (a list when expanded over wildcards), the
-    raw files of declared data sets, and the lib files of the script and the paper's views."""
+    """The rule's input files: each declared study table (a list when expanded over wildcards; a
+    family's own wildcards are left for Snakemake to fill), the raw files of declared data sets, and
+    the lib files of the script and the paper's views."""
     files = {}
     for key, spec in art.reads.items():
         if isinstance(spec, VIEW.DataFiles):
@@ -62,27 +63,42 @@ def view_inputs(art):
             files[key] = pattern
             continue
         jobs = spec.wildcards(config)  # one dict of values, or a list of the jobs' wildcards
-        files[key] = [f for job in ([jobs] if isinstance(jobs, dict) else jobs) for f in expand(pattern, **job)]
+        files[key] = [
+            f
+            for job in ([jobs] if isinstance(jobs, dict) else jobs)
+            for f in expand(pattern, **job, allow_missing=bool(art.wildcards))
+        ]
     view = LIB / "views" / f"{art.paper}.py"
     lib = lib_inputs("scripts/artifact.py") + [str(view)] + IMPORTS.lib_inputs(view, LIB)
     return {**files, "lib": sorted(set(lib))}
 
 
 def view_outputs(art):
-    """The rule's outputs, the report's files marked with the artifact's generated caption."""
+    """The rule's outputs, a paper's files in the report marked with the artifact's generated
+    caption (the `yours` artifacts, on a user's data, are not in the report)."""
     outputs = {}
     for kind, path in art.outputs().items():
-        labels = {"artifact": art.name, "file": REPORT_KINDS.get(kind)}
+        if art.paper not in PAPERS or kind not in REPORT_KINDS:
+            outputs[kind] = path
+            continue
+        labels = {"artifact": art.name, "file": REPORT_KINDS[kind]}
         shown = dict(caption="../report/artifact.rst", category=PAPERS[art.paper], subcategory=art.name, labels=labels)
-        outputs[kind] = report(path, **shown) if kind in REPORT_KINDS else path
+        outputs[kind] = report(path, **shown)
     return outputs
 
 
-def view_about(art):
-    """The report caption's text (the artifact's about), as a function: Snakemake would read the
-    braces of a string param ("P(err) in {0.1,...,0.4}") as wildcards."""
-    text = art.about(art.configure(config))
-    return lambda wildcards: text
+def view_params(art):
+    """The rule's params: the artifact's id and title, its settings (a family's: its member's, from
+    the wildcards) and the report caption's text (its about). Text as functions: Snakemake would
+    read the braces of a string param ("imbalance_{dataset}", "P(err) in {0.1,...,0.4}") as wildcards."""
+    if art.wildcards:
+        settings = lambda wildcards: art.configure(config, dict(wildcards.items()))
+        about = lambda wildcards: art.about(settings(wildcards))
+    else:
+        fixed = art.configure(config)
+        text = art.about(fixed)
+        settings, about = fixed, lambda wildcards: text
+    return dict(artifact=lambda wildcards: art.id, title=lambda wildcards: art.title, settings=settings, about=about)
 
 
 # ---- input and parameter functions of the studies' rules (kept here, apart from the rules, as
@@ -160,8 +176,8 @@ def rn_chunk_setting(purpose):
 
 
 def yours_targets(wildcards):
-    """Every results/yours/ artifact (YOURS_ARTIFACTS, workflow/rules/yours.smk); without a `yours` section, a
-    one-sentence error."""
+    """Every results/yours/ artifact (YOURS_ARTIFACTS, workflow/rules/artifacts.smk); without a `yours`
+    section, a one-sentence error."""
     if not config.get("yours"):
         raise WorkflowError(
             "the config has no `yours` section: add your data sets, networks and classifiers "

@@ -3,15 +3,15 @@ config's `yours` section -- Ojala & Garriga's permutation tests, Raeder et al.'s
 minority removal, and Neville's / Wang's network tests -- as jobs of the existing studies
 (lib.studies.yours). Not part of `all`: `snakemake yours --cores N --configfile config/config.yaml
 <your.yaml>`. Without a `yours` section no rule here has anything to do and nothing else changes.
-Include after permutation.smk and realnet.smk (it reuses perm_readings and the realnet rules)."""
+The artifacts are views of these rules' outputs, declared in lib.views.yours (their rules:
+artifacts.smk). Include after permutation.smk and realnet.smk (it reuses perm_readings and the
+realnet rules) and before artifacts.smk."""
 
-from lib.core import chunks as CHUNKS  # the chunk plan (importable: see common.smk)
 from lib.studies import yours as YOURS_LIB  # importable: see common.smk
 
 YOURS = YOURS_LIB.settings(config)  # the section with every default filled in from the profile
 YOURS_PERM, YOURS_IMB, YOURS_NET = YOURS["permutation"], YOURS["imbalance"], YOURS["network"]
 YOURS_CLASSIFIERS = YOURS_LIB.classifiers(YOURS)
-YOURS_IMB_SETS = YOURS_LIB.imbalance_datasets(YOURS)
 
 
 # What determines a job's draws (its seed) -- lambdas: no functions in a rules file. As in the
@@ -27,21 +27,6 @@ yours_perm_params = lambda w: {
     **({"test": int(w.test)} if "test" in w.keys() else {}),
 }
 yours_file = lambda w: YOURS["datasets"][w.dataset]["path"]
-yours_ranges = lambda dataset, classifier: CHUNKS.chunk_ranges(
-    YOURS_PERM["randomizations"],
-    CHUNKS.randomizations_per_job(YOURS_PERM["randomizations_per_job"], classifier, dataset),
-)
-YOURS_PERM_CHUNKS = [
-    f"results/studies/yours/permutation/{dataset}/{classifier}_original.csv"
-    for dataset in YOURS_PERM["datasets"]
-    for classifier in YOURS_CLASSIFIERS
-] + [
-    f"results/studies/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv"
-    for dataset in YOURS_PERM["datasets"]
-    for classifier in YOURS_CLASSIFIERS
-    for test in (1, 2)
-    for start, stop in yours_ranges(dataset, classifier)
-]
 # The imbalance job's draws: removal levels and CV design (how many folds are scored is not part
 # of it, as in the imbalance study), the classifiers and the data set.
 YOURS_IMB_STUDY = {
@@ -58,12 +43,6 @@ yours_net_files = lambda w: [
 ]
 YOURS_CALIBRATION = YOURS_LIB.calibration_setting(YOURS_NET)
 
-YOURS_ARTIFACTS = (
-    (expand("results/yours/permutation.{kind}", kind=("md", "csv", "png", "pdf")) if YOURS_PERM["datasets"] else [])
-    + expand("results/yours/imbalance_{dataset}.{kind}", dataset=YOURS_IMB_SETS, kind=("md", "csv", "png", "pdf"))
-    + expand("results/yours/network_{netset}.{kind}", netset=list(YOURS["networks"]), kind=("md", "csv", "png", "pdf"))
-)
-
 
 rule yours:
     """Every artifact of the `yours` section under results/yours/ (docs/yours.md)."""
@@ -78,7 +57,7 @@ rule yours_permutation_original:
         data=yours_file,
         lib=lib_inputs("scripts/yours_permutation_original.py"),
     output:
-        "results/studies/yours/permutation/{dataset}/{classifier}_original.csv",
+        errors="results/studies/yours/permutation/{dataset}/{classifier}_original.csv",
     log:
         "logs/yours/permutation/{dataset}/{classifier}_original.log",
     benchmark:
@@ -108,7 +87,7 @@ rule yours_permutation_randomized:
         data=yours_file,
         lib=lib_inputs("scripts/yours_permutation_randomized.py"),
     output:
-        "results/studies/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv",
+        errors="results/studies/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv",
     log:
         "logs/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.log",
     benchmark:
@@ -129,34 +108,6 @@ rule yours_permutation_randomized:
         readings=lambda w: perm_readings(w.classifier),
     script:
         "../../scripts/yours_permutation_randomized.py"
-
-
-rule yours_permutation:
-    """Ojala Tables II-III for your data: original CV error, both tests' null mean, std and
-    p-value per data set and classifier; figure, caption and summary."""
-    input:
-        chunks=YOURS_PERM_CHUNKS,
-        lib=lib_inputs("scripts/yours_permutation.py"),
-    output:
-        md="results/yours/permutation.md",
-        csv="results/yours/permutation.csv",
-        png="results/yours/permutation.png",
-        pdf="results/yours/permutation.pdf",
-    log:
-        "logs/yours/permutation.log",
-    benchmark:
-        "benchmarks/yours/permutation.tsv"
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        settings=YOURS_PERM,
-        datasets=YOURS["datasets"],
-        classifiers=YOURS_CLASSIFIERS,
-        estimators=YOURS["estimators"],
-        spread_entropy=job_entropy("yours_permutation_p_spread", YOURS_PERM["p_spread_repetitions"], 0),
-    script:
-        "../../scripts/yours_permutation.py"
 
 
 rule yours_imbalance_cv:
@@ -184,35 +135,6 @@ rule yours_imbalance_cv:
         entropy=lambda w: job_entropy("yours_imbalance", [YOURS_IMB_STUDY, w.dataset], 0),
     script:
         "../../scripts/yours_imbalance_cv.py"
-
-
-rule yours_imbalance:
-    """Raeder Fig. 2 for one of your data sets: the seven metrics against the share of positives
-    removed, 10-fold and 5x2 CV, one line per classifier; figure, caption and summary."""
-    input:
-        per_fold=rules.yours_imbalance_cv.output.per_fold,
-        pooled=rules.yours_imbalance_cv.output.pooled,
-        lib=lib_inputs("scripts/yours_imbalance.py"),
-    output:
-        md="results/yours/imbalance_{dataset}.md",
-        csv="results/yours/imbalance_{dataset}.csv",
-        png="results/yours/imbalance_{dataset}.png",
-        pdf="results/yours/imbalance_{dataset}.pdf",
-    log:
-        "logs/yours/imbalance_{dataset}.log",
-    benchmark:
-        "benchmarks/yours/imbalance_{dataset}.tsv"
-    wildcard_constraints:
-        dataset=r"[a-z0-9][a-z0-9_-]*",
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        spec=lambda w: YOURS["datasets"][w.dataset],
-        settings=YOURS_IMB,
-        estimators=YOURS["estimators"],
-    script:
-        "../../scripts/yours_imbalance.py"
 
 
 rule yours_network_set:
@@ -247,7 +169,7 @@ use rule realnet_calibration as yours_network_calibration with:
         edges=rules.yours_network_set.output.edges,
         lib=lib_inputs("scripts/realnet_calibration.py"),
     output:
-        "results/studies/yours/networks/{netset}/calibration.csv",
+        calibration="results/studies/yours/networks/{netset}/calibration.csv",
     log:
         "logs/yours/networks/{netset}/calibration.log",
     benchmark:
@@ -275,10 +197,10 @@ use rule realnet_chunk as yours_network_chunk with:
     input:
         nodes=rules.yours_network_set.output.nodes,
         edges=rules.yours_network_set.output.edges,
-        calibration=rules.yours_network_calibration.output[0],
+        calibration=rules.yours_network_calibration.output.calibration,
         lib=lib_inputs("scripts/realnet_chunk.py"),
     output:
-        "results/studies/yours/networks/{netset}/{purpose}/chunk0.csv",
+        chunk="results/studies/yours/networks/{netset}/{purpose}/chunk0.csv",
     log:
         "logs/yours/networks/{netset}/{purpose}/chunk0.log",
     benchmark:
@@ -289,32 +211,3 @@ use rule realnet_chunk as yours_network_chunk with:
             "yours_network", [yours_net_spec(w.netset), YOURS_LIB.chunk_setting(YOURS_NET, w.purpose)], 0
         ),
         models=YOURS_NET["models"],
-
-
-rule yours_network:
-    """Neville Fig. 1(f) / Wang Fig. 3 for one of your networks: Type I error and power of RS, RS-C
-    and NCV (paired and unpaired), wvRN vs nBC; figure, caption and summary."""
-    input:
-        chunks=expand(rules.yours_network_chunk.output[0], purpose=RN_PURPOSES, allow_missing=True),
-        calibration=rules.yours_network_calibration.output[0],
-        networks=rules.yours_network_set.output.networks,
-        lib=lib_inputs("scripts/yours_network.py"),
-    output:
-        md="results/yours/network_{netset}.md",
-        csv="results/yours/network_{netset}.csv",
-        png="results/yours/network_{netset}.png",
-        pdf="results/yours/network_{netset}.pdf",
-    log:
-        "logs/yours/network_{netset}.log",
-    benchmark:
-        "benchmarks/yours/network_{netset}.tsv"
-    wildcard_constraints:
-        netset=r"[a-z0-9_]+",
-    conda:
-        CONDA_ENV
-    params:
-        profile=config["profile"],
-        spec=lambda w: YOURS["networks"][w.netset],
-        settings=YOURS_NET,
-    script:
-        "../../scripts/yours_network.py"

@@ -76,13 +76,15 @@ def rate_line(ax, x, rate, lo, hi, label: str, method: str, test: str = "paired_
     )
 
 
-def add_caption(fig, caption: str, width: int | None = None) -> None:
-    """Wrap ``caption`` under the axes, leaving room for it."""
+def add_caption(fig, caption: str, width: int | None = None, **margins) -> None:
+    """Wrap ``caption`` under the axes (``width`` characters a line), leaving room for it; the
+    figure's own ``margins`` (``subplots_adjust`` keywords) replace the house ones."""
     inches = fig.get_size_inches()[0]
     text = "\n".join(textwrap.wrap(caption, width or int(88 * inches / 4.8)))
     lines = text.count("\n") + 1
     bottom = 0.11 + 0.028 * lines
-    fig.subplots_adjust(left=0.13 * 4.8 / inches, right=0.97, top=0.90, bottom=bottom, wspace=0.12)
+    house = {"left": 0.13 * 4.8 / inches, "right": 0.97, "top": 0.90, "bottom": bottom, "wspace": 0.12}
+    fig.subplots_adjust(**{**house, **margins})
     fig.text(0.02, 0.01, text, fontsize=6.5, va="bottom", ha="left", color="0.25")
 
 

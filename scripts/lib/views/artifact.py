@@ -14,11 +14,17 @@ says everything the workflow and a reader need:
 Its claims are the paper's (``lib.papers.<paper>.PAPER``, judged on ``Built.evidence``). The one
 rule script ``scripts/artifact.py`` builds any artifact by :func:`write`; the workflow makes one rule
 per declaration (``workflow/rules/artifacts.smk``).
+
+A declaration may also be a *family*: one artifact per value of the wildcards in its name
+(``"imbalance_{dataset}"``: one per data set the config names), built by one rule whose settings
+depend on the wildcards. The ``yours`` target's artifacts (``lib.views.yours``: the papers' tests on
+a user's data) are such families, with no claims.
 """
 
 from __future__ import annotations
 
 import importlib
+import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,13 +64,22 @@ class DataFiles:
 class Built:
     """What an artifact shows: ``table`` (its CSV), ``figure`` (matplotlib; None for a table),
     ``markdown`` (its Markdown body, for tables), ``details`` (caption sentences that need the
-    numbers, after the config's), ``evidence`` (what its claims judge)."""
+    numbers, after the config's), ``evidence`` (what its claims judge; None without claims),
+    ``caption_layout`` (keywords of :func:`lib.reporting.plotting.add_caption` for a figure that
+    sets its own margins or a wider caption)."""
 
     table: pd.DataFrame
-    evidence: Evidence
+    evidence: Evidence | None = None
     figure: Any = None
     markdown: str | None = None
     details: str = ""
+    caption_layout: dict = field(default_factory=dict)
+
+
+def numbers_only(settings: dict) -> str:
+    """The ``about`` of an artifact whose whole caption needs its numbers (the sizes, levels and
+    trials actually run): no text from the config alone, the caption is ``Built.details``."""
+    return ""
 
 
 @dataclass(frozen=True)
@@ -78,29 +93,49 @@ class Artifact:
     about: Callable[[dict], str]
     build: Callable[[dict, dict], Built]
     kinds: tuple[str, ...] = ("pdf", "png", "csv")
-    #: the paper's claims (a :class:`lib.papers.claims.Paper`); default ``lib.papers.<paper>.PAPER``
+    #: the paper's claims (a :class:`lib.papers.claims.Paper`); default ``lib.papers.<paper>.PAPER``;
+    #: False: none, and no ``.claims.csv`` (the ``yours`` artifacts: a user's data, no paper's claim)
     claims: Any = None
-    #: how the rule is named (``<study>_<paper>_<name>``, the names the workflow has always used)
-    rule: str = field(init=False)
+    #: a family's wildcards, each with its pattern (Snakemake's wildcard constraints): exactly the
+    #: fields of ``name``. Then ``settings`` is called as ``settings(config, wildcards)``.
+    wildcards: Mapping[str, str] = field(default_factory=dict)
+    #: the members a config asks for, each as its wildcards' values (``[{"dataset": "rare"}]``);
+    #: default: the one artifact, always
+    members: Callable[[Mapping], list[dict]] | None = None
+    #: how the rule is named; default ``<study>_<paper>_<name>``, the names the workflow has always used
+    rule: str = ""
 
     def __post_init__(self):
-        object.__setattr__(self, "rule", f"{self.study}_{self.paper}_{self.name}")
+        if not self.rule:
+            object.__setattr__(self, "rule", f"{self.study}_{self.paper}_{self.name}")
         unknown = set(self.kinds) - set(KINDS)
         if unknown:
             raise ValueError(f"artifact {self.id}: unknown kinds {sorted(unknown)}; use {', '.join(KINDS)}")
+        named = sorted({f for _, f, _, _ in string.Formatter().parse(self.name) if f is not None})
+        if named != sorted(self.wildcards):
+            raise ValueError(
+                f"artifact {self.id}: its name's wildcards {named} are not the declared {sorted(self.wildcards)}"
+            )
 
     @property
     def id(self) -> str:
         return f"{self.paper}/{self.name}"
 
-    def configure(self, config: Mapping) -> dict:
-        """The settings of a run: the scale profile, the readings behind the artifact, and its own."""
-        return {"profile": config["profile"], "readings": readings.describe(self.id, config), **self.settings(config)}
+    def configure(self, config: Mapping, wildcards: Mapping[str, str] | None = None) -> dict:
+        """The settings of a run (of a family's member ``wildcards``): the scale profile, the readings
+        behind the artifact, and its own."""
+        own = self.settings(config, dict(wildcards or {})) if self.wildcards else self.settings(config)
+        return {"profile": config["profile"], "readings": readings.describe(self.id, config), **own}
 
     def outputs(self) -> dict[str, str]:
-        """Every file the artifact writes: its kinds, and its claims."""
+        """Every file the artifact writes (a family's as patterns): its kinds, and its claims."""
         files = {kind: f"results/{self.paper}/{self.name}.{kind}" for kind in self.kinds}
-        return {**files, "claims": f"results/{self.paper}/{self.name}.claims.csv"}
+        return files if self.claims is False else {**files, "claims": f"results/{self.paper}/{self.name}.claims.csv"}
+
+    def files(self, config: Mapping) -> list[str]:
+        """The files of its kinds of every member ``config`` asks for (a target's inputs)."""
+        members = [{}] if self.members is None else self.members(config)
+        return [self.outputs()[kind].format(**member) for member in members for kind in self.kinds]
 
     def paper_claims(self):
         if self.claims is not None:
@@ -113,7 +148,8 @@ class Artifact:
 
 
 class Views:
-    """The artifacts of one paper, in declaration order (a view module's ``VIEWS``)."""
+    """The artifacts of one paper (or of the ``yours`` target), in declaration order (a view module's
+    ``VIEWS``)."""
 
     def __init__(self, paper: str):
         self.paper = paper
@@ -171,8 +207,9 @@ def write_artifact(artifact: Artifact, inputs: Mapping[str, Any], settings: dict
     if "md" in outputs:
         table_io.write_text(built.markdown if built.markdown is not None else caption, outputs["md"])
     if "pdf" in outputs or "png" in outputs:
-        plotting.add_caption(built.figure, caption)
+        plotting.add_caption(built.figure, caption, **built.caption_layout)
         plotting.save(built.figure, outputs["pdf"], outputs["png"])
-    claims = artifact.paper_claims().evaluate(artifact.name, built.evidence, settings["profile"])
-    table_io.write_csv(claims, outputs["claims"])
+    if artifact.claims is not False:
+        claims = artifact.paper_claims().evaluate(artifact.name, built.evidence, settings["profile"])
+        table_io.write_csv(claims, outputs["claims"])
     return built

@@ -1,9 +1,13 @@
-"""Figures, captions and short summaries of the ``yours`` artifacts (docs/yours.md): the papers'
-tests on a user's data, in the house style of :mod:`lib.reporting.plotting`.
+"""The ``yours`` target's artifacts (docs/yours.md): the papers' tests on a user's data, declared once
+each (:mod:`lib.views.artifact`) as families over the config's ``yours`` section -- Ojala & Garriga's
+permutation tests (``results/yours/permutation.*``), Raeder et al.'s metrics against minority removal
+(``imbalance_<data set>.*``) and Neville's / Wang's network tests (``network_<network>.*``). They
+have no claims (a user's data has no paper's numbers to match) and are not on the scorecard.
 
-Each artifact has three builders: ``*_figure`` (a matplotlib figure, caption included),
-``*_caption`` (what was run, at which scale against the paper's, and with which classifiers) and
-``*_markdown`` (the caption, a table and one line per finding, in plain words).
+Each has a caption (what was run, at which scale against the paper's, with which classifiers: it
+needs the numbers throughout, so it is all ``details``), a figure in the house style of
+:mod:`lib.reporting.plotting` and a Markdown summary (the caption, a table and one line per finding,
+in plain words).
 """
 
 from __future__ import annotations
@@ -12,11 +16,14 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from ..core import tables
+from ..core import chunks, seeding, tables
 from ..models import wvrn_nbc
 from ..papers import ojala2009
+from ..reporting import captions, plotting
 from ..studies import yours
-from . import captions, plotting
+from .artifact import Artifact, Built, Reads, Views, numbers_only
+
+VIEWS = Views("yours")
 
 WEKA_NAMES = {
     "j48": "J48 (Weka J48 -C 0.25 -M 2, re-implemented)",
@@ -104,9 +111,9 @@ def spread_note(summary: pd.DataFrame, alpha: float) -> str:
     )
 
 
-def permutation_figure(summary: pd.DataFrame, caption: str):
+def permutation_figure(summary: pd.DataFrame):
     """One panel per data set: per classifier the original error (dot) and each test's null mean
-    with its [1 %, 99 %] range."""
+    with its [1 %, 99 %] range; rows of ``PANELS_PER_ROW`` panels for many data sets."""
     sets = list(dict.fromkeys(summary["dataset"]))
     if len(sets) <= PANELS_PER_ROW:
         fig, axes = plotting.new_figure(ncols=len(sets))
@@ -156,10 +163,13 @@ def permutation_figure(summary: pd.DataFrame, caption: str):
     axes[0].set_ylabel("CV error")
     axes[0].legend(fontsize=6, loc="best")
     fig.suptitle("Permutation tests on your data (Ojala & Garriga 2009)", fontsize=9)
-    plotting.add_caption(fig, caption)
-    if len(sets) > PANELS_PER_ROW:
-        fig.subplots_adjust(hspace=0.5)
     return fig
+
+
+def permutation_layout(summary: pd.DataFrame) -> dict:
+    """The caption's layout keywords (:func:`lib.reporting.plotting.add_caption`): room between the
+    rows of panels when there are several."""
+    return {"hspace": 0.5} if summary["dataset"].nunique() > PANELS_PER_ROW else {}
 
 
 def _p(p: float, low: float = np.nan, high: float = np.nan, *, alpha: float) -> str:
@@ -209,6 +219,71 @@ def permutation_markdown(summary: pd.DataFrame, caption: str, alpha: float) -> s
     )
 
 
+def _permutation_settings(config) -> dict:
+    cfg = yours.settings(config)
+    perm = cfg["permutation"]
+    return {
+        **perm,
+        "classifiers": yours.classifiers(cfg),
+        "estimators": cfg["estimators"],
+        # seeds the draws, among the further original CVs, behind each p-value's range over fold draws
+        "spread_entropy": seeding.job_entropy(
+            config["seed"], "yours_permutation_p_spread", perm["p_spread_repetitions"], 0
+        ),
+    }
+
+
+def _original_jobs(config) -> dict:
+    cfg = yours.settings(config)
+    return {"dataset": cfg["permutation"]["datasets"], "classifier": yours.classifiers(cfg)}
+
+
+def _randomized_jobs(config) -> list[dict]:
+    cfg = yours.settings(config)
+    perm = cfg["permutation"]
+    return chunks.randomized_jobs(perm, yours.classifiers(cfg), perm["datasets"])
+
+
+def _permutation(tables_in: dict, s: dict) -> Built:
+    # originals, then the randomised chunks in job order (data set, classifier, test, range)
+    raw = pd.concat([*tables_in["original"], *tables_in["randomized"]], ignore_index=True)
+    summary = yours.permutation_summary(
+        raw, s["alpha"], repetitions=int(s["repetitions"]), spread_entropy=s["spread_entropy"]
+    )
+    caption = permutation_caption(
+        summary, s, s["profile"], classifiers_text(s["classifiers"], s["estimators"], s["tie_rule"])
+    )
+    return Built(
+        summary,
+        figure=permutation_figure(summary),
+        markdown=permutation_markdown(summary, caption, s["alpha"]),
+        details=caption,
+        caption_layout=permutation_layout(summary),
+    )
+
+
+PERMUTATION = VIEWS.add(
+    Artifact(
+        "yours",
+        "permutation",
+        "yours",
+        "Permutation tests on your data (Ojala & Garriga 2009, Tables II-III)",
+        reads={
+            "original": Reads("yours_permutation_original", "errors", _original_jobs),
+            "randomized": Reads("yours_permutation_randomized", "errors", _randomized_jobs),
+        },
+        settings=_permutation_settings,
+        about=numbers_only,
+        build=_permutation,
+        kinds=("md", "csv", "png", "pdf"),
+        claims=False,
+        # one table of every data set tested, none when the section tests none
+        members=lambda c: [{}] if yours.settings(c)["permutation"]["datasets"] else [],
+        rule="yours_permutation",
+    )
+)
+
+
 # ----------------------------------------------------------------------------- imbalance
 
 METRIC_LABELS = {
@@ -251,7 +326,7 @@ def imbalance_caption(
     )
 
 
-def imbalance_figure(summary: pd.DataFrame, name: str, caption: str):
+def imbalance_figure(summary: pd.DataFrame, name: str):
     """The seven metrics, one panel each: a line per classifier, solid 10-fold, dashed 5x2."""
     metrics = yours.imbalance_metrics(summary)
     plt.rcParams.update(plotting.RC)
@@ -281,9 +356,12 @@ def imbalance_figure(summary: pd.DataFrame, name: str, caption: str):
     handles, labels = axes[0].get_legend_handles_labels()
     axes[-1].legend(handles, labels, fontsize=7, loc="center")
     fig.suptitle(f"Metrics against minority removal on your data set {name} (Raeder et al. 2012, Fig. 2)", fontsize=9)
-    plotting.add_caption(fig, caption, width=170)
-    fig.subplots_adjust(hspace=0.45, wspace=0.3, left=0.06)
     return fig
+
+
+# the imbalance figure's caption (lib.reporting.plotting.add_caption): a wide figure's line length
+# and margins, the panels closer to the left edge and apart
+IMBALANCE_LAYOUT = {"width": 170, "left": 0.06, "wspace": 0.3, "hspace": 0.45}
 
 
 def _ranking(rows: pd.DataFrame, metric: str) -> list[str]:
@@ -337,6 +415,46 @@ def imbalance_markdown(summary: pd.DataFrame, name: str, caption: str) -> str:
         "precision at k) can rank classifiers differently, and the ranking can change as the minority class "
         "shrinks; 5x2 CV (half the data for training) lowers most metrics.\n"
     )
+
+
+def _imbalance_settings(config, wildcards: dict) -> dict:
+    cfg, name = yours.settings(config), wildcards["dataset"]
+    return {"name": name, "spec": cfg["datasets"][name], **cfg["imbalance"], "estimators": cfg["estimators"]}
+
+
+def _imbalance(tables_in: dict, s: dict) -> Built:
+    # the reading imbalance.metric_aggregation picks the table, as for the chapter's panels
+    summary = yours.imbalance_summary(tables_in["per_fold" if s["metric_aggregation"] == "per_fold" else "pooled"])
+    names = list(dict.fromkeys(summary["classifier"]))
+    caption = imbalance_caption(
+        s["name"], s["spec"], summary, s, s["profile"], classifiers_text(names, s["estimators"])
+    )
+    return Built(
+        summary,
+        figure=imbalance_figure(summary, s["name"]),
+        markdown=imbalance_markdown(summary, s["name"], caption),
+        details=caption,
+        caption_layout=IMBALANCE_LAYOUT,
+    )
+
+
+IMBALANCE = VIEWS.add(
+    Artifact(
+        "yours",
+        "imbalance_{dataset}",
+        "yours",
+        "Metrics against minority removal on your data set (Raeder et al. 2012, Fig. 2)",
+        reads={table: Reads("yours_imbalance_cv", table) for table in ("per_fold", "pooled")},
+        settings=_imbalance_settings,
+        about=numbers_only,
+        build=_imbalance,
+        kinds=("md", "csv", "png", "pdf"),
+        claims=False,
+        wildcards={"dataset": r"[a-z0-9][a-z0-9_-]*"},
+        members=lambda c: [{"dataset": name} for name in yours.imbalance_datasets(yours.settings(c))],
+        rule="yours_imbalance",
+    )
+)
 
 
 # ----------------------------------------------------------------------------- network tests
@@ -433,7 +551,7 @@ def network_caption(
     )
 
 
-def network_figure(summary: pd.DataFrame, nets: pd.DataFrame, name: str, caption: str, alpha: float):
+def network_figure(summary: pd.DataFrame, nets: pd.DataFrame, name: str, alpha: float):
     fig, (ax1, ax2) = plotting.new_figure(ncols=2)
     type1 = summary[summary["purpose"] == "type1"]
     power = summary[summary["purpose"] == "power"]
@@ -456,7 +574,6 @@ def network_figure(summary: pd.DataFrame, nets: pd.DataFrame, name: str, caption
         f"P(+) {row['network_p_pos']:.2f}, mean degree {row['network_mean_degree']:.2f}",
         fontsize=9,
     )
-    plotting.add_caption(fig, caption)
     return fig
 
 
@@ -568,3 +685,48 @@ def network_markdown(
         + "\n"
         + calibration_part
     )
+
+
+# a network's two chunks (the real-network study's, RN_PURPOSES in workflow/rules/realnet.smk), in
+# the order the summary pools them
+NETWORK_PURPOSES = ("type1", "power")
+
+
+def _network_settings(config, wildcards: dict) -> dict:
+    cfg, name = yours.settings(config), wildcards["netset"]
+    return {"name": name, "spec": cfg["networks"][name], **cfg["network"]}
+
+
+def _network(tables_in: dict, s: dict) -> Built:
+    name, calibration, nets = s["name"], tables_in["calibration"], tables_in["networks"]
+    summary = yours.network_summary(name, tables_in["chunks"], calibration)
+    caption = network_caption(name, nets, summary, s, s["profile"], yours.calibration_cases(calibration))
+    return Built(
+        summary,
+        figure=network_figure(summary, nets, name, s["alpha"]),
+        markdown=network_markdown(summary, nets, name, caption, s["alpha"], s["tolerance"], calibration),
+        details=caption,
+    )
+
+
+NETWORK = VIEWS.add(
+    Artifact(
+        "yours",
+        "network_{netset}",
+        "yours",
+        "Network tests on your network (Neville 2009 Fig. 1(f), Wang 2011 Fig. 3)",
+        reads={
+            "chunks": Reads("yours_network_chunk", "chunk", lambda c: {"purpose": list(NETWORK_PURPOSES)}),
+            "calibration": Reads("yours_network_calibration", "calibration"),
+            "networks": Reads("yours_network_set", "networks"),
+        },
+        settings=_network_settings,
+        about=numbers_only,
+        build=_network,
+        kinds=("md", "csv", "png", "pdf"),
+        claims=False,
+        wildcards={"netset": r"[a-z0-9_]+"},
+        members=lambda c: [{"netset": name} for name in yours.settings(c)["networks"]],
+        rule="yours_network",
+    )
+)

@@ -1,11 +1,19 @@
-"""lib.reporting.yours_views: the captions say what was run and at which scale against the paper's (loud
-when fewer), the summaries say in words what each test found, and the figures draw."""
+"""lib.views.yours: the captions say what was run and at which scale against the paper's (loud when
+fewer), the summaries say in words what each test found, and the figures draw; each artifact builds
+from its study tables as its rule gives them, a family member's settings from its wildcards."""
 
 import numpy as np
 import pandas as pd
+import yaml
 
-from lib.reporting import yours_views as views
+from conftest import ROOT, overlaid
+from lib.core import seeding
 from lib.studies import yours
+from lib.views import artifact
+from lib.views import yours as views
+
+BASE = yaml.safe_load((ROOT / "config/config.yaml").read_text())
+EXAMPLE = overlaid(BASE, yaml.safe_load((ROOT / "config/yours.example.yaml").read_text()))
 
 PERM = {"folds": 10, "alpha": 0.01, "tie_rule": "shuffled"}
 
@@ -47,10 +55,10 @@ def test_permutation_caption_markdown_and_figure():
     assert "**good / nb**: error 0.050; better than chance (Test 1 p = 0.010)" in md
     assert "**noise / nb**: error 0.500; not shown better than chance" in md
     assert "| Data set | Classifier | Orig. Err." in md
-    fig = views.permutation_figure(summary, caption)
+    fig = views.permutation_figure(summary)
     assert len(fig.axes) == 2
     many = pd.concat([summary.assign(dataset=f"d{i}") for i in range(6)], ignore_index=True)
-    fig = views.permutation_figure(many, caption)
+    fig = views.permutation_figure(many)
     assert len(fig.axes) == 8 and sum(ax.axison for ax in fig.axes) == 6
     few = yours.permutation_summary(_raw(k=20), 0.01)
     assert "no test can be significant" in views.permutation_caption(few, PERM, "paper", text)
@@ -63,6 +71,53 @@ def test_permutation_caption_markdown_and_figure():
     assert "a test whose range straddles α = 0.01 is UNSTABLE" in caption
     md = views.permutation_markdown(spread, caption, 0.01)
     assert "[low, high]: the p range" in md and "0.010 [0.010, 0.010]" in md
+
+
+def test_permutation_artifact_reads_every_job_and_builds_from_them(tmp_path):
+    config = overlaid(EXAMPLE, {"yours": {"permutation": {"datasets": ["good", "noise"], "randomizations": 99}}})
+    config["yours"]["classifiers"], config["yours"]["estimators"] = ["nb"], {}
+    art = views.PERMUTATION
+    assert art.files(config) == [f"results/yours/permutation.{k}" for k in ("md", "csv", "png", "pdf")]
+    assert art.files(overlaid(config, {"yours": {"permutation": {"datasets": []}}})) == []  # no data set, no table
+    assert art.reads["original"].wildcards(config) == {"dataset": ["good", "noise"], "classifier": ["nb"]}
+    jobs = art.reads["randomized"].wildcards(config)
+    assert [(j["dataset"], j["test"], j["start"], j["stop"]) for j in jobs] == [
+        (d, t, 0, 99) for d in ("good", "noise") for t in (1, 2)
+    ]
+    settings = art.configure(config)
+    assert settings["spread_entropy"] == seeding.job_entropy(
+        config["seed"], "yours_permutation_p_spread", settings["p_spread_repetitions"], 0
+    )
+    # one file per job, as the rule gives them: originals, then the randomised chunks
+    raw = _raw()
+    files = {"original": [], "randomized": []}
+    for (kind, ds, test), part in raw.groupby(["kind", "dataset", "test"], dropna=False, sort=False):
+        files[kind].append(tmp_path / f"{ds}_{kind}_{test}.csv")
+        part.to_csv(files[kind][-1], index=False)
+    outputs = {kind: str(tmp_path / f"permutation.{kind}") for kind in art.kinds}
+    built = artifact.write_artifact(art, files, settings, outputs)
+    assert pd.read_csv(outputs["csv"])["t1_p"].round(3).tolist() == [0.01, 0.58]  # at the floor; (57 + 1)/(99 + 1)
+    md = (tmp_path / "permutation.md").read_text()
+    assert md.startswith("# Permutation tests on your data\n\nOjala & Garriga 2009 (Tables II-III) on your data")
+    assert built.details in md and "NB (Weka NaiveBayes" in built.details
+    assert not list(tmp_path.glob("*claims*")) and (tmp_path / "permutation.png").stat().st_size > 1000
+    assert views.permutation_layout(built.table) == {}
+    assert views.permutation_layout(pd.concat([built.table.assign(dataset=f"d{i}") for i in range(5)])) == {
+        "hspace": 0.5
+    }
+
+
+def test_the_families_take_their_members_and_settings_from_the_yours_section():
+    imb, net = views.IMBALANCE, views.NETWORK
+    assert imb.files(EXAMPLE) == [f"results/yours/imbalance_rare.{k}" for k in ("md", "csv", "png", "pdf")]
+    assert net.files(EXAMPLE) == [f"results/yours/network_planted.{k}" for k in ("md", "csv", "png", "pdf")]
+    assert imb.files(BASE) == [] and net.files(BASE) == [] and views.PERMUTATION.files(BASE) == []
+    s = imb.configure(EXAMPLE, {"dataset": "rare"})
+    assert s["name"] == "rare" and s["spec"]["positive"] == "event" and s["removed_percent"] == [0, 25, 50]
+    assert s["profile"] == "paper" and s["estimators"]["logreg"]["class"].endswith("LogisticRegression")
+    s = net.configure(EXAMPLE, {"netset": "planted"})
+    assert s["name"] == "planted" and s["spec"]["label"] == "label" and s["trials_per_network"] == 6
+    assert net.reads["chunks"].wildcards(EXAMPLE) == {"purpose": ["type1", "power"]}
 
 
 def _imbalance_summary():
@@ -105,7 +160,7 @@ def test_imbalance_caption_markdown_and_figure():
     assert "| 10-fold | AUC | a > b | b > a |" in md
     assert "10-fold, AUC: the best classifier changes from a to b as 50 % of the positives are removed" in md
     assert "Brier score: the best classifier changes from b to a" in md  # lower Brier is better
-    fig = views.imbalance_figure(summary, "mine", caption)
+    fig = views.imbalance_figure(summary, "mine")
     assert sum(ax.axison for ax in fig.axes) == 7
 
 
@@ -230,5 +285,5 @@ def test_network_caption_markdown_and_figure():
         "| b | 0.1 | 0.500 | 0.480 | 0.015 | gap within sampling error: no handicap | none | 0.0000 | +0.0200 |" in md
     )
     assert "| b | 0.3 | 0.560 | 0.500 | 0.010 | real gap, no handicap meets the tolerance: smallest gap | wvrn |" in md
-    fig = views.network_figure(summary, nets, "mine", caption, 0.05)
+    fig = views.network_figure(summary, nets, "mine", 0.05)
     assert "autocorrelation 0.33, P(+) 0.66, mean degree 6.00" in fig._suptitle.get_text()
