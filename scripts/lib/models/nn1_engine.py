@@ -21,7 +21,7 @@ distance (the slow path ``cv_errors`` of ``scripts/tools/reference_models.py``, 
   (``||a||^2 + ||b||^2 - 2 a.b`` over ``n x n`` blocks, same-fold pairs masked, Weka's
   element-wise distance in numpy when numeric values were missing) with the same errors on all
   22 data sets of the study and Weka's 2,310-row Segment, three tie rules, shared and fresh folds
-  (20 randomisations each); Segment (2,310 x 19) went from about 45 to 13 CPU ms per
+  (20 randomisations each); Segment (2,310 x 19) went from 31-45 to 12-14 CPU ms per
   randomisation. Ties are the rows within ``TIE_TOL`` of the minimum, as in the other engines
   (the distances are Weka's doubles now, so the tolerance has no BLAS rounding left to absorb).
   Test 1 keeps its own engine: this kernel recomputes every distance per randomisation (13 ms on
