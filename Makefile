@@ -13,6 +13,8 @@
 #   make slurm-profile / slurm-test   SLURM profile from benchmarks/ / the quick profile on a private cluster
 #   make test-extended   the slow end-to-end checks CI runs after the suite (readings, stability, SLURM)
 #   make weka-crosscheck / weka-test  optional checks against real Weka (java; own venv .venv-weka)
+#   make bench      CPU ms per randomisation of the Ojala study's costliest cells: ours, scikit-learn's,
+#                   Weka's (with .venv-weka); BENCH_ARGS="--quick" (about 1 min), "--cells segment-weka/1nn"
 # Common variables: CORES (default: all), PROFILE=paper|quick|smoke, OVERLAY=<config overlay>,
 #   MIRROR=<folder with verified copies of the raw data sets> (default: download them).
 
@@ -34,7 +36,7 @@ CONFIG_ARGS = $(if $(strip $(CONFIG_FILES)),--configfile $(strip $(CONFIG_FILES)
 SNAKEMAKE = $(BIN)/snakemake --cores $(CORES)
 
 .PHONY: env figures figure quick smoke test test-unit test-extended dryrun lint format clean report readings \
-        stability archive slurm-profile slurm-test weka-env weka-crosscheck weka-test
+        stability archive slurm-profile slurm-test weka-env weka-crosscheck weka-test bench
 
 env: $(VENV)/.installed
 
@@ -142,3 +144,9 @@ weka-crosscheck: weka-env
 
 weka-test: env weka-env
 	REPRO_WEKA_TEST=1 $(BIN)/python -m pytest tests/tools/test_crosscheck_weka.py -v
+
+# Not a test: timings on this machine (scripts/tools/bench.py; table on stdout, CSV in results/benchmarks/).
+# The Weka column needs .venv-weka (make weka-env); without it the column is left out with a note.
+BENCH_ARGS ?=
+bench: env
+	$(BIN)/python scripts/tools/bench.py $(if $(MIRROR),--mirror $(abspath $(MIRROR)),) $(BENCH_ARGS)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -27,21 +26,15 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pandas as pd  # noqa: E402
-import yaml  # noqa: E402
 
 from lib.core import tables  # noqa: E402
 from lib.data import acquisition, datasets  # noqa: E402
 from lib.studies import permutation  # noqa: E402
-
-
-def cpu_seconds(fn) -> float:
-    start = time.process_time()
-    fn()
-    return time.process_time() - start
+from tools.bench import cpu_seconds, study_config  # noqa: E402
 
 
 def main() -> None:
-    config = yaml.safe_load((Path(__file__).resolve().parents[2] / "config/config.yaml").read_text())["permutation"]
+    config = study_config()
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--datasets", nargs="*", default=config["uci"]["datasets"])
     ap.add_argument("--classifiers", nargs="*", default=config["uci"]["classifiers"])

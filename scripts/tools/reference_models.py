@@ -14,7 +14,7 @@ wrong predictions of its test fold (:func:`cv_error`, :func:`cv_errors`, :func:`
   UCI data sets (``scripts/tools/crosscheck_weka.py``); the tests use it as the oracle of the 1-NN
   engines, ``scripts/tools/crosscheck_ib1_cv.py --exact`` as Weka's exact 1-NN.
 * :func:`one_hot_nominal`: the one-hot encoding the scikit-learn baselines of the benchmark tools
-  (``benchmark_j48.py``, ``benchmark_permutation_engine.py``) take as input.
+  (``benchmark_j48.py``, ``bench.py``) take as input.
 
 Tests import this module as ``from tools import reference_models`` (``scripts/`` is on pytest's
 pythonpath), tools the same way once they have put ``scripts/`` on ``sys.path`` (as they do for

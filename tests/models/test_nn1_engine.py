@@ -1,12 +1,15 @@
-"""Tests for lib.models.nn1_engine: the 1-NN cross-validation engines (on distances: Test 1, Test 2
-with BLAS or Weka's metric; on bitsets: Test 2 on all-nominal data) equal refitting 1-NN fold by
-fold, the oracle of scripts/tools/reference_models.py."""
+"""Tests for lib.models.nn1_engine: the 1-NN cross-validation engines (on distances: Test 1; the
+compiled Test 2 kernel on Weka's element-wise distance; on bitsets: Test 2 on all-nominal data)
+equal refitting 1-NN fold by fold, the oracle of scripts/tools/reference_models.py, and the Test 2
+kernel equals a plain-numpy brute force (whole distance matrices) on constructed and mirror data."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from conftest import DATA_MIRROR
+from lib.data import datasets
 from lib.data.attributes import AttributeSpec
 from lib.evaluation import permutation_tests as pm
 from lib.evaluation import sampling
@@ -107,23 +110,23 @@ def test_fast_nn1_test2_equals_refit(tie_rule, kind):
     n, m = X.shape
     C = int(y.max()) + 1
     ranges = nn1.weka_ranges(X, spec)
-    Z, groups = nn1.encode_for_blas(X, spec, ranges)
     folds = sampling.stratified_fold_of(r, y, 10)[0]
     idx = pm.within_class_permutations(y, m, 20, r)
-    fast = nn1_engine.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule=tie_rule)
+    fast = nn1_engine.nn1_cv_errors_test2(X, y, folds, idx, spec, tie_rule=tie_rule)
     Xp = pm.apply_within_class_permutations(X, idx)
     for b in range(len(idx)):  # whole-data ranges are invariant under Test 2
         rb = nn1.weka_ranges(Xp[b], spec)
         np.testing.assert_array_equal(rb.lo, ranges.lo)
     slow = rm.cv_errors(_slow_nn1(spec, C, tie_rule, ranges), Xp, y, folds)
     np.testing.assert_array_equal(fast, slow)
-    # small memory budget -> row blocks; same answer
-    np.testing.assert_array_equal(
-        nn1_engine.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule=tie_rule, budget=500), fast
-    )
+    # randomisations handed to the kernel one or three at a time: same answer
+    for batch in (1, 3):
+        np.testing.assert_array_equal(
+            nn1_engine.nn1_cv_errors_test2(X, y, folds, idx, spec, tie_rule=tie_rule, batch=batch), fast
+        )
     # a fresh stratified CV for every randomisation
     G = pm.resample_folds(folds, y, len(idx), r)
-    fast_g = nn1_engine.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, tie_rule=tie_rule, budget=3000)
+    fast_g = nn1_engine.nn1_cv_errors_test2(X, y, G, idx, spec, tie_rule=tie_rule)
     slow_g = rm.cv_errors(_slow_nn1(spec, C, tie_rule, ranges), Xp, y, G)
     np.testing.assert_array_equal(fast_g, slow_g)
 
@@ -182,9 +185,8 @@ def test_fast_nn1_test1_shuffled_equals_refit(kind):
 
 @pytest.mark.parametrize("kind", ["discrete", "mixed_nominal"])
 def test_fast_nn1_test2_shuffled_equals_refit(kind):
-    """Test 2 engines with ``tie_rule="shuffled"``: per-fold BLAS path, row blocks (small
-    budget), fresh folds per randomisation, the exact-metric path and the missing-nominal BLAS
-    path all equal refitting IBk1 with the same keys, whatever the batch size."""
+    """Test 2 engine with ``tie_rule="shuffled"``: shared folds and fresh folds per randomisation
+    equal refitting IBk1 with the same keys, whatever the batch size, keys as TieKeys or array."""
     r = rng(52)
     if kind == "mixed_nominal":
         X, y, spec = _mixed_nominal_data(r)
@@ -194,7 +196,6 @@ def test_fast_nn1_test2_shuffled_equals_refit(kind):
     n, m = X.shape
     C = int(y.max()) + 1
     ranges = nn1.weka_ranges(X, spec)
-    Z, groups = nn1.encode_for_blas(X, spec, ranges)
     folds = sampling.stratified_fold_of(r, y, 10)[0]
     k = 12
     idx = pm.within_class_permutations(y, m, k, r)
@@ -202,29 +203,25 @@ def test_fast_nn1_test2_shuffled_equals_refit(kind):
     tk = nn1.TieKeys([52, 3], 10, n)
     K = tk.block(0, k)
     slow = _refit_shuffled(spec, C, ranges, Xp, [y] * k, [folds] * k, K)
-    for budget in (250_000, 500, 3000):  # batches of randomisations and row blocks differ
+    for batch in (50, 1, 5):  # keys drawn in blocks of randomisations: same keys per randomisation
         np.testing.assert_array_equal(
-            nn1_engine.nn1_cv_errors_test2(
-                Z, y, folds, idx, groups=groups, tie_rule="shuffled", tie_keys=tk, budget=budget
-            ),
+            nn1_engine.nn1_cv_errors_test2(X, y, folds, idx, spec, tie_rule="shuffled", tie_keys=tk, batch=batch),
             slow,
         )
     G = pm.resample_folds(folds, y, k, r)
     slow_g = _refit_shuffled(spec, C, ranges, Xp, [y] * k, G, K)
-    for budget in (250_000, 3000):
-        np.testing.assert_array_equal(
-            nn1_engine.nn1_cv_errors_test2(
-                Z, y, G, idx, groups=groups, tie_rule="shuffled", tie_keys=tk, budget=budget
-            ),
-            slow_g,
-        )
-    metric = lambda A, B: nn1.ibk_sq_distances(A, B, spec, ranges)  # noqa: E731
     np.testing.assert_array_equal(
-        nn1_engine.nn1_cv_errors_test2(X, y, G, idx, metric=metric, tie_rule="shuffled", tie_keys=tk), slow_g
+        nn1_engine.nn1_cv_errors_test2(X, y, G, idx, spec, tie_rule="shuffled", tie_keys=tk), slow_g
     )
     np.testing.assert_array_equal(
-        nn1_engine.nn1_cv_errors_test2(X, y, folds, idx, metric=metric, tie_rule="shuffled", tie_keys=K), slow
+        nn1_engine.nn1_cv_errors_test2(X, y, G, idx, spec, tie_rule="shuffled", tie_keys=K, batch=5), slow_g
     )
+    if kind == "discrete":  # ties exist, so the rule matters
+        assert not np.array_equal(slow_g, nn1_engine.nn1_cv_errors_test2(X, y, G, idx, spec, tie_rule="first"))
+    with pytest.raises(ValueError, match="keys"):
+        nn1_engine.nn1_cv_errors_test2(X, y, G, idx, spec, tie_rule="shuffled")
+    with pytest.raises(ValueError, match="tie_keys must have shape"):
+        nn1_engine.nn1_cv_errors_test2(X, y, G, idx, spec, tie_rule="shuffled", tie_keys=K[:, :5])
 
 
 def test_fast_nn1_test2_shuffled_with_missing_nominal_values_equals_refit():
@@ -235,68 +232,149 @@ def test_fast_nn1_test2_shuffled_with_missing_nominal_values_equals_refit():
     X[:, 1:][r.uniform(size=(n, 2)) < 0.15] = np.nan
     spec = AttributeSpec((0, 3, 2))
     ranges = nn1.weka_ranges(X, spec)
-    Z, groups, weight = nn1.encode_for_blas_nominal_missing(X, spec, ranges)
     folds = sampling.stratified_fold_of(r, y, 8)[0]
     idx = pm.within_class_permutations(y, 3, 6, r)
     Xp = pm.apply_within_class_permutations(X, idx)
     G = pm.resample_folds(folds, y, len(idx), r)
     tk = nn1.TieKeys([53], 8, n)
     np.testing.assert_array_equal(
-        nn1_engine.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, weight=weight, tie_rule="shuffled", tie_keys=tk),
+        nn1_engine.nn1_cv_errors_test2(X, y, G, idx, spec, tie_rule="shuffled", tie_keys=tk),
         _refit_shuffled(spec, 2, ranges, Xp, [y] * len(idx), G, tk.block(0, len(idx))),
     )
 
 
-def test_fast_nn1_test2_exact_metric_with_missing_values():
-    r = rng(14)
-    n = 40
-    y = r.integers(0, 2, n)
-    X = np.column_stack([r.normal(size=n) + y, r.integers(0, 3, n)]).astype(float)
-    X[r.uniform(size=X.shape) < 0.1] = np.nan
-    spec = AttributeSpec((0, 3))
-    ranges = nn1.weka_ranges(X, spec)
-    folds = sampling.stratified_fold_of(r, y, 10)[0]
-    idx = pm.within_class_permutations(y, 2, 6, r)
-    metric = lambda A, B: nn1.ibk_sq_distances(A, B, spec, ranges)  # noqa: E731
-    Xp = pm.apply_within_class_permutations(X, idx)
-    fast = nn1_engine.nn1_cv_errors_test2(X, y, folds, idx, metric=metric)
-    slow = rm.cv_errors(_slow_nn1(spec, 2, "first", ranges), Xp, y, folds)
-    np.testing.assert_array_equal(fast, slow)
-    G = pm.resample_folds(folds, y, len(idx), r)
-    np.testing.assert_array_equal(
-        nn1_engine.nn1_cv_errors_test2(X, y, G, idx, metric=metric),
-        rm.cv_errors(_slow_nn1(spec, 2, "first", ranges), Xp, y, G),
-    )
-
-
 @pytest.mark.parametrize("tie_rule", ["first", "vote"])
-def test_fast_nn1_test2_blas_with_missing_nominal_values_equals_refit(tie_rule):
-    """Missing nominal values (no missing numeric ones) take the BLAS path with norm-only
-    columns; errors equal refitting with Weka's element-wise distance, fixed and fresh folds."""
+def test_fast_nn1_test2_with_missing_values_equals_refit(tie_rule):
+    """Missing numeric and nominal values, both sides of a pair missing included: errors equal
+    refitting with Weka's element-wise distance, fixed and fresh folds."""
     r = rng(15)
     n = 48
     y = r.integers(0, 2, n)
     X = np.column_stack([r.normal(size=n) + y, r.integers(0, 3, n), r.integers(0, 2, n)]).astype(float)
-    X[:, 1:][r.uniform(size=(n, 2)) < 0.15] = np.nan
-    X[:3, 1] = np.nan  # both-missing pairs exist
+    X[r.uniform(size=X.shape) < 0.15] = np.nan
+    X[:3, :2] = np.nan  # both-missing pairs exist
     spec = AttributeSpec((0, 3, 2))
     ranges = nn1.weka_ranges(X, spec)
-    Z, groups, weight = nn1.encode_for_blas_nominal_missing(X, spec, ranges)
-    assert Z.shape[1] == 1 + 3 + 2 + 2 and set(weight) == {0.0, 1.0}
     folds = sampling.stratified_fold_of(r, y, 8)[0]
     idx = pm.within_class_permutations(y, 3, 5, r)
     Xp = pm.apply_within_class_permutations(X, idx)
     slow = _slow_nn1(spec, 2, tie_rule, ranges)
-    fast = nn1_engine.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, weight=weight, tie_rule=tie_rule)
+    fast = nn1_engine.nn1_cv_errors_test2(X, y, folds, idx, spec, tie_rule=tie_rule)
     np.testing.assert_array_equal(fast, rm.cv_errors(slow, Xp, y, folds))
     G = pm.resample_folds(folds, y, len(idx), r)
     np.testing.assert_array_equal(
-        nn1_engine.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, weight=weight, tie_rule=tie_rule),
-        rm.cv_errors(slow, Xp, y, G),
+        nn1_engine.nn1_cv_errors_test2(X, y, G, idx, spec, tie_rule=tie_rule), rm.cv_errors(slow, Xp, y, G)
     )
 
 
-# ----------------------------------------------------------------------------- bitsets (all-nominal data)
+# ----------------------------------------------------------------------------- Test 2 kernel == brute force
+def _brute_force_test2(X, y, folds, idx, spec, tie_rule, keys=None):
+    """Plain numpy: per randomised data set the whole n x n matrix of Weka's distances
+    (``nn1.ibk_sq_distances``), same-fold pairs masked, the tie rule over each row."""
+    ranges = nn1.weka_ranges(X, spec)
+    F = np.broadcast_to(folds, (len(idx), len(y)))
+    out = []
+    for b, Xb in enumerate(pm.apply_within_class_permutations(X, idx)):
+        D = nn1.ibk_sq_distances(Xb, Xb, spec, ranges)
+        D[F[b][:, None] == F[b][None, :]] = np.inf
+        row_keys = None if keys is None else keys[b][F[b]]  # test row i: its fold's order
+        pred = nn1.nn1_from_sqdist(D, y, int(y.max()) + 1, tie_rule, keys=row_keys)
+        out.append((pred != y).sum() / len(y))
+    return np.array(out)
+
+
+def _runs_of_kinds_data(r, n=120):
+    """20 attributes whose kinds come in runs of 8 and 5 (the kernel's 8- and 4-attribute loops and
+    its single ones) with one numeric attribute with missing values among them; few values per
+    attribute, so many distances tie exactly; missing nominal values too, and rows missing every
+    value a column of their kind may miss."""
+    y = r.integers(0, 3, n)
+    numeric8 = r.integers(0, 3, (n, 8)) + y[:, None]
+    nominal5 = (r.integers(0, 2, (n, 5)) + y[:, None]) % 3
+    missing_numeric = r.integers(0, 4, (n, 1)).astype(float) / 3
+    numeric2 = r.integers(0, 2, (n, 2))
+    nominal4 = r.integers(0, 2, (n, 4))
+    X = np.column_stack([numeric8, nominal5, missing_numeric, numeric2, nominal4]).astype(float)
+    may_miss = np.r_[8:14, 16:20]  # the nominal attributes and the one numeric attribute
+    X[:, may_miss] = np.where(r.uniform(size=(n, len(may_miss))) < 0.08, np.nan, X[:, may_miss])
+    X[:2, may_miss] = np.nan
+    spec = AttributeSpec((0,) * 8 + (3,) * 5 + (0, 0, 0) + (2,) * 4)
+    return X, y, spec
+
+
+def test_distances_are_ibk_sq_distances_to_the_last_bit():
+    """The kernel's distances, attribute runs added in one loop, are every double of
+    ``nn1.ibk_sq_distances`` (Weka's sum in attribute order), missing values included."""
+    X, _, spec = _runs_of_kinds_data(rng(61))
+    V, kinds = nn1.weka_columns(X, spec, nn1.weka_ranges(X, spec))
+    assert set(kinds) == {nn1.NUMERIC, nn1.NUMERIC_MISSING, nn1.NOMINAL}
+    expected = nn1.ibk_sq_distances(X, X, spec, nn1.weka_ranges(X, spec))
+    train = np.ascontiguousarray(V.T)
+    dist = np.empty(len(X))
+    for i in range(len(X)):
+        nn1_engine._sq_distances(train, kinds, V[i].copy(), len(X), dist)
+        assert np.array_equal(dist, expected[i])
+
+
+@pytest.mark.parametrize("tie_rule", ["first", "vote", "shuffled"])
+def test_test2_kernel_equals_brute_force_with_ties_and_missing_values(tie_rule):
+    """Constructed data with many exact ties and missing values: shared folds, fresh folds per
+    randomisation and leave-one-out equal the plain-numpy brute force."""
+    r = rng(62)
+    X, y, spec = _runs_of_kinds_data(r)
+    n, m = X.shape
+    folds = sampling.stratified_fold_of(r, y, 10)[0]
+    k = 6
+    idx = pm.within_class_permutations(y, m, k, r)
+    G = pm.resample_folds(folds, y, k, r)
+    loo = pm.loo_folds(n)
+    for F in (folds, G, loo):
+        tk = nn1.TieKeys([62], int(F.max()) + 1, n) if tie_rule == "shuffled" else None
+        keys = None if tk is None else tk.block(0, k)
+        np.testing.assert_array_equal(
+            nn1_engine.nn1_cv_errors_test2(X, y, F, idx, spec, tie_rule=tie_rule, tie_keys=tk, batch=4),
+            _brute_force_test2(X, y, F, idx, spec, tie_rule, keys),
+        )
+
+
+# The mirror's data sets whose 1-NN Test 2 the kernel runs in the study (the all-nominal ones run on
+# bitsets, tested below) and two all-nominal ones, small enough for the brute force: many ties
+# (iris, balance-scale), missing numeric and nominal values (hepatitis, anneal), missing
+# nominal values (breast-cancer, vote).
+MIRROR_CASES = ["iris", "balance-scale", "glass", "segment", "hepatitis", "anneal", "breast-cancer", "vote"]
+
+
+@pytest.mark.skipif(not DATA_MIRROR.is_dir(), reason=f"no data mirror at {DATA_MIRROR} (set DATA_MIRROR)")
+@pytest.mark.parametrize("name", MIRROR_CASES)
+def test_test2_kernel_equals_brute_force_on_mirror_data(name):
+    """The study's draws (fresh folds per randomisation) on real data, both tie rules of the study."""
+    ds = datasets.get(name)
+    data = datasets.load_files(ds, {f.path: DATA_MIRROR / f.path for f in ds.files})
+    X, y, spec = data.X, data.y, data.spec
+    folds0 = permutation.original_folds(y, 10, 1, [0])[0]
+    k = 3
+    idx, G = permutation.draw_randomizations(2, y, X.shape[1], folds0, [9], 0, k)
+    tk = nn1.TieKeys([9, 2], int(folds0.max()) + 1, len(y))
+    for tie_rule, keys in (("first", None), ("shuffled", tk)):
+        np.testing.assert_array_equal(
+            nn1_engine.nn1_cv_errors_test2(X, y, G, idx, spec, tie_rule=tie_rule, tie_keys=keys),
+            _brute_force_test2(X, y, G, idx, spec, tie_rule, None if keys is None else keys.block(0, k)),
+        )
+
+
+def test_test2_rejects_bad_shapes_and_a_fold_without_training_rows():
+    X, y, spec = _mixed_nominal_data(rng(63), n=20)
+    idx = pm.within_class_permutations(y, 3, 2, rng(0))
+    with pytest.raises(ValueError, match="idx must have shape"):
+        nn1_engine.nn1_cv_errors_test2(X, y, np.zeros(20, int), idx[:, :, :2], spec)
+    with pytest.raises(ValueError, match="per-randomisation folds"):
+        nn1_engine.nn1_cv_errors_test2(X, y, np.zeros((3, 20), int), idx, spec)
+    with pytest.raises(ValueError, match="non-negative"):
+        nn1_engine.nn1_cv_errors_test2(X, y, -np.ones(20, int), idx, spec)
+    with pytest.raises(ValueError, match="no training candidate"):
+        nn1_engine.nn1_cv_errors_test2(X, y, np.zeros(20, int), idx, spec)
+
+
 def _slow_nn1_elementwise(spec, C, tie_rule, ranges):
     """Refit per fold with Weka's element-wise distance (missing values on both sides)."""
 
@@ -352,8 +430,9 @@ def test_bitset_nn1_equals_weka_distance_refit_with_missing_values(tie_rule):
     )
 
 
-def test_the_study_uses_the_bitset_path_with_the_blas_answer():
-    """``permutation.randomized_errors`` on all-nominal data (Test 2) gives what the BLAS engine gives."""
+def test_the_study_uses_the_bitset_path_with_the_kernel_answer():
+    """``permutation.randomized_errors`` on all-nominal data (Test 2, bitsets) gives what the
+    element-wise Test 2 kernel gives."""
     r = np.random.default_rng(22)
     n = 60
     y = r.integers(0, 2, n)
@@ -364,8 +443,7 @@ def test_the_study_uses_the_bitset_path_with_the_blas_answer():
     folds = sampling.stratified_fold_of(np.random.default_rng(0), y, 10)
     null = permutation.randomized_errors("1nn", X, y, spec, 2, folds[0], [3], 0, 7, batch=3)
     idx, G = permutation.draw_randomizations(2, y, len(V), folds[0], [3], 0, 7)  # the study's draws
-    Z, groups, weight = nn1.encode_for_blas_nominal_missing(X, spec, nn1.weka_ranges(X, spec))
-    np.testing.assert_array_equal(null, nn1_engine.nn1_cv_errors_test2(Z, y, G, idx, groups=groups, weight=weight))
+    np.testing.assert_array_equal(null, nn1_engine.nn1_cv_errors_test2(X, y, G, idx, spec))
 
 
 def test_no_candidate_is_an_error():

@@ -216,6 +216,39 @@ def encode_for_blas(X, spec: AttributeSpec, ranges: Ranges) -> tuple[np.ndarray,
     return Z, np.asarray(groups, dtype=int)
 
 
+NUMERIC, NUMERIC_MISSING, NOMINAL = 0, 1, 2
+"""Kinds of column in :func:`weka_columns`: numeric without a missing value, numeric with one,
+nominal (a missing nominal value needs no kind of its own: ``NaN != v`` for every ``v``)."""
+
+
+def weka_columns(X, spec: AttributeSpec, ranges: Ranges) -> tuple[np.ndarray, np.ndarray]:
+    """The values :func:`ibk_sq_distances` compares, once: numeric attributes normalised with
+    ``ranges`` (Weka's ``norm``, the same operations), nominal codes as they are, ``NaN`` missing.
+
+    With these, a pair's squared distance is the sum over attributes, in attribute order, of
+    ``(a - b)**2`` (numeric), ``1`` if ``a != b`` (nominal; a missing value differs from
+    everything) or Weka's missing-numeric rule: every double equal to :func:`ibk_sq_distances`'s.
+
+    Returns
+    -------
+    V : (n, m) float array
+    kinds : (m,) int64 array of :data:`NUMERIC`, :data:`NUMERIC_MISSING`, :data:`NOMINAL`
+    """
+    X = check_X(X, spec)
+    lo = np.asarray(ranges.lo, dtype=float)
+    width = np.asarray(ranges.width, dtype=float)
+    V = np.empty(X.shape)  # C order whatever X's: one compiled signature of the kernels
+    kinds = np.empty(spec.m, dtype=np.int64)
+    for j in range(spec.m):
+        if spec.n_values[j] > 0:
+            V[:, j] = X[:, j]
+            kinds[j] = NOMINAL
+        else:
+            V[:, j] = _norm(X[:, j], lo[j], width[j])
+            kinds[j] = NUMERIC_MISSING if np.isnan(X[:, j]).any() else NUMERIC
+    return V, kinds
+
+
 def has_missing_numeric(X, spec: AttributeSpec) -> bool:
     X = check_X(X, spec)
     return bool(np.isnan(X[:, spec.numeric_cols]).any())

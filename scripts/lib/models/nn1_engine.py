@@ -13,18 +13,29 @@ distance (the slow path ``cv_errors`` of ``scripts/tools/reference_models.py``, 
   gather ``y[perm][nn]`` (or a vote over the tied set, sparse matrix product), vectorised over
   permutations. With per-permutation folds a short list of sorted candidates per row is scanned
   for the first one in another fold (exact fall-back when the list runs out).
-* :func:`nn1_cv_errors_test2`: Test 2. The data change, so distances are recomputed in batches
-  with BLAS (``||b||^2 - 2 a.b`` per fold, ``||a||^2`` being constant along a test row), or with
-  Weka's exact distance via ``metric`` when numeric values are missing.
-* :func:`nn1_cv_wrong` on :func:`row_bitsets`: Test 2 on all-nominal data (Mushroom, Splice),
-  where the BLAS path forms and scans an ``n x n`` float matrix per randomisation. Weka's
-  distance between two rows of nominal attributes is ``sqrt(#attributes that differ)``, a
+* :func:`nn1_cv_errors_test2`: Test 2. The data change, so distances are recomputed: per test
+  row, one compiled pass over the training rows of its fold (copied once per fold, column-major,
+  in row order) computes Weka's squared distances, every double as
+  :func:`lib.models.nn1.ibk_sq_distances` computes it (missing values included), then their
+  minimum and the tie rule's prediction; no ``n x n`` matrix is formed. It replaced BLAS
+  (``||a||^2 + ||b||^2 - 2 a.b`` over ``n x n`` blocks, same-fold pairs masked, Weka's
+  element-wise distance in numpy when numeric values were missing) with the same errors on all
+  22 data sets of the study and Weka's 2,310-row Segment, three tie rules, shared and fresh folds
+  (20 randomisations each); Segment (2,310 x 19) went from 31-45 to 12-14 CPU ms per
+  randomisation. Ties are the rows within ``TIE_TOL`` of the minimum, as in the other engines
+  (the distances are Weka's doubles now, so the tolerance has no BLAS rounding left to absorb).
+  Test 1 keeps its own engine: this kernel recomputes every distance per randomisation (13 ms on
+  Segment), where Test 1's candidate lists cost about 1 ms per permutation after a setup shared
+  by a call's permutations (``make bench``: 5 ms per permutation in the study's calls of 100).
+* :func:`nn1_cv_wrong` on :func:`row_bitsets`: Test 2 on all-nominal data (Mushroom, Splice).
+  Weka's distance between two rows of nominal attributes is ``sqrt(#attributes that differ)``, a
   missing value differing from everything, itself included. Encoding a row as a bitset with one
   bit per (attribute, value) pair and no bit for a missing value, the number of *matching*
   attributes of two rows is ``popcount(a & b)``; the nearest neighbour is the training row with
   the most matches. Counts are integers, so ties are exact (no tolerance). Each pair costs a few
-  word operations, compiled, and nothing is stored (Mushroom: 0.16 s instead of ~0.9 s per
-  randomisation; identical errors, tested). Pairs are visited once (``matches`` is symmetric) in
+  word operations, compiled, and nothing is stored (Mushroom: 0.13 s per randomisation against
+  0.18 s by :func:`nn1_cv_errors_test2` and ~0.9 s by the former BLAS engine; Splice 0.02 s
+  against 0.07 s; identical errors, tested). Pairs are visited once (``matches`` is symmetric) in
   an order in which every row sees its candidates by increasing index, so the first-maximum rule
   is kept.
 
@@ -37,25 +48,29 @@ from ``nn1.TieKeys``, one uniform order per fold and randomisation). The engines
 ``tie_keys`` (a ``TieKeys`` or an int array ``(k, n_folds, n)``, fold ids indexing axis 1) and draw
 blocks of them as they go; the keys of randomisation ``r`` depend only on the entropy and ``r``, so
 results do not depend on batch sizes. See :mod:`lib.models.nn1` for the Weka details; distances
-come from ``nn1.ibk_sqdist_fn`` / ``encode_for_blas`` with whole-data ranges.
+come from ``nn1.ibk_sqdist_fn`` / ``encode_for_blas`` (Test 1) and ``nn1.weka_columns`` (Test 2)
+with whole-data ranges.
 
-BLAS threads: the engines run BLAS single-threaded by default (``blas_threads=1``). On this
-2-core machine, with one core busy, two OpenBLAS threads made the Test 2 engine ~60x slower
-(16 s instead of 0.25 s per 100 randomisations of a 1000 x 20 data set). Pipelines that run
-several jobs at once should also set ``OPENBLAS_NUM_THREADS=1`` for their own BLAS calls; this
-one need not: Snakemake sets ``OPENBLAS_NUM_THREADS`` (and ``OMP_NUM_THREADS``,
+BLAS threads: the Test 1 engine runs BLAS single-threaded by default (``blas_threads=1``). On
+this 2-core machine, with one core busy, two OpenBLAS threads made the former BLAS Test 2 engine
+~60x slower (16 s instead of 0.25 s per 100 randomisations of a 1000 x 20 data set). Pipelines
+that run several jobs at once should also set ``OPENBLAS_NUM_THREADS=1`` for their own BLAS
+calls; this one need not: Snakemake sets ``OPENBLAS_NUM_THREADS`` (and ``OMP_NUM_THREADS``,
 ``MKL_NUM_THREADS``, ...) to the job's threads, 1 here, for every script job.
 
 Timing (2-core machine, one core busy with another job; numpy 2.4, OpenBLAS 1 thread;
 1000 randomisations, stratified 10-fold CV, numeric Gaussian data; includes drawing the
-randomisations; best of 1-3 runs)::
+randomisations; CPU time, best of 1-3 runs; Test 2 re-measured for the compiled engine, the
+former BLAS engine's times in brackets)::
 
-                                          150 x 4     1000 x 20
-    1-NN Test 1 (fixed folds, first/vote)   0.01 s      0.03 s
-    1-NN Test 1 (folds travel w/ labels)    0.04 s      0.28 s
-    1-NN Test 2 (fixed folds, first/vote)   0.08 s      3.1 / 3.2 s
-    1-NN Test 2 (fresh folds per rand.)     0.13 s      4.7 s
-    slow path, 1-NN refit (IBk1)            1.6 s       8.5 s
+                                          150 x 4              1000 x 20
+    1-NN Test 1 (fixed folds, first/vote)   0.01 s               0.03 s
+    1-NN Test 1 (folds travel w/ labels)    0.04 s               0.28 s
+    1-NN Test 2 (fixed folds)               0.05 s (0.11 s)      2.7 s (3.9 s)
+    1-NN Test 2 (fresh folds per rand.)     0.06 s (0.19 s)      2.7 s (6.3 s)
+    slow path, 1-NN refit (IBk1)            1.6 s                8.5 s
+
+Per randomisation against scikit-learn and Weka: ``make bench`` (``scripts/tools/bench.py``).
 """
 
 from __future__ import annotations
@@ -71,8 +86,9 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 from scipy import sparse
 
+from ..data.attributes import AttributeSpec
 from . import nn1
-from .nn1 import TIE_TOL, euclidean_sqdist_fn
+from .nn1 import NOMINAL, NUMERIC, NUMERIC_MISSING, TIE_TOL, euclidean_sqdist_fn
 
 _CONTROLLER = None  # threadpoolctl's controller, built on first use (see limit_blas_threads)
 
@@ -109,7 +125,7 @@ def _with_blas_threads(func):
 
 
 # --------------------------------------------------------------------------------------
-# Engines on distances (Test 1; Test 2 with BLAS or Weka's metric)
+# Engines on distances (Test 1)
 # --------------------------------------------------------------------------------------
 def _row_blocks(n: int, budget: int = 4_000_000):
     step = max(1, budget // max(n, 1))
@@ -348,126 +364,316 @@ def _nn1_test1_perm_folds(sqdist, Yp, G, C, tie_rule, tol, R, tie_keys=None):
     return errors / n
 
 
-@_with_blas_threads
+# --------------------------------------------------------------------------------------
+# Engine on Weka's element-wise distance (Test 2), compiled
+# --------------------------------------------------------------------------------------
+_RULE_CODES = {"first": 0, "vote": 1, "shuffled": 2}
+
+
 def nn1_cv_errors_test2(
-    Z,
+    X,
     y,
     folds,
     idx,
+    spec: AttributeSpec | None = None,
     *,
-    groups=None,
-    weight=None,
-    metric: Callable | None = None,
+    ranges: nn1.Ranges | None = None,
     n_classes: int | None = None,
     tie_rule: str = "first",
     tol: float = TIE_TOL,
-    budget: int = 250_000,
     tie_keys=None,
+    batch: int = 50,
 ) -> np.ndarray:
     """CV error of 1-NN for a batch of Test 2 randomisations (Sec. III, Test 2).
 
-    The data change with every randomisation, so distances are recomputed, in batches:
-    with BLAS on the encoded matrix ``Z`` (``metric=None``), or with ``metric(A, B)`` on the
-    randomised raw rows (e.g. ``lambda A, B: ibk_sq_distances(A, B, spec, ranges)`` when there
-    are missing values; a Python loop over randomisations then).
+    The data change with every randomisation, so distances are recomputed: per test row, one
+    compiled pass over the training rows of its fold gives Weka's squared distances (every
+    double as :func:`lib.models.nn1.ibk_sq_distances` computes it, missing values included),
+    then their minimum and the prediction of the tie rule among the rows within ``tol`` of it.
+    Memory is ``O(n m)`` per randomisation: no ``n x n`` matrix is formed.
 
     Parameters
     ----------
-    Z : (n, d) array. With ``metric=None`` the BLAS encoding (``nn1.encode_for_blas``),
-        whose column ``c`` belongs to attribute ``groups[c]``; otherwise the raw ``(n, m)`` data.
+    X : (n, m) array, ``lib.data.attributes`` convention (nominal codes, NaN missing)
     y : (n,) int labels (unchanged by Test 2)
     folds : (n,) fold indices shared by all randomisations, or (k, n) one fold vector per
-        randomisation (e.g. ``permutation_tests.resample_folds``)
+        randomisation (e.g. ``permutation_tests.resample_folds``); a row's training rows are the
+        rows of the other folds
     idx : (k, n, m) row indices from ``permutation_tests.within_class_permutations``
-    groups : (d,) attribute of each column of ``Z``; default ``arange(d)``
-    weight : (d,) cross-product weight of each column of ``Z`` (0 = norm-only column, see
-        ``nn1.encode_for_blas_nominal_missing``); default all 1
-    metric : callable or None
+        (randomised data ``X[idx[t, i, j], j]``)
+    spec : AttributeSpec, default all numeric
+    ranges : ``nn1.Ranges``, default :func:`lib.models.nn1.weka_ranges` of ``X`` (whole-data
+        ranges, which Test 2 leaves unchanged)
     n_classes, tie_rule, tol, tie_keys : as in :func:`nn1_cv_errors_test1`
-    budget : int, max number of distance entries held at once
+    batch : int, randomisations whose tie keys are held at once
 
     Returns
     -------
     (k,) array of error rates.
     """
-    Z = np.asarray(Z, dtype=float)
-    y = np.asarray(y, dtype=np.intp)
-    folds = np.asarray(folds)
+    X = np.asarray(X, dtype=float)
+    spec = AttributeSpec.numeric(X.shape[1]) if spec is None else spec
+    V, kinds = nn1.weka_columns(X, spec, nn1.weka_ranges(X, spec) if ranges is None else ranges)
+    y = np.ascontiguousarray(y, dtype=np.int64)
     idx = np.asarray(idx)
-    n, d = Z.shape
-    C = int(y.max()) + 1 if n_classes is None else int(n_classes)
-    if groups is None:
-        groups = np.arange(d)
-    groups = np.asarray(groups)
+    n = len(y)
     k = idx.shape[0]
-    per_perm = folds.ndim == 2
-    if per_perm and folds.shape != (k, n):
+    if idx.shape[1:] != (n, spec.m):
+        raise ValueError(f"idx must have shape (k, {n}, {spec.m}), got {idx.shape}")
+    folds = np.asarray(folds, dtype=np.int64)
+    if folds.ndim == 2 and folds.shape != (k, n):
         raise ValueError(f"per-randomisation folds must have shape {(k, n)}, got {folds.shape}")
-    same = None if per_perm else folds[:, None] == folds[None, :]
-    errors = np.zeros(k, dtype=np.int64)
+    if folds.size and folds.min() < 0:
+        raise ValueError("fold ids must be non-negative (they index the tie keys' folds)")
+    folds = np.broadcast_to(folds, (k, n))
+    C = int(y.max()) + 1 if n_classes is None else int(n_classes)
     nn1.check_tie_rule(tie_rule, tie_keys)
     shuffled = tie_rule == "shuffled"
-    if metric is not None:
-        for b in range(k):
-            Xp = Z[idx[b][:, groups], np.arange(d)]
-            D = np.array(metric(Xp, Xp), dtype=float)
-            D[folds[b][:, None] == folds[b][None, :] if per_perm else same] = np.inf
-            # row i's candidates carry the keys of its own test fold
-            keys = nn1.key_block(tie_keys, b, b + 1)[0][folds[b] if per_perm else folds] if shuffled else None
-            pred = nn1.nn1_from_sqdist(D, y, C, tie_rule, tol, keys=keys)
-            errors[b] = int((pred != y).sum())
-        return errors / n
-    cols = np.arange(d)
-    fold_ids = np.unique(folds)
-    if not per_perm and len(fold_ids) <= 50:
-        # per fold: test rows x training rows, no masking. ||a||^2 is constant along a test
-        # row, so it is dropped (argmin and tie differences unchanged).
-        parts = []
-        for f in fold_ids:
-            te, tr = np.flatnonzero(folds == f), np.flatnonzero(folds != f)
-            rows_per = max(1, budget // max(len(tr), 1))
-            for r0 in range(0, len(te), rows_per):
-                parts.append((te[r0 : r0 + rows_per], tr))
-        block = max(len(te) * len(tr) for te, tr in parts)
-        step = max(1, budget // block)
-        for s in range(0, k, step):
-            sl = slice(s, min(k, s + step))
-            Zp = np.ascontiguousarray(Z[idx[sl][:, :, groups], cols])  # (b, n, d)
-            sq = np.einsum("bij,bij->bi", Zp, Zp)
-            Zw = Zp if weight is None else Zp * weight
-            K = nn1.key_block(tie_keys, sl.start, sl.stop) if shuffled else None
-            for te, tr in parts:
-                G = np.matmul(Zw[:, te], np.swapaxes(Zp[:, tr], 1, 2))
-                G *= -2.0
-                G += sq[:, None, tr]
-                keys = K[:, folds[te[0]], tr][:, None, :] if shuffled else None
-                pred = nn1.nn1_from_sqdist(G, y[tr], C, tie_rule, tol, keys=keys)
-                errors[sl] += (pred != y[te]).sum(axis=1)
-        return errors / n
-    # per-randomisation folds, or many small folds (e.g. leave-one-out): all rows as
-    # candidates, same-fold pairs masked
-    step = max(1, budget // (n * n))
-    blocks = list(_row_blocks(n, budget)) if step == 1 else [np.arange(n)]
-    for s in range(0, k, step):
-        sl = slice(s, min(k, s + step))
-        Zp = np.ascontiguousarray(Z[idx[sl][:, :, groups], cols])  # (b, n, d)
-        sq = np.einsum("bij,bij->bi", Zp, Zp)
-        Zw = Zp if weight is None else Zp * weight
-        K = nn1.key_block(tie_keys, sl.start, sl.stop) if shuffled else None
-        for B in blocks:
-            D = sq[:, B, None] + sq[:, None, :] - 2.0 * np.matmul(Zw[:, B], np.swapaxes(Zp, 1, 2))
-            np.maximum(D, 0.0, out=D)
-            if per_perm:
-                D[folds[sl][:, B, None] == folds[sl][:, None, :]] = np.inf
+    wrong = np.empty(k, dtype=np.int64)
+    for s in range(0, k, batch):
+        e = min(k, s + batch)
+        keys = np.zeros((e - s, 1, 1), dtype=np.int32)  # read only under "shuffled"
+        if shuffled:
+            keys = np.ascontiguousarray(nn1.key_block(tie_keys, s, e), dtype=np.int32)
+            if keys.shape[0] != e - s or keys.shape[2] != n or keys.shape[1] <= folds[s:e].max():
+                raise ValueError(f"tie_keys must have shape ({k}, > max fold id, {n}), got {keys.shape[1:]} each")
+        wrong[s:e] = _test2_wrong(
+            V,
+            kinds,
+            np.ascontiguousarray(idx[s:e], dtype=np.intp),
+            np.ascontiguousarray(folds[s:e]),
+            y,
+            C,
+            _RULE_CODES[tie_rule],
+            float(tol),
+            keys,
+        )
+    if (wrong < 0).any():
+        raise ValueError("a test instance has no training candidate")
+    return wrong / n
+
+
+@njit(cache=True)
+def _test2_wrong(V, kinds, idx, folds, y, n_classes, rule, tol, keys):
+    """Misclassified rows of each randomised data set ``V[idx[b, i, c], c]``; -1 if a fold holds
+    every row. Each fold's training rows are copied, in row order, into a column-major block that
+    the distance loops stream through (the first tied row in that order is the lowest index)."""
+    k, n, m = idx.shape
+    out = np.zeros(k, np.int64)
+    data = np.empty((m, n))  # randomised data set, column-major: row i is data[:, i]
+    train = np.empty((m, n))  # one fold's training rows, column-major
+    rows = np.empty(n, np.int64)
+    y_train = np.empty(n, np.int64)
+    key_train = np.empty(n, np.int64)
+    a = np.empty(m)
+    dist = np.empty(n)
+    votes = np.empty(n_classes, np.int64)
+    for b in range(k):
+        for i in range(n):
+            for c in range(m):
+                data[c, i] = V[idx[b, i, c], c]
+        fb = folds[b]
+        n_folds = 0
+        for i in range(n):
+            n_folds = max(n_folds, fb[i] + 1)
+        for f in range(n_folds):
+            nt = 0
+            for j in range(n):
+                if fb[j] != f:
+                    rows[nt] = j
+                    nt += 1
+            if nt == n:
+                continue  # an empty fold
+            if nt == 0:
+                out[:] = -1
+                return out
+            for c in range(m):
+                for t in range(nt):
+                    train[c, t] = data[c, rows[t]]
+            for t in range(nt):
+                y_train[t] = y[rows[t]]
+                if rule == 2:
+                    key_train[t] = keys[b, f, rows[t]]
+            for i in range(n):
+                if fb[i] != f:
+                    continue
+                for c in range(m):
+                    a[c] = data[c, i]
+                _sq_distances(train, kinds, a, nt, dist)
+                thr = _minimum(dist, nt) + tol
+                if _tied_prediction(dist, nt, thr, rule, y_train, key_train, votes) != y[i]:
+                    out[b] += 1
+    return out
+
+
+@njit(cache=True)
+def _sq_distances(train, kinds, a, nt, dist):
+    """``dist[:nt]``: Weka's squared distances of the row ``a`` to the first ``nt`` columns of
+    ``train``, summed in attribute order. Runs of 8 or 4 attributes of one kind are added in one
+    loop, each ``dist[j]`` loaded and stored once per run rather than per attribute: same
+    additions in the same order, about 1.4x faster on Segment than one attribute at a time."""
+    m = train.shape[0]
+    dist[:nt] = 0.0
+    c = 0
+    while c < m:
+        kind = kinds[c]
+        run = 1
+        while run < 8 and c + run < m and kinds[c + run] == kind:
+            run += 1
+        if kind == NUMERIC_MISSING or run < 4:
+            _add_attribute(train[c], kind, a[c], nt, dist)
+            c += 1
+        elif run == 8:
+            _add_run8(train, c, kind == NOMINAL, a, nt, dist)
+            c += 8
+        else:
+            _add_run4(train, c, kind == NOMINAL, a, nt, dist)
+            c += 4
+
+
+@njit(cache=True)
+def _add_attribute(col, kind, ac, nt, dist):
+    """One attribute's term, Weka's ``NormalizableDistance.difference`` squared."""
+    if kind == NUMERIC:
+        for j in range(nt):
+            d = ac - col[j]
+            dist[j] += d * d
+    elif kind == NOMINAL:
+        for j in range(nt):
+            if ac != col[j]:  # True when either is NaN: a missing value differs from everything
+                dist[j] += 1.0
+    elif np.isnan(ac):
+        for j in range(nt):
+            v = col[j]
+            if np.isnan(v):
+                d = 1.0
+            elif v < 0.5:
+                d = 1.0 - v
             else:
-                D[:, same[B]] = np.inf
-            keys = None
-            if shuffled:  # (b, |B|, n): each test row's candidates carry its fold's keys
-                fB = folds[sl][:, B] if per_perm else np.broadcast_to(folds[B], (K.shape[0], len(B)))
-                keys = K[np.arange(K.shape[0])[:, None], fB]
-            pred = nn1.nn1_from_sqdist(D, y, C, tie_rule, tol, keys=keys)
-            errors[sl] += (pred != y[B]).sum(axis=1)
-    return errors / n
+                d = v
+            dist[j] += d * d
+    else:
+        one = 1.0 - ac if ac < 0.5 else ac
+        for j in range(nt):
+            v = col[j]
+            d = one if np.isnan(v) else ac - v
+            dist[j] += d * d
+
+
+@njit(cache=True)
+def _add_run8(train, c, nominal, a, nt, dist):
+    r0, r1, r2, r3 = train[c], train[c + 1], train[c + 2], train[c + 3]
+    r4, r5, r6, r7 = train[c + 4], train[c + 5], train[c + 6], train[c + 7]
+    a0, a1, a2, a3, a4, a5, a6, a7 = a[c], a[c + 1], a[c + 2], a[c + 3], a[c + 4], a[c + 5], a[c + 6], a[c + 7]
+    if nominal:
+        for j in range(nt):
+            s = dist[j]
+            s += 1.0 if a0 != r0[j] else 0.0
+            s += 1.0 if a1 != r1[j] else 0.0
+            s += 1.0 if a2 != r2[j] else 0.0
+            s += 1.0 if a3 != r3[j] else 0.0
+            s += 1.0 if a4 != r4[j] else 0.0
+            s += 1.0 if a5 != r5[j] else 0.0
+            s += 1.0 if a6 != r6[j] else 0.0
+            s += 1.0 if a7 != r7[j] else 0.0
+            dist[j] = s
+        return
+    for j in range(nt):
+        s = dist[j]
+        d = a0 - r0[j]
+        s += d * d
+        d = a1 - r1[j]
+        s += d * d
+        d = a2 - r2[j]
+        s += d * d
+        d = a3 - r3[j]
+        s += d * d
+        d = a4 - r4[j]
+        s += d * d
+        d = a5 - r5[j]
+        s += d * d
+        d = a6 - r6[j]
+        s += d * d
+        d = a7 - r7[j]
+        s += d * d
+        dist[j] = s
+
+
+@njit(cache=True)
+def _add_run4(train, c, nominal, a, nt, dist):
+    r0, r1, r2, r3 = train[c], train[c + 1], train[c + 2], train[c + 3]
+    a0, a1, a2, a3 = a[c], a[c + 1], a[c + 2], a[c + 3]
+    if nominal:
+        for j in range(nt):
+            s = dist[j]
+            s += 1.0 if a0 != r0[j] else 0.0
+            s += 1.0 if a1 != r1[j] else 0.0
+            s += 1.0 if a2 != r2[j] else 0.0
+            s += 1.0 if a3 != r3[j] else 0.0
+            dist[j] = s
+        return
+    for j in range(nt):
+        s = dist[j]
+        d = a0 - r0[j]
+        s += d * d
+        d = a1 - r1[j]
+        s += d * d
+        d = a2 - r2[j]
+        s += d * d
+        d = a3 - r3[j]
+        s += d * d
+        dist[j] = s
+
+
+@njit(cache=True)
+def _minimum(x, nt):
+    """Minimum of ``x[:nt]`` (nt >= 1) over eight running minima: the compiler vectorises it
+    (a single running minimum of doubles it does not, without fast-math), about 3x faster."""
+    s0 = s1 = s2 = s3 = s4 = s5 = s6 = s7 = x[0]
+    j = 0
+    while j + 8 <= nt:
+        s0 = min(s0, x[j])
+        s1 = min(s1, x[j + 1])
+        s2 = min(s2, x[j + 2])
+        s3 = min(s3, x[j + 3])
+        s4 = min(s4, x[j + 4])
+        s5 = min(s5, x[j + 5])
+        s6 = min(s6, x[j + 6])
+        s7 = min(s7, x[j + 7])
+        j += 8
+    while j < nt:
+        s0 = min(s0, x[j])
+        j += 1
+    return min(min(min(s0, s1), min(s2, s3)), min(min(s4, s5), min(s6, s7)))
+
+
+@njit(cache=True)
+def _tied_prediction(dist, nt, thr, rule, y_train, key_train, votes):
+    """The tie rule's prediction among the training rows with ``dist <= thr``: "first" (0) the
+    first of them, "vote" (1) the majority (ties to the lowest class), "shuffled" (2) the one of
+    smallest key."""
+    if rule == 0:
+        for j in range(nt):
+            if dist[j] <= thr:
+                return y_train[j]
+        return -1
+    if rule == 2:
+        best = np.iinfo(np.int64).max
+        pred = -1
+        for j in range(nt):
+            if dist[j] <= thr and key_train[j] < best:
+                best = key_train[j]
+                pred = y_train[j]
+        return pred
+    votes[:] = 0
+    for j in range(nt):
+        if dist[j] <= thr:
+            votes[y_train[j]] += 1
+    pred = 0
+    for c in range(1, votes.shape[0]):
+        if votes[c] > votes[pred]:
+            pred = c
+    return pred
 
 
 # --------------------------------------------------------------------------------------

@@ -171,7 +171,7 @@ def table1(X, y, k: int, rng: np.random.Generator, tie_rule: str = "first") -> d
     """
     n, m = X.shape
     sp = spec()
-    Z, groups = nn1.encode_for_blas(X, sp, nn1.weka_ranges(X, sp))
+    Z, _ = nn1.encode_for_blas(X, sp, nn1.weka_ranges(X, sp))
     folds = pm.loo_folds(n)
     perms = pm.label_permutations(n, k, rng)
     idx = pm.within_class_permutations(y, m, k, rng)
@@ -180,7 +180,7 @@ def table1(X, y, k: int, rng: np.random.Generator, tie_rule: str = "first") -> d
         keys = [nn1.TieKeys(rng, n, n) for _ in range(3)]
     e0 = nn1_engine.nn1_cv_errors_test1(Z, y, folds, np.arange(n)[None], tie_rule=tie_rule, tie_keys=keys[0])[0]
     e1 = nn1_engine.nn1_cv_errors_test1(Z, y, folds, perms, tie_rule=tie_rule, tie_keys=keys[1])
-    e2 = nn1_engine.nn1_cv_errors_test2(Z, y, folds, idx, groups=groups, tie_rule=tie_rule, tie_keys=keys[2])
+    e2 = nn1_engine.nn1_cv_errors_test2(X, y, folds, idx, sp, tie_rule=tie_rule, tie_keys=keys[2])
     return {
         "orig_err": float(e0),
         "t1_mean": float(e1.mean()),
@@ -449,25 +449,8 @@ def randomized_errors(
                     for s in range(0, k, batch)
                 ]
             )
-        if nn1.has_missing_numeric(X, spec):
-            return np.asarray(
-                nn1_engine.nn1_cv_errors_test2(
-                    X,
-                    y,
-                    null_folds,
-                    idx,
-                    n_classes=C,
-                    tie_rule=tie_rule,
-                    metric=lambda A, B: nn1.ibk_sq_distances(A, B, spec, ranges),
-                    tie_keys=keys,
-                )
-            )
-        # missing nominal values have a BLAS form (norm-only columns)
-        Z, groups, weight = nn1.encode_for_blas_nominal_missing(X, spec, ranges)
-        return np.asarray(
-            nn1_engine.nn1_cv_errors_test2(
-                Z, y, null_folds, idx, groups=groups, weight=weight, n_classes=C, tie_rule=tie_rule, tie_keys=keys
-            )
+        return nn1_engine.nn1_cv_errors_test2(
+            X, y, null_folds, idx, spec, ranges=ranges, n_classes=C, tie_rule=tie_rule, tie_keys=keys, batch=batch
         )
     if classifier == "nb":
         if test == 1:
@@ -846,6 +829,7 @@ def fig2_statistics(X, y, randomizations: int, rng: np.random.Generator, folds: 
     e_orig = nn1_engine.nn1_cv_errors_test1(Z, y, fold_ids, np.arange(n)[None])
     e_t1 = nn1_engine.nn1_cv_errors_test1(Z, y, fold_ids, pm.label_permutations(n, k, rng))
     idx2 = pm.within_class_permutations(y, 2, k, rng)
+    # Z is already scaled to [0, 1]: its whole-data ranges normalise it to itself, exactly
     e_t2 = nn1_engine.nn1_cv_errors_test2(Z, y, fold_ids, idx2)
     e_full = nn1_engine.nn1_cv_errors_test2(Z, y, fold_ids, pm.within_class_permutations(np.zeros(n, int), 2, k, rng))
     errors = pd.concat(
