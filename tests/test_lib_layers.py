@@ -94,12 +94,19 @@ def test_lib_has_no_scikit_learn():
             assert not any(n.split(".")[0] == "sklearn" for n in names), f"{path.relative_to(LIB)}:{node.lineno}"
 
 
-def test_no_lazy_imports_inside_functions():
-    # imports of lib inside functions hid import cycles before the layering (third-party
-    # libraries may still be imported lazily, e.g. threadpoolctl where only one function needs it)
-    for path in modules():
-        tree = ast.parse(path.read_text())
-        for func in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
-            for node in ast.walk(func):
-                if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("lib")):
-                    raise AssertionError(f"{path.relative_to(LIB)}:{node.lineno} imports lib inside a function")
+def test_imports_inside_functions_are_held_to_the_layers_too():
+    # A lib import inside a function (an engine a job may not need, imported when used) once hid an
+    # import cycle from the layering; the walker the layer and cycle checks above read
+    # (lib.infra.imports) must see such imports, so that they point down like any other.
+    path = LIB / "studies" / "permutation.py"
+    tree = ast.parse(path.read_text())
+    lazy = {
+        node.module
+        for func in ast.walk(tree)
+        if isinstance(func, ast.FunctionDef)
+        for node in ast.walk(func)
+        if isinstance(node, ast.ImportFrom) and node.level
+    }
+    assert "models.c45" in lazy  # the study imports its engines when used
+    seen = {(t, m) for t, m in lib_imports(path)}
+    assert ("models", "c45") in seen

@@ -59,6 +59,17 @@ def test_shapes_determinism_and_original_independent_of_test(classifier, test):
     assert ((0 <= n1) & (n1 <= 1)).all()
 
 
+@pytest.mark.parametrize("classifier", permutation.CLASSIFIERS)
+def test_the_original_repetitions_in_one_engine_call_equal_one_call_each(classifier):
+    # every engine takes the R repetitions' folds at once (identity permutations, the engines'
+    # shared contract); each repetition's error is its own CV's, whatever else is in the call
+    X, y, spec = _data()
+    folds = _folds(y)
+    together = permutation.original_errors(classifier, X, y, spec, folds, [5])
+    alone = [permutation.original_errors(classifier, X, y, spec, f[None], [5])[0] for f in folds]
+    assert np.array_equal(together, alone)
+
+
 @pytest.mark.parametrize("test", [1, 2])
 def test_fast_engines_equal_refitting_with_fresh_folds(test):
     """NB and 1-NN fast paths give exactly the slow path's errors for the same draws

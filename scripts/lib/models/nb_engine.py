@@ -362,3 +362,16 @@ def _cv_wrong(
                     wrong += 1
         out[b] = wrong
     return out
+
+
+def nb_cv_errors(
+    X, y, folds, spec: naive_bayes.AttributeSpec, *, perms=None, idx=None, n_classes: int | None = None
+) -> np.ndarray:
+    """Weka's NaiveBayes CV errors in the engines' shared contract (as ``lib.models.c45.j48_cv_errors``
+    and ``lib.models.smo.smo_cv_errors``): Test 1 with ``perms`` (:func:`nb_cv_errors_test1`), Test 2
+    with ``idx`` (:func:`nb_cv_errors_test2`); ``folds`` ``(k, n)`` or ``(n,)``."""
+    if (perms is None) == (idx is None):
+        raise ValueError("give perms (Test 1) or idx (Test 2), not both")
+    if perms is not None:
+        return nb_cv_errors_test1(X, y, folds, perms, spec, n_classes=n_classes)
+    return nb_cv_errors_test2(X, y, folds, idx, spec, n_classes=n_classes)

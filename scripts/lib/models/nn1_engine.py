@@ -870,3 +870,61 @@ def nn1_cv_wrong(bits, y, folds, *, n_classes: int | None = None, tie_rule: str 
     if k and out[0] < 0:
         raise ValueError("a test instance has no training candidate")
     return out
+
+
+def nn1_cv_errors(
+    X,
+    y,
+    folds,
+    spec: AttributeSpec,
+    *,
+    perms=None,
+    idx=None,
+    n_classes: int | None = None,
+    tie_rule: str = "first",
+    tie_keys=None,
+    batch: int = 50,
+) -> np.ndarray:
+    """Weka's IB1 CV errors in the engines' shared contract (as ``lib.models.c45.j48_cv_errors`` and
+    ``lib.models.smo.smo_cv_errors``), with the engine each case runs fastest in: Test 1 (``perms``)
+    on the distances of :func:`nn1.ibk_sqdist_fn`; Test 2 (``idx``) on all-nominal data by exact
+    match counts (:func:`nn1_cv_wrong` on :func:`row_bitsets`), otherwise in one compiled pass per
+    test row (:func:`nn1_cv_errors_test2`).
+
+    ``folds`` ``(k, n)``; ``tie_rule``, ``tie_keys`` (a ``nn1.TieKeys`` spanning the ``k`` data sets,
+    or None) as :func:`nn1_cv_errors_test1`; ``batch``: Test 2 data sets held at once.
+    """
+    if (perms is None) == (idx is None):
+        raise ValueError("give perms (Test 1) or idx (Test 2), not both")
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=np.intp)
+    C = int(y.max()) + 1 if n_classes is None else int(n_classes)
+    ranges = nn1.weka_ranges(X, spec)
+    nn1.check_tie_rule(tie_rule, 0)
+    if perms is not None:
+        return np.asarray(
+            nn1_cv_errors_test1(
+                nn1.ibk_sqdist_fn(X, spec, ranges), y, folds, perms, n_classes=C, tie_rule=tie_rule, tie_keys=tie_keys
+            )
+        )
+    idx = np.asarray(idx)
+    k, n = idx.shape[0], len(y)
+    if all(v > 0 for v in spec.n_values):  # all nominal: exact integer match counts
+        columns = np.arange(X.shape[1])
+        return np.concatenate(
+            [
+                nn1_cv_wrong(
+                    row_bitsets(X[idx[s : s + batch], columns], spec.n_values),  # the randomised data sets
+                    y,
+                    folds[s : s + batch],
+                    n_classes=C,
+                    tie_rule=tie_rule,
+                    tie_keys=None if tie_keys is None else tie_keys.block(s, min(k, s + batch)),
+                )
+                / n
+                for s in range(0, k, batch)
+            ]
+        )
+    return nn1_cv_errors_test2(
+        X, y, folds, idx, spec, ranges=ranges, n_classes=C, tie_rule=tie_rule, tie_keys=tie_keys, batch=batch
+    )

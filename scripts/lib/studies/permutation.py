@@ -81,7 +81,6 @@ from ..core import readings, runlog, seeding
 from ..data.attributes import AttributeSpec
 from ..evaluation import permutation_tests as pm
 from ..evaluation import sampling
-from ..models import c45, nb_engine, nn1, nn1_engine, smo
 
 # Row-major transcription of the x/o runs; 16 rows of 8 features each.
 # D1 <- text line 15 (after the page number "908").
@@ -169,6 +168,8 @@ def table1(X, y, k: int, rng: np.random.Generator, tie_rule: str = "first") -> d
     -------
     dict with ``orig_err``, ``t1_mean``, ``t1_std``, ``t1_p``, ``t2_mean``, ``t2_std``, ``t2_p``.
     """
+    from ..models import nn1, nn1_engine  # imported when used (see _engine)
+
     n, m = X.shape
     sp = spec()
     Z, _ = nn1.encode_for_blas(X, sp, nn1.weka_ranges(X, sp))
@@ -302,6 +303,45 @@ def _check_classifier(classifier: str) -> None:
         raise ValueError(f"classifier must be one of {CLASSIFIERS}, got {classifier!r}")
 
 
+def _engine(classifier: str):
+    """The CV engine of ``classifier``. Every engine keeps one contract, that of
+    ``lib.models.c45.j48_cv_errors``: ``engine(X, y, folds, spec, *, perms=None, idx=None, n_classes,
+    **options)``, the errors of ``k`` data sets (Test 1: labels ``y[perms]``; Test 2: columns read
+    through ``idx``), each with its own folds; what the classifier needs beyond it (1-NN's encodings
+    and tie rule) stays in its engine. Imported when used: a job runs one classifier, and each
+    engine's compiled kernels cost a job about 0.1-0.4 s to load."""
+    if classifier == "j48":
+        from ..models.c45 import j48_cv_errors as engine
+    elif classifier == "smo":
+        from ..models.smo import smo_cv_errors as engine
+    elif classifier == "nb":
+        from ..models.nb_engine import nb_cv_errors as engine
+    else:
+        from ..models.nn1_engine import nn1_cv_errors as engine
+    return engine
+
+
+def _engine_options(classifier: str, tie_rule: str, tie_stream, folds, n: int, offset: int = 0) -> dict:
+    """The 1-NN tie rule and, under ``shuffled``, its tie keys (``nn1.TieKeys`` from ``tie_stream``,
+    data set ``r``'s keys from ``[*tie_stream, offset + r]``); nothing for the other classifiers."""
+    if classifier != "1nn":
+        return {}
+    from ..models import nn1
+
+    keys = nn1.TieKeys(tie_stream, int(np.max(folds)) + 1, n, offset=offset) if tie_rule == "shuffled" else None
+    return {"tie_rule": tie_rule, "tie_keys": keys}
+
+
+def _block(options: dict, start: int, stop: int) -> dict:
+    """``options`` for data sets ``start..stop-1`` of a call: the 1-NN tie keys of that block."""
+    keys = options.get("tie_keys")
+    if keys is None:
+        return options
+    from ..models import nn1
+
+    return {**options, "tie_keys": nn1.TieKeys(keys.entropy, keys.n_folds, keys.n, offset=keys.offset + start)}
+
+
 def original_errors(
     classifier: str, X, y, spec: AttributeSpec, orig_folds, entropy, *, tie_rule: str = "first"
 ) -> np.ndarray:
@@ -323,33 +363,12 @@ def original_errors(
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=np.intp)
     orig_folds = np.atleast_2d(np.asarray(orig_folds))
-    n = len(y)
-    C = int(y.max()) + 1
-    ident = np.arange(n)[None]
-    if classifier == "1nn":
-        sqdist = nn1.ibk_sqdist_fn(X, spec, nn1.weka_ranges(X, spec))
-        nn1.check_tie_rule(tie_rule, 0)
-        keys = None
-        if tie_rule == "shuffled":
-            keys = nn1.TieKeys([*_entropy(entropy), ORIGINAL_TIES_STREAM], int(orig_folds.max()) + 1, n)
-        return np.array(
-            [
-                nn1_engine.nn1_cv_errors_test1(
-                    sqdist,
-                    y,
-                    f,
-                    ident,
-                    n_classes=C,
-                    tie_rule=tie_rule,
-                    tie_keys=None if keys is None else keys.block(r, r + 1),
-                )[0]
-                for r, f in enumerate(orig_folds)
-            ]
-        )
-    if classifier == "nb":
-        return np.array([nb_engine.nb_cv_errors_test1(X, y, f, ident, spec, n_classes=C)[0] for f in orig_folds])
-    cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
-    return np.asarray(cv_errors(X, y, orig_folds, spec, perms=np.broadcast_to(ident, orig_folds.shape), n_classes=C))
+    R, n = orig_folds.shape
+    options = _engine_options(classifier, tie_rule, [*_entropy(entropy), ORIGINAL_TIES_STREAM], orig_folds, n)
+    identity = np.broadcast_to(np.arange(n), (R, n))
+    return np.asarray(
+        _engine(classifier)(X, y, orig_folds, spec, perms=identity, n_classes=int(y.max()) + 1, **options)
+    )
 
 
 def randomized_errors(
@@ -414,56 +433,22 @@ def randomized_errors(
     perms, idx = (draws, None) if test == 1 else (None, draws)
     if k == 0:
         return np.empty(0)
-    if classifier == "1nn":
-        ranges = nn1.weka_ranges(X, spec)
-        nn1.check_tie_rule(tie_rule, 0)
-        keys = None
-        if tie_rule == "shuffled":
-            keys = nn1.TieKeys([*entropy, RANDOMIZED_TIES_STREAM], int(np.max(folds0)) + 1, n, offset=start)
-        if test == 1:
-            return np.asarray(
-                nn1_engine.nn1_cv_errors_test1(
-                    nn1.ibk_sqdist_fn(X, spec, ranges),
-                    y,
-                    null_folds,
-                    perms,
-                    n_classes=C,
-                    tie_rule=tie_rule,
-                    tie_keys=keys,
-                )
-            )
-        if all(v > 0 for v in spec.n_values):  # all nominal: exact integer match counts
-            return np.concatenate(
-                [
-                    nn1_engine.nn1_cv_wrong(
-                        nn1_engine.row_bitsets(
-                            pm.apply_within_class_permutations(X, idx[s : s + batch]), spec.n_values
-                        ),
-                        y,
-                        null_folds[s : s + batch],
-                        n_classes=C,
-                        tie_rule=tie_rule,
-                        tie_keys=None if keys is None else keys.block(s, min(k, s + batch)),
-                    )
-                    / n
-                    for s in range(0, k, batch)
-                ]
-            )
-        return nn1_engine.nn1_cv_errors_test2(
-            X, y, null_folds, idx, spec, ranges=ranges, n_classes=C, tie_rule=tie_rule, tie_keys=keys, batch=batch
-        )
-    if classifier == "nb":
-        if test == 1:
-            return np.asarray(nb_engine.nb_cv_errors_test1(X, y, null_folds, perms, spec, n_classes=C))
-        return np.asarray(nb_engine.nb_cv_errors_test2(X, y, null_folds, idx, spec, n_classes=C))
-    # Weka's J48 (lib.models.c45) and SMO (lib.models.smo) re-implemented: both engines refit per
-    # fold in compiled code and share one contract (perms for Test 1, idx for Test 2)
-    cv_errors = c45.j48_cv_errors if classifier == "j48" else smo.smo_cv_errors
+    options = _engine_options(classifier, tie_rule, [*entropy, RANDOMIZED_TIES_STREAM], folds0, n, offset=start)
+    engine = _engine(classifier)
     if test == 1:
-        return np.asarray(cv_errors(X, y, null_folds, spec, perms=perms, n_classes=C))
+        return np.asarray(engine(X, y, null_folds, spec, perms=perms, n_classes=C, **options))
+    # the randomised data sets of Test 2 are held ``batch`` at a time
     return np.concatenate(
         [
-            cv_errors(X, y, null_folds[s : s + batch], spec, idx=idx[s : s + batch], n_classes=C)
+            engine(
+                X,
+                y,
+                null_folds[s : s + batch],
+                spec,
+                idx=idx[s : s + batch],
+                n_classes=C,
+                **_block(options, s, s + batch),
+            )
             for s in range(0, k, batch)
         ]
     )
@@ -823,6 +808,8 @@ def fig2_statistics(X, y, randomizations: int, rng: np.random.Generator, folds: 
     errors : DataFrame with columns version ("original", "test1", "test2", "full"), index, error
     correlations : DataFrame with columns version ("original", "test2"), index, class, r
     """
+    from ..models import nn1_engine  # imported when used (see _engine)
+
     n, k = len(y), int(randomizations)
     Z = (X - X.min(axis=0)) / (X.max(axis=0) - X.min(axis=0))
     fold_ids = sampling.stratified_fold_of(rng, y, folds)[0]
