@@ -487,7 +487,7 @@ def _combine(ds: Dataset, parts: Sequence[parsers.Table]) -> TabularData:
 def undirected_adjacency(n: int, src, dst) -> sp.csr_matrix:
     """Symmetric 0/1 CSR adjacency from (possibly directed, repeated) index pairs; self
     loops and duplicates dropped."""
-    # imported when used: scipy.sparse costs ~0.15 s of import per job that loads no network
+    # imported when used: scipy.sparse costs ~0.1 s of import per job that loads no network
     import scipy.sparse as sp
 
     src = np.asarray(src, dtype=np.int64)

@@ -273,7 +273,7 @@ def read_linqs(content: Path, cites: Path) -> tuple[list[str], list[str], sp.csr
     """LINQS ``.content`` (id, binary words, label; tab-separated) and ``.cites`` (cited, citing):
     ``(ids, labels, words, src, dst)``, ``words`` the 0/1 word features as a float CSR matrix.
     Citations touching IDs without content are dropped."""
-    # imported when used: scipy.sparse costs ~0.15 s of import per job that reads no network
+    # imported when used: scipy.sparse costs ~0.1 s of import per job that reads no network
     import scipy.sparse as sp
 
     ids, labels, rows = [], [], []
@@ -310,7 +310,7 @@ def read_gml(path: Path, attributes: Sequence[str]) -> tuple[list, dict[str, np.
     named node attribute as text (``""`` where a node lacks it). polblogs.gml lists a few directed
     edges twice, which networkx accepts only in a multigraph, so every file is read as one. A file
     networkx cannot parse raises ValueError with networkx's message."""
-    # imported when used: networkx costs ~0.15 s of import per job that reads no GML file
+    # imported when used: networkx costs ~0.1 s of import per job that reads no GML file
     import networkx as nx
 
     text = path.read_text("utf-8")

@@ -360,7 +360,7 @@ def load_network(
         without a label value, labels that are not exactly two values, an unknown ``positive``.
     """
     if gml is not None:
-        # imported when used: networkx costs ~0.15 s of import per job (and Snakefile parse) that
+        # imported when used: networkx costs ~0.1 s of import per job (and Snakefile parse) that
         # reads no GML file
         import networkx as nx
 

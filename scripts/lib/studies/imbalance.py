@@ -193,8 +193,8 @@ def make_classifier(name, spec, *, platt_folds="training", j48_pruning="pruned")
         raise ValueError(f"j48_pruning must be one of {sorted(J48_PRUNING)}, got {j48_pruning!r}")
     if name == "NB":
         return naive_bayes.NaiveBayesWeka(spec, 2)
-    # imported when used: the compiled engines (numba) cost ~0.3 s of import in every job and
-    # Snakefile parse that loads this module for its tables and constants without fitting a model
+    # imported when used: the compiled engines (numba) cost ~0.15 s of import in every job that
+    # loads this module for its constants without fitting a model (raeder2012's artifacts, the scorecard)
     from ..models import c45, smo
 
     if name == "J48":
