@@ -234,12 +234,12 @@ def test_non_public_and_unknown_datasets_fail_clearly(tmp_path):
 @needs_mirror
 def test_dataset_rule_end_to_end(tmp_path):
     wd = copy_workflow(tmp_path / "wf")
-    snakefile = wd / "Snakefile"
+    snakefile = wd / "workflow/Snakefile"
     text = snakefile.read_text()
-    if 'include: "workflow/rules/data.smk"' not in text:
-        anchor = 'include: "workflow/rules/common.smk"\n'
+    if 'include: "rules/data.smk"' not in text:
+        anchor = 'include: "rules/common.smk"\n'
         assert anchor in text
-        snakefile.write_text(text.replace(anchor, anchor + 'include: "workflow/rules/data.smk"\n'))
+        snakefile.write_text(text.replace(anchor, anchor + 'include: "rules/data.smk"\n'))
     # the mirror given as a path relative to the working directory
     os.symlink(MIRROR, wd / "mirror")
     target = "data/raw/spect/.verified"

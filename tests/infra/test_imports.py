@@ -46,6 +46,15 @@ def test_lib_inputs_follow_imports_transitively_with_package_inits_and_data_file
     }
 
 
+def test_an_import_inside_a_function_is_an_input(tree: Path):
+    # the lib defers its compiled engines to the functions that fit a model; a rule whose script
+    # reaches such a function must still rerun when the engine changes
+    lib = tree / "lib"
+    (lib / "models" / "tree.py").write_text("def fit():\n    from . import unused\n\n    return unused\n")
+    found = imports.lib_inputs(tree / "script.py", lib)
+    assert str(lib / "models" / "unused.py") in found and str(lib / "models" / "unused.yaml") in found
+
+
 def test_the_disk_cache_is_used_and_invalidated_by_an_edit(tree: Path, monkeypatch):
     lib = tree / "lib"
     first = imports.lib_inputs(tree / "script.py", lib)

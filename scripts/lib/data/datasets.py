@@ -49,15 +49,17 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
-import scipy.sparse as sp
 import yaml
 
 from . import parsers
 from .attributes import AttributeSpec
 from .checksum import sha256_of
+
+if TYPE_CHECKING:  # imported at run time only where a network is built (undirected_adjacency)
+    import scipy.sparse as sp
 
 
 class DatasetError(RuntimeError):
@@ -402,7 +404,6 @@ def load_files(ds: Dataset, paths: Mapping[str, Path]) -> TabularData | NetworkD
         EOFError,
         lzma.LZMAError,
         UnicodeDecodeError,
-        nx.NetworkXError,
     ) as error:
         raise DatasetError(
             f"dataset {ds.name!r} file {current} could not be parsed ({error}); "
@@ -486,6 +487,9 @@ def _combine(ds: Dataset, parts: Sequence[parsers.Table]) -> TabularData:
 def undirected_adjacency(n: int, src, dst) -> sp.csr_matrix:
     """Symmetric 0/1 CSR adjacency from (possibly directed, repeated) index pairs; self
     loops and duplicates dropped."""
+    # imported when used: scipy.sparse costs ~0.1 s of import per job that loads no network
+    import scipy.sparse as sp
+
     src = np.asarray(src, dtype=np.int64)
     dst = np.asarray(dst, dtype=np.int64)
     keep = src != dst

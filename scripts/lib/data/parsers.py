@@ -38,12 +38,14 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
-import scipy.sparse as sp
 
 from .attributes import AttributeSpec
+
+if TYPE_CHECKING:  # imported at run time only by the network readers that use it
+    import scipy.sparse as sp
 
 
 def read_text(path: Path) -> str:
@@ -271,6 +273,9 @@ def read_linqs(content: Path, cites: Path) -> tuple[list[str], list[str], sp.csr
     """LINQS ``.content`` (id, binary words, label; tab-separated) and ``.cites`` (cited, citing):
     ``(ids, labels, words, src, dst)``, ``words`` the 0/1 word features as a float CSR matrix.
     Citations touching IDs without content are dropped."""
+    # imported when used: scipy.sparse costs ~0.1 s of import per job that reads no network
+    import scipy.sparse as sp
+
     ids, labels, rows = [], [], []
     width = None
     for lineno, line in enumerate(content.read_text("utf-8").splitlines(), 1):
@@ -303,11 +308,18 @@ def read_linqs(content: Path, cites: Path) -> tuple[list[str], list[str], sp.csr
 def read_gml(path: Path, attributes: Sequence[str]) -> tuple[list, dict[str, np.ndarray], tuple, tuple]:
     """A GML network read by networkx: ``(ids, attributes, src, dst)``, nodes in file order, each
     named node attribute as text (``""`` where a node lacks it). polblogs.gml lists a few directed
-    edges twice, which networkx accepts only in a multigraph, so every file is read as one."""
+    edges twice, which networkx accepts only in a multigraph, so every file is read as one. A file
+    networkx cannot parse raises ValueError with networkx's message."""
+    # imported when used: networkx costs ~0.1 s of import per job that reads no GML file
+    import networkx as nx
+
     text = path.read_text("utf-8")
     if not re.search(r"\bgraph\s*\[", text):
         raise ValueError("no 'graph [' block")
-    graph = nx.parse_gml(re.sub(r"\bgraph\s*\[", "graph [ multigraph 1", text, count=1), label="id")
+    try:
+        graph = nx.parse_gml(re.sub(r"\bgraph\s*\[", "graph [ multigraph 1", text, count=1), label="id")
+    except nx.NetworkXError as error:  # as ValueError, which the catalogue's loader reports as a bad file
+        raise ValueError(str(error)) from error
     ids = list(graph.nodes)
     index = {node: i for i, node in enumerate(ids)}
     src, dst = zip(*((index[u], index[v]) for u, v in graph.edges())) if graph.number_of_edges() else ((), ())

@@ -41,7 +41,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import networkx as nx
 import numpy as np
 from scipy.sparse.csgraph import connected_components
 
@@ -361,6 +360,10 @@ def load_network(
         without a label value, labels that are not exactly two values, an unknown ``positive``.
     """
     if gml is not None:
+        # imported when used: networkx costs ~0.1 s of import per job (and Snakefile parse) that
+        # reads no GML file
+        import networkx as nx
+
         path = check_file(gml, field="gml")
         try:
             # read as a multigraph, as the registry's GML reader does: a file may list an edge twice

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from ..core import rates
 from ..evaluation import summaries
@@ -186,6 +185,10 @@ def _highest(grid: pd.DataFrame) -> pd.Series:
 
 def _rises_with_correlation(sampler: str):
     def check(evidence: Evidence):
+        # imported when used: scipy.stats costs ~0.5 s of import in every job and Snakefile parse
+        # that loads this module, and only two checks take a rank correlation
+        from scipy import stats
+
         part = _grid(evidence, sampler).dropna(subset=[MEASURED])
         rho, pval = stats.spearmanr(part[MEASURED], part["rate"])
         return judged(rho > 0 and pval < 0.01, f"Spearman {rho:.2f} (p={pval:.1e}) over {len(part)} points")
@@ -803,6 +806,8 @@ def _computed(evidence: Evidence) -> pd.DataFrame:
 
 def _spearman(x, y) -> float:
     """Spearman's rho (average ranks for ties); NaN for fewer than two pairs."""
+    from scipy import stats  # imported when used: see _rises_with_correlation
+
     x, y = np.asarray(x, float), np.asarray(y, float)
     return float("nan") if x.size < 2 else float(stats.spearmanr(x, y).statistic)
 

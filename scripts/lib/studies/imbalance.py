@@ -26,7 +26,7 @@ import pandas as pd
 
 from ..core import runlog
 from ..evaluation import metrics, sampling
-from ..models import c45, naive_bayes, smo
+from ..models import naive_bayes
 
 #: Mean AUC of the fixed classifier in Sec. 4, "Test Variance".
 SECTION4_AUC = 0.95
@@ -193,6 +193,10 @@ def make_classifier(name, spec, *, platt_folds="training", j48_pruning="pruned")
         raise ValueError(f"j48_pruning must be one of {sorted(J48_PRUNING)}, got {j48_pruning!r}")
     if name == "NB":
         return naive_bayes.NaiveBayesWeka(spec, 2)
+    # imported when used: the compiled engines (numba) cost ~0.15 s of import in every job that
+    # loads this module for its constants without fitting a model (raeder2012's artifacts, the scorecard)
+    from ..models import c45, smo
+
     if name == "J48":
         return c45.J48(spec, laplace=True, n_classes=2, prune=J48_PRUNING[j48_pruning])
     if name == "SMO":

@@ -12,7 +12,6 @@ in plain words).
 
 from __future__ import annotations
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
@@ -119,6 +118,7 @@ def permutation_figure(summary: pd.DataFrame):
         fig, axes = plotting.new_figure(ncols=len(sets))
         axes = np.atleast_1d(axes)
     else:  # many data sets: rows of PANELS_PER_ROW panels
+        plt = plotting.pyplot()
         plt.rcParams.update(plotting.RC)
         rows = -(-len(sets) // PANELS_PER_ROW)
         fig, axes = plt.subplots(
@@ -329,6 +329,7 @@ def imbalance_caption(
 def imbalance_figure(summary: pd.DataFrame, name: str):
     """The seven metrics, one panel each: a line per classifier, solid 10-fold, dashed 5x2."""
     metrics = yours.imbalance_metrics(summary)
+    plt = plotting.pyplot()
     plt.rcParams.update(plotting.RC)
     fig, axes = plt.subplots(2, 4, figsize=(10.5, 6.2))
     axes = axes.ravel()
