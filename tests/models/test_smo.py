@@ -431,7 +431,7 @@ def _run_binary(Z, yy, G, gi, dense_min, dense_fraction):
     rows = np.arange(len(yy), dtype=np.int64)
     ptr, idx, val = smo._nonzeros(Z, rows)
     w = np.zeros(Z.shape[1])
-    stats = np.zeros(4, dtype=np.int64)
+    stats = np.zeros(smo.N_STATS, dtype=np.int64)
     b = smo._binary_smo(
         Z, ptr, idx, val, yy, 1.0, smo.TOL, smo.EPS, smo.DEL, w, stats, G, gi, dense_min, dense_fraction
     )
@@ -481,13 +481,16 @@ def test_dense_i0_selects_what_the_linked_list_walk_selects():
     # random inserts and deletes into I0 with errors drawn from few values (exact ties,
     # -0.0 and 0.0, +-MAX_VALUE): the stamp order must reproduce the list order, by the
     # member loop (_update_i0_gram, adding -0.0 * 0 + -0.0 * 0 = -0.0, which keeps every value) and
-    # by whole-array passes (_select_i0_dense, _dense_step's merge of two spans)
+    # by whole-array passes (_update_select_dense, _dense_step's merge of two spans; both add
+    # -0.0 * 0 + -0.0 * 0 = -0.0, which keeps every value)
     rng = np.random.default_rng(5)
-    n = 150  # more than two chunks of _select_i0_dense
+    n = 150  # more than two chunks of _update_select_dense
     values = np.array([-1.7976931348623157e308, -2.5, -0.0, 0.0, 1e-300, 0.75, 0.75, 3.0, 1.7976931348623157e308])
     gi = rng.permutation(n).astype(np.int64)  # row -> Gram row
     mem = np.empty(n, dtype=np.int64)
     memg = np.empty(n, dtype=np.int64)
+    mstamp = np.empty(n, dtype=np.int64)
+    keys = np.empty(n, dtype=np.int64)
     pos = np.full(n, -1, dtype=np.int64)
     stamp = np.zeros(n, dtype=np.int64)
     stampg = np.zeros(n, dtype=np.int64)
@@ -501,11 +504,13 @@ def test_dense_i0_selects_what_the_linked_list_walk_selects():
     for _ in range(3000):
         i = int(rng.integers(n))
         if rng.random() < 0.6:
-            smo._i0_insert(i, gi[i], mem, memg, pos, stamp, stampg, inset, sizes)
+            if pos[i] < 0:  # inserting a member is a no-op
+                smo._i0_add(i, gi[i], mem, memg, mstamp, pos, stamp, stampg, inset, sizes)
             if i not in order:
                 order.insert(0, i)
         else:
-            smo._i0_delete(i, mem, memg, pos, inset, sizes)
+            if pos[i] >= 0:
+                smo._i0_remove(i, mem, memg, mstamp, pos, inset, sizes)
             if i in order:
                 order.remove(i)
         errors = values[rng.integers(0, len(values), n)]
@@ -514,21 +519,33 @@ def test_dense_i0_selects_what_the_linked_list_walk_selects():
         cnt = int(sizes[0])
         assert cnt == len(order) and sorted(mem[:cnt]) == sorted(order)
         row_of = np.argsort(gi)
-        updated = errors_g.copy()
-        got = smo._update_i0_gram(updated, memg, cnt, zero_rows, n, n + 1, -0.0, -0.0, stampg)
-        assert np.array_equal(updated.view(np.int64), errors_g.view(np.int64))
         expect = _linked_list_select(order, errors)
-        assert [row_of[got[1]] if got[1] >= 0 else -1, row_of[got[3]] if got[3] >= 0 else -1] == [expect[1], expect[3]]
-        assert np.array_equal(np.array(got[::2]).view(np.int64), np.array(expect[::2]).view(np.int64))
+        # the member loop leaves out the step's own rows (slots s1, s2; -1: not members)
+        s1, s2 = (int(rng.integers(-1, cnt)) if cnt else -1 for _ in range(2))
+        stepped = {int(mem[s]) for s in (s1, s2) if s >= 0}
+        expect_others = _linked_list_select([j for j in order if j not in stepped], errors)
+        updated = errors_g.copy()
+        got = smo._walk_start(
+            updated, *smo._update_i0_gram(updated, memg, mstamp, cnt, zero_rows, n, n + 1, -0.0, -0.0, s1, s2, keys)
+        )
+        assert np.array_equal(updated.view(np.int64), errors_g.view(np.int64))
+        assert [row_of[g] if g >= 0 else -1 for g in got] == [expect_others[1], expect_others[3]]
+        for g, value in zip(got, expect_others[::2]):  # b_up, b_low: the member's own double
+            if g >= 0:
+                assert np.float64(updated[g]).view(np.int64) == np.float64(value).view(np.int64)
         for spans in (np.array([[0, n], [0, 0]]), np.array([[0, 17], [17, n]]), np.array([[23, n], [0, 23]])):
             gUp = gLow = -1
             for lo, hi in spans:
                 if hi > lo:
-                    u, v = smo._select_i0_dense(errors_g[lo:hi], inset[lo:hi], stampg[lo:hi], chunk_min, chunk_max)
-                    gUp = smo._later_extreme(errors_g, stampg, gUp, u + lo if u >= 0 else -1, True)
-                    gLow = smo._later_extreme(errors_g, stampg, gLow, v + lo if v >= 0 else -1, False)
+                    u, v = smo._update_select_dense(
+                        errors_g, zero_rows, n, n + 1, lo, hi, -0.0, -0.0, inset, stampg, chunk_min, chunk_max
+                    )
+                    gUp = smo._later_extreme(errors_g, stampg, gUp, u, True)
+                    gLow = smo._later_extreme(errors_g, stampg, gLow, v, False)
+            gUp, gLow = smo._walk_start(errors_g, gUp, gLow)
             assert (row_of[gUp] if gUp >= 0 else -1) == expect[1]
             assert (row_of[gLow] if gLow >= 0 else -1) == expect[3]
+            assert np.array_equal(errors_g[gi].view(np.int64), errors.view(np.int64))  # + -0.0: unchanged
         tied_up = [j for j in order if errors[j] == expect[0]]
         list_order_mattered += len(tied_up) > 1 and tied_up[0] != max(tied_up) and tied_up[0] != min(tied_up)
     assert list_order_mattered > 50  # ties whose winner is neither the lowest nor highest row
