@@ -1593,6 +1593,16 @@ def smo_cv_errors(
     -----
     Same contract as ``lib.c45.j48_cv_errors``: exactly one of ``perms`` / ``idx``. The
     optimisation (the hot loop) is compiled; per fit, the filters are vectorised numpy.
+
+    Gram matrices (the kernel values, exact in every form, so any of them gives the same fit):
+    the whole (randomised) data set's after the filters fitted on all rows serves every fold
+    whose own filters give the same values (:func:`_whole_data_grams`). Test 1: a fold whose
+    filters differ is deferred, and the deferred folds are fitted grouped by their filters'
+    normalisation (:func:`_normalisation_key`), one Gram matrix of all rows per group
+    (:func:`_fit_grouped_folds`): the data are the same for every permutation, so folds with
+    the same training minima and maxima share every kernel value (Segment, 2,310 rows: 731
+    such folds of 1,000 in 100 randomisations have 237 normalisations). Test 2: every fold
+    with its own filters gets its own matrix (one randomisation's folds share none).
     """
     if (perms is None) == (idx is None):
         raise ValueError("give exactly one of perms (Test 1) or idx (Test 2)")
@@ -1617,38 +1627,15 @@ def smo_cv_errors(
         k = idx.shape[0]
     if folds2.shape[0] not in (1, k):
         raise ValueError(f"folds must be (n,) or ({k}, n)")
-    errors = np.zeros(k)
     cols = np.arange(m)
-    Zfull = G_data = None
-    # memory of the whole-data Gram matrix (Test 1: in data order, and regrouped per
-    # permutation) and of the folds' own ones, reused from one to the next
-    data_buffer, groups_buffer, fold_buffer = _GramBuffer(), _GramBuffer(), _GramBuffer()
+    wrong = np.zeros(k, dtype=np.int64)
+    grams = _whole_data_grams(X, y, spec, K, perms, idx)
+    deferred = {}  # Test 1: normalisation key -> [(b, fold)] of the folds with their own filters
+    fold_buffer = _GramBuffer()  # memory of the folds' own Gram matrices, reused
     for b in range(k):
-        if perms is not None:
-            Xb, yb = X, y[perms[b]]
-        else:
-            Xb, yb = X[idx[b], cols[None, :]], y
-        # Gram matrix of the whole (randomised) data set after the filters fitted on all rows,
-        # rows grouped by class; a fold reuses it when its own filters give the same values
-        # (nominal data: always unless the imputed modes differ). Test 1: the data (hence the
-        # Gram matrix in data order) is the same for every permutation, only regrouped.
-        if Zfull is None or idx is not None:
-            full_filters = _Filters(Xb, spec)
-            Zfull = full_filters.Z
-            G_data = None
-        if perms is None:
-            G, gidx = _gram_rows(Zfull, yb, K, full_filters.start, groups_buffer)
-        else:
-            if G_data is None:
-                G_data = _gram(Zfull, full_filters.start, data_buffer)
-            order, gidx = _class_order(yb, K)
-            G = (
-                G_data
-                if K <= 2 or G_data.shape[0] == 0
-                else _permuted_gram(G_data, order, groups_buffer(n, G_data.dtype))
-            )
+        Xb, yb = (X, y[perms[b]]) if perms is not None else (X[idx[b], cols[None, :]], y)
+        Zfull, G, gidx = next(grams)
         fb = folds2[b if folds2.shape[0] > 1 else 0]
-        wrong = 0
         for f in np.unique(fb):
             test = fb == f
             train = np.flatnonzero(~test)
@@ -1656,10 +1643,87 @@ def smo_cv_errors(
             gram = None
             if G.shape[0] > 0 and np.array_equal(filters.Z, Zfull[train]):
                 gram = (G, gidx[train])
-            model = SMO(spec, C=C, n_classes=K)._fit_filtered(filters, yb[train], K, gram, fold_buffer)
-            out = model.decision_function(Xb[test])
-            if outputs is not None:
-                outputs[b, test] = out
-            wrong += int((_vote(out, model.kind_, K) != yb[test]).sum())
-        errors[b] = wrong / n
-    return errors
+            elif perms is not None:
+                deferred.setdefault(_normalisation_key(filters, X), []).append((b, f))
+                continue
+            wrong[b] += _fit_fold(spec, C, K, filters, Xb, yb, test, train, gram, fold_buffer, outputs, b)
+    if deferred:
+        _fit_grouped_folds(deferred, X, y, perms, folds2, spec, C, K, wrong, fold_buffer, outputs)
+    return wrong / n
+
+
+def _fit_fold(spec, C, K, filters, Xb, yb, test, train, gram, alloc, outputs, b) -> int:
+    """:func:`smo_cv_errors`' fit of one fold (``filters`` fitted on the rows ``train`` of the
+    randomised data ``Xb``, ``yb``; ``gram``: see :meth:`SMO._fit_filtered`); writes the test
+    rows' outputs into ``outputs[b]`` (if given) and returns the number misclassified."""
+    model = SMO(spec, C=C, n_classes=K)._fit_filtered(filters, yb[train], K, gram, alloc)
+    out = model.decision_function(Xb[test])
+    if outputs is not None:
+        outputs[b, test] = out
+    return int((_vote(out, model.kind_, K) != yb[test]).sum())
+
+
+def _whole_data_grams(X, y, spec, K, perms, idx):
+    """Per randomised data set of :func:`smo_cv_errors`, in order: ``(Zfull, G, gidx)``, the
+    values after the filters fitted on all its rows and their Gram matrix with the rows grouped
+    by class (:func:`_class_order`; ``gidx``: each row's Gram row). Test 1: the data (hence the
+    filters and the Gram matrix in data order) are the same for every permutation: computed
+    once and regrouped per permutation. Memory is reused from one matrix to the next (the
+    caller holds one at a time)."""
+    data_buffer, groups_buffer = _GramBuffer(), _GramBuffer()
+    if perms is not None:
+        full_filters = _Filters(X, spec)
+        G_data = _gram(full_filters.Z, full_filters.start, data_buffer)
+        for b in range(perms.shape[0]):
+            yb = y[perms[b]]
+            order, gidx = _class_order(yb, K)
+            if K <= 2 or G_data.shape[0] == 0:
+                yield full_filters.Z, G_data, gidx
+            else:
+                yield full_filters.Z, _permuted_gram(G_data, order, groups_buffer(len(y), G_data.dtype)), gidx
+    else:
+        cols = np.arange(X.shape[1])
+        for b in range(idx.shape[0]):
+            full_filters = _Filters(X[idx[b], cols[None, :]], spec)
+            yield full_filters.Z, *_gram_rows(full_filters.Z, y, K, full_filters.start, groups_buffer)
+
+
+def _normalisation_key(filters: _Filters, X: np.ndarray) -> bytes:
+    """What decides the values :meth:`_Filters.transform` gives every row of ``X``: the training
+    minima and maxima of Normalize and the imputed values of the columns with missing cells
+    (the other columns' imputed values are never used)."""
+    missing = np.isnan(X).any(axis=0)
+    return filters.lo.tobytes() + filters.hi.tobytes() + filters.fill[missing].tobytes()
+
+
+def _fit_grouped_folds(deferred, X, y, perms, folds2, spec, C, K, wrong, alloc, outputs):
+    """Test 1's folds whose filters differ from the whole data's (:func:`smo_cv_errors`), per
+    normalisation key of ``deferred``: a key shared by several folds gets one Gram matrix of
+    all rows of ``X`` after the filters (data order: the same for every permutation), which
+    each fold reads at its training rows; with more than two classes it is regrouped by the
+    fold's classes (:func:`_permuted_gram`, one pass, cheaper than a product) unless its
+    values are real (float64, summed in attribute order): then regrouping costs about as much as
+    computing, and the rows stay in data order -- only the speed of the dense steps
+    (:func:`_dense_step`) depends on the grouping, and real-valued data in general position
+    have at most ``d + 1`` non-bound multipliers, too few for dense steps. A key of one fold
+    gets the fold's own matrix, as in Test 2. Adds each fold's misclassified rows to
+    ``wrong[b]``."""
+    key_buffer, groups_buffer = _GramBuffer(), _GramBuffer()
+    for group in deferred.values():
+        G_key = None
+        for b, f in group:
+            yb = y[perms[b]]
+            fb = folds2[b if folds2.shape[0] > 1 else 0]
+            test = fb == f
+            train = np.flatnonzero(~test)
+            filters = _Filters(X[train], spec)
+            gram = None
+            if len(group) > 1:
+                if G_key is None:
+                    G_key = _gram(filters.transform(X), filters.start, key_buffer)
+                if G_key.shape[0] > 0:
+                    gram = (G_key, train)
+                    if K > 2 and G_key.dtype != np.float64:
+                        order, gidx = _class_order(yb, K)
+                        gram = (_permuted_gram(G_key, order, groups_buffer(len(y), G_key.dtype)), gidx[train])
+            wrong[b] += _fit_fold(spec, C, K, filters, X, yb, test, train, gram, alloc, outputs, b)
