@@ -4,9 +4,13 @@ on a toy problem, filters, voting, and the batched CV engine against fold-by-fol
 import numpy as np
 import pytest
 
+from conftest import DATA_MIRROR as MIRROR
+from lib.data import datasets
 from lib.data.attributes import AttributeSpec
 from lib.models import smo
 from lib.models.smo import SMO, smo_cv_errors
+
+needs_mirror = pytest.mark.skipif(not MIRROR.is_dir(), reason=f"no data mirror at {MIRROR} (set DATA_MIRROR)")
 
 
 def test_java_random_matches_java():
@@ -633,3 +637,151 @@ def test_cv_outputs_are_the_fold_models_outputs():
         m = SMO(spec, n_classes=3).fit(X[~te], y[~te])
         np.testing.assert_array_equal(out[0, te], m.decision_function(X[te]))
     assert e[0] == _refit_error(X, y, spec, folds, 3)
+
+
+# --------------------------------------------------------------------------------------
+# Narrow Gram matrices and Test 1's folds grouped by normalisation, against the plain path
+# --------------------------------------------------------------------------------------
+def _cv_outputs(X, y, spec, folds, perms=None, idx=None):
+    K = int(y.max()) + 1
+    out = np.full((len(folds), len(y), K * (K - 1) // 2), np.nan)
+    err = smo_cv_errors(X, y, folds, spec, perms=perms, idx=idx, n_classes=K, outputs=out)
+    return err, out
+
+
+def _assert_equal_to_plain_path(monkeypatch, X, y, spec, folds, perms=None, idx=None):
+    """smo_cv_errors with its Gram matrices (narrow types, the whole data's, the grouped folds')
+    against the plain path, no Gram matrix anywhere (every kernel value summed in attribute
+    order on the fly, CachedKernel.dotProd): the same outputs bit for bit, the same errors."""
+    fast = _cv_outputs(X, y, spec, folds, perms, idx)
+    with monkeypatch.context() as plain_path:
+        plain_path.setattr(smo, "GRAM_BYTES", 0)  # _gram gives _NO_GRAM
+        plain = _cv_outputs(X, y, spec, folds, perms, idx)
+    np.testing.assert_array_equal(fast[0], plain[0])
+    assert not np.isnan(fast[1]).any()
+    np.testing.assert_array_equal(fast[1].view(np.int64), plain[1].view(np.int64))
+
+
+def _recorded_keys(monkeypatch):
+    """The normalisation keys of Test 1's deferred folds, as smo_cv_errors computes them."""
+    keys = []
+    key_of = smo._normalisation_key
+
+    def recording(filters, X):
+        keys.append(key_of(filters, X))
+        return keys[-1]
+
+    monkeypatch.setattr(smo, "_normalisation_key", recording)
+    return keys
+
+
+def _within_class_idx(rng, y, m, k):
+    """Test 2 draws: per randomised data set and column, a permutation within each class."""
+    idx = np.empty((k, len(y), m), dtype=np.int64)
+    for b in range(k):
+        for j in range(m):
+            for c in np.unique(y):
+                rows = np.flatnonzero(y == c)
+                idx[b, rows, j] = rng.permutation(rows)
+    return idx
+
+
+@needs_mirror
+@pytest.mark.parametrize(
+    "name, rows, gram_dtype", [("splice", 250, np.int8), ("mushroom", 500, np.int8), ("segment-weka", 600, np.float64)]
+)
+def test_narrow_grams_and_grouped_folds_equal_the_plain_path_on_mirror_data(monkeypatch, name, rows, gram_dtype):
+    ds = datasets.get(name)
+    data = datasets.load_files(ds, {f.path: MIRROR / f.path for f in ds.files})
+    rng = np.random.default_rng(3)
+    keep = np.sort(rng.choice(len(data.y), rows, replace=False))
+    X, y, spec = data.X[keep], np.asarray(data.y, dtype=np.int64)[keep], data.spec
+    filters = smo._Filters(X, spec)
+    assert smo._gram(filters.Z, filters.start).dtype == gram_dtype
+    k = 4
+    folds = np.array([rng.permutation(np.arange(rows) % 10) for _ in range(k)])
+    keys = _recorded_keys(monkeypatch)
+    perms = np.array([rng.permutation(rows) for _ in range(k)])
+    _assert_equal_to_plain_path(monkeypatch, X, y, spec, folds, perms=perms)
+    shared = max(keys.count(key) for key in keys)
+    assert shared > 1  # some folds of different permutations share a normalisation
+    idx = _within_class_idx(rng, y, X.shape[1], 2)
+    _assert_equal_to_plain_path(monkeypatch, X, y, spec, folds[:2], idx=idx)
+
+
+def _rare_value_data(seed, numeric):
+    """Three classes, permuted-like labels; a few rows hold extreme values (numeric: outliers;
+    nominal: values no other row has), so that the folds holding them in their test part have
+    their own normalisation, shared with the folds of other permutations holding the same rows.
+    Nominal cells are sometimes missing (the imputed mode is part of the normalisation)."""
+    rng = np.random.default_rng(seed)
+    n = 150
+    if numeric:
+        X = np.round(rng.normal(size=(n, 3)), 2)
+        X[[4, 9], 0] = [8.0, -7.5]
+        X[17, 2] = 11.0
+        spec = AttributeSpec.numeric(3)
+    else:
+        X = rng.integers(0, 3, size=(n, 4)).astype(float)
+        X[[4, 9], 0] = 3.0
+        X[17, 2] = 3.0
+        X[rng.random((n, 4)) < 0.03] = np.nan
+        spec = AttributeSpec((4, 3, 4, 3))
+    return X, rng.integers(0, 3, n), spec
+
+
+@pytest.mark.parametrize("numeric", [True, False])
+def test_grouped_folds_equal_the_plain_path_and_refits(monkeypatch, numeric):
+    # real values: the group's Gram matrix stays in data order; integer (nominal) values: it is
+    # regrouped by each fold's classes; either must give the plain path's outputs and Weka's
+    # fold-by-fold refits
+    X, y, spec = _rare_value_data(7, numeric)
+    n = len(y)
+    rng = np.random.default_rng(8)
+    k = 6
+    folds = np.array([rng.permutation(np.arange(n) % 5) for _ in range(k)])
+    perms = np.array([rng.permutation(n) for _ in range(k)])
+    keys = _recorded_keys(monkeypatch)
+    _assert_equal_to_plain_path(monkeypatch, X, y, spec, folds, perms=perms)
+    assert max(keys.count(key) for key in keys) > 1
+    # the branch taken: a shared matrix of real values (data order) or of small integers
+    train = folds[0] != folds[0][4]  # row 4's extreme value is not among the training rows
+    filters = smo._Filters(X[train], spec)
+    assert smo._gram(filters.transform(X), filters.start).dtype == (np.float64 if numeric else np.int8)
+    errors = smo_cv_errors(X, y, folds[:2], spec, perms=perms[:2], n_classes=3)
+    for b in range(2):
+        assert errors[b] == _refit_error(X, y[perms[b]], spec, folds[b], 3)
+
+
+@pytest.mark.parametrize(
+    "large, dtype",
+    [
+        (None, np.int8),  # 0/1 values: |K(i, j)| <= 127
+        (30.0, np.int16),
+        (300.0, np.float32),  # integers whose partial sums stay below 2**24: float32 is exact
+        (4097.0, np.float64),  # 4097**2 > 2**24 is odd: float32 would round it, so float64
+        (0.5, np.float64),  # not integers
+    ],
+)
+def test_gram_type_is_the_narrowest_exact_one_and_fits_equal_the_plain_path(large, dtype):
+    # 0/1 rows, six of which hold one larger value (a badly scaled column would make SMO crawl)
+    rng = np.random.default_rng(9)
+    n, d = 90, 8
+    Z = rng.integers(0, 2, size=(n, d)).astype(float)
+    if large is not None:
+        Z[rng.choice(n, 6, replace=False), 0] = large
+    G = smo._gram(Z)
+    assert G.dtype == dtype
+    rows = np.arange(n, dtype=np.int64)
+    ptr, idx, _ = smo._nonzeros(Z, rows)
+    exact = np.array([[smo._kdot(Z, i, ptr, idx, j) for j in range(n)] for i in range(n)])
+    np.testing.assert_array_equal(G.astype(np.float64).view(np.int64), exact.view(np.int64))
+    if large == 4097.0:  # the fallback is needed: float32 cannot hold every kernel value here
+        assert bool((exact.astype(np.float32).astype(np.float64) != exact).any())
+    y = rng.integers(0, 3, n)
+    args = (Z, y, 3, 1.0, smo.TOL, smo.EPS, smo.DEL, 1)
+    dense = (smo.DENSE_MIN_MEMBERS, smo.FULL_ROWS_FRACTION)
+    with_gram = smo._fit_pairs(*args, G, rows, *dense)
+    plain = smo._fit_pairs(*args, smo._NO_GRAM, rows, *dense)
+    for u, v in zip(with_gram, plain):
+        np.testing.assert_array_equal(u, v)

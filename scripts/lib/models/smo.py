@@ -1558,6 +1558,7 @@ def smo_cv_errors(
     n_classes: int | None = None,
     C: float = 1.0,
     outputs=None,
+    stats=None,
 ) -> np.ndarray:
     """CV error of :class:`SMO` for a batch of randomised data sets.
 
@@ -1582,6 +1583,9 @@ def smo_cv_errors(
     outputs : (k, n, P) float array, optional
         Receives every row's pairwise SVM outputs (:meth:`SMO.decision_function` of the
         model of its test fold; ``P = n_classes * (n_classes - 1) / 2``), for checks.
+    stats : (N_STATS,) int array, optional
+        Receives (adds) the counters :data:`STATS` summed over every fit's pairs, for
+        measurements (``scripts/tools/measure_smo_steps.py``).
 
     Returns
     -------
@@ -1628,10 +1632,9 @@ def smo_cv_errors(
     if folds2.shape[0] not in (1, k):
         raise ValueError(f"folds must be (n,) or ({k}, n)")
     cols = np.arange(m)
-    wrong = np.zeros(k, dtype=np.int64)
+    fits = _FoldFits(spec, C, K, k, outputs, stats)
     grams = _whole_data_grams(X, y, spec, K, perms, idx)
     deferred = {}  # Test 1: normalisation key -> [(b, fold)] of the folds with their own filters
-    fold_buffer = _GramBuffer()  # memory of the folds' own Gram matrices, reused
     for b in range(k):
         Xb, yb = (X, y[perms[b]]) if perms is not None else (X[idx[b], cols[None, :]], y)
         Zfull, G, gidx = next(grams)
@@ -1646,21 +1649,35 @@ def smo_cv_errors(
             elif perms is not None:
                 deferred.setdefault(_normalisation_key(filters, X), []).append((b, f))
                 continue
-            wrong[b] += _fit_fold(spec, C, K, filters, Xb, yb, test, train, gram, fold_buffer, outputs, b)
+            fits.fit(b, filters, Xb, yb, test, train, gram)
     if deferred:
-        _fit_grouped_folds(deferred, X, y, perms, folds2, spec, C, K, wrong, fold_buffer, outputs)
-    return wrong / n
+        _fit_grouped_folds(fits, deferred, X, y, perms, folds2)
+    return fits.wrong / n
 
 
-def _fit_fold(spec, C, K, filters, Xb, yb, test, train, gram, alloc, outputs, b) -> int:
-    """:func:`smo_cv_errors`' fit of one fold (``filters`` fitted on the rows ``train`` of the
-    randomised data ``Xb``, ``yb``; ``gram``: see :meth:`SMO._fit_filtered`); writes the test
-    rows' outputs into ``outputs[b]`` (if given) and returns the number misclassified."""
-    model = SMO(spec, C=C, n_classes=K)._fit_filtered(filters, yb[train], K, gram, alloc)
-    out = model.decision_function(Xb[test])
-    if outputs is not None:
-        outputs[b, test] = out
-    return int((_vote(out, model.kind_, K) != yb[test]).sum())
+class _FoldFits:
+    """:func:`smo_cv_errors`' fits of single folds: the settings, the memory of the folds' own
+    Gram matrices (reused from one to the next) and what the fits leave: misclassified rows
+    per randomised data set (``wrong``), the test rows' outputs and the step counters (each
+    only if asked for)."""
+
+    def __init__(self, spec: AttributeSpec, C: float, K: int, k: int, outputs, stats):
+        self.spec, self.C, self.K = spec, C, K
+        self.alloc = _GramBuffer()
+        self.wrong = np.zeros(k, dtype=np.int64)
+        self.outputs, self.stats = outputs, stats
+
+    def fit(self, b: int, filters: _Filters, Xb, yb, test, train, gram=None) -> None:
+        """Fit the fold (``filters`` fitted on the rows ``train`` of the randomised data ``Xb``,
+        ``yb`` of data set ``b``; ``gram``: see :meth:`SMO._fit_filtered`) and score its
+        ``test`` rows."""
+        model = SMO(self.spec, C=self.C, n_classes=self.K)._fit_filtered(filters, yb[train], self.K, gram, self.alloc)
+        out = model.decision_function(Xb[test])
+        if self.outputs is not None:
+            self.outputs[b, test] = out
+        if self.stats is not None:
+            self.stats += model.stats_.sum(axis=0)
+        self.wrong[b] += int((_vote(out, model.kind_, self.K) != yb[test]).sum())
 
 
 def _whole_data_grams(X, y, spec, K, perms, idx):
@@ -1696,7 +1713,7 @@ def _normalisation_key(filters: _Filters, X: np.ndarray) -> bytes:
     return filters.lo.tobytes() + filters.hi.tobytes() + filters.fill[missing].tobytes()
 
 
-def _fit_grouped_folds(deferred, X, y, perms, folds2, spec, C, K, wrong, alloc, outputs):
+def _fit_grouped_folds(fits: _FoldFits, deferred, X, y, perms, folds2):
     """Test 1's folds whose filters differ from the whole data's (:func:`smo_cv_errors`), per
     normalisation key of ``deferred``: a key shared by several folds gets one Gram matrix of
     all rows of ``X`` after the filters (data order: the same for every permutation), which
@@ -1706,8 +1723,7 @@ def _fit_grouped_folds(deferred, X, y, perms, folds2, spec, C, K, wrong, alloc, 
     computing, and the rows stay in data order -- only the speed of the dense steps
     (:func:`_dense_step`) depends on the grouping, and real-valued data in general position
     have at most ``d + 1`` non-bound multipliers, too few for dense steps. A key of one fold
-    gets the fold's own matrix, as in Test 2. Adds each fold's misclassified rows to
-    ``wrong[b]``."""
+    gets the fold's own matrix, as in Test 2."""
     key_buffer, groups_buffer = _GramBuffer(), _GramBuffer()
     for group in deferred.values():
         G_key = None
@@ -1716,14 +1732,14 @@ def _fit_grouped_folds(deferred, X, y, perms, folds2, spec, C, K, wrong, alloc, 
             fb = folds2[b if folds2.shape[0] > 1 else 0]
             test = fb == f
             train = np.flatnonzero(~test)
-            filters = _Filters(X[train], spec)
+            filters = _Filters(X[train], fits.spec)
             gram = None
             if len(group) > 1:
                 if G_key is None:
                     G_key = _gram(filters.transform(X), filters.start, key_buffer)
                 if G_key.shape[0] > 0:
                     gram = (G_key, train)
-                    if K > 2 and G_key.dtype != np.float64:
-                        order, gidx = _class_order(yb, K)
+                    if fits.K > 2 and G_key.dtype != np.float64:
+                        order, gidx = _class_order(yb, fits.K)
                         gram = (_permuted_gram(G_key, order, groups_buffer(len(y), G_key.dtype)), gidx[train])
-            wrong[b] += _fit_fold(spec, C, K, filters, X, yb, test, train, gram, alloc, outputs, b)
+            fits.fit(b, filters, X, yb, test, train, gram)
