@@ -785,3 +785,18 @@ def test_gram_type_is_the_narrowest_exact_one_and_fits_equal_the_plain_path(larg
     plain = smo._fit_pairs(*args, smo._NO_GRAM, rows, *dense)
     for u, v in zip(with_gram, plain):
         np.testing.assert_array_equal(u, v)
+
+
+def test_cv_stats_are_the_fold_fits_counters():
+    # smo_cv_errors(stats=) adds up the counters of every fold's pairwise machines; the counters
+    # are consistent: dense steps are steps, their members are Weka's member updates
+    X, y, spec = _data(4, n=80)
+    folds = np.arange(len(y)) % 4
+    stats = np.zeros(smo.N_STATS, dtype=np.int64)
+    smo_cv_errors(X, y, folds, spec, perms=np.arange(len(y))[None], n_classes=3, stats=stats)
+    expect = sum(SMO(spec, n_classes=3).fit(X[folds != f], y[folds != f]).stats_.sum(axis=0) for f in range(4))
+    np.testing.assert_array_equal(stats, expect)
+    c = dict(zip(smo.STATS, stats))
+    assert c["steps"] > 0 and c["examines"] >= c["steps"] and c["dense_steps"] <= c["steps"]
+    assert c["dense_members"] <= c["member_updates"] and c["dense_members"] <= c["dense_rows"]
+    assert c["i0_changes"] <= 2 * c["steps"]

@@ -98,20 +98,33 @@ floating-point operation:
   tie-breaking, above), read sequentially; the error cache is indexed by the row of a Gram
   matrix computed once: 0/1 nominal data counted per attribute into int8 (one byte per
   kernel value: the rows a step reads stay in cache), other integer data by a float32 BLAS
-  product, real data float64 summed in attribute order (:func:`_gram`).
+  product into the narrowest exact type, real data float64 summed in attribute order
+  (:func:`_gram`; every form gives the doubles of ``CachedKernel.dotProd``, converted when read).
 * The Gram rows are grouped by class, so a pair's rows fill one or two spans. When I0 holds
   at least 64 rows plus a quarter of the spans' rows, a step adds ``mult1 * K(i1, .) +
   mult2 * K(i2, .)`` to the error cache of every row of the spans (vectorised; entries outside
-  I0 change too, but are never read before being recomputed, see :func:`_binary_smo`) and
-  finds ``b_up``/``b_low`` by a branch-free pass over integer keys ordered like the doubles,
-  then a search of the few rows near the extremes (:func:`_select_i0_dense`); otherwise it
-  gathers over the members, update and search in one loop (:func:`_update_i0_gram`).
+  I0 change too, but are never read before being recomputed, see :func:`_binary_smo`) and, in
+  the same pass, finds each chunk's extreme integer keys ordered like the doubles; a
+  branch-free search of the chunks holding an extreme then finds ``b_up``/``b_low``
+  (:func:`_update_select_dense`). Otherwise the step gathers over the members, storing each
+  member's key, and searches the contiguous keys branch-free (:func:`_update_i0_gram`).
+* The compiled helpers called per step or per examined row keep array accesses out of the arms
+  of branches (around such a function numba keeps the arrays' reference counts: two atomic
+  updates per array and call, about 8 % of Splice's time before) and index with unsigned integers
+  (no test for a negative index).
 * The rows' non-zeros are kept compactly (CSR, no values when all are 1.0) for the weight
   update and ``SVMOutput``; ``K(i, i)`` is cached.
 * :func:`smo_cv_errors` computes the whole-data Gram matrix once per randomised data set
   (Test 1: once for all permutations, regrouped per permutation), reuses it for every fold
-  whose filtered values equal the whole-data ones, and keeps the Gram matrices' memory from
-  one to the next (fresh pages cost more than computing Segment's matrix).
+  whose filtered values equal the whole-data ones, fits Test 1's other folds grouped by their
+  normalisation with one Gram matrix per shared normalisation, and keeps the Gram matrices'
+  memory from one to the next (fresh pages cost more than computing Segment's matrix).
+* Counters (:data:`STATS`: steps, ``examineExample`` calls, member updates, dense steps,
+  I0 changes) come with every fit (``SMO.stats_``, ``smo_cv_errors(stats=...)``);
+  ``scripts/tools/measure_smo_steps.py`` sets the time per step against the memory traffic a
+  step cannot avoid (docs/measurements.md, "2026-11-26: SMO near its bound": Splice Test 1
+  about 1,100 ns per step against a bound of about 85 ns; the passes over I0 are limited by
+  their arithmetic -- converting, multiplying, ordering -- not by memory).
 
 CPU seconds per randomisation (one 10-fold CV; ``scripts/tools/measure_permutation_costs.py``,
 4 randomisations, one thread, mean of two runs alternating with commit d8bb41d's engine on the
@@ -549,6 +562,7 @@ STATS = (
     "dense_steps",  # steps whose update covers whole spans of Gram rows (_dense_step)
     "dense_rows",  # Gram rows those steps update (the spans' rows, summed over them)
     "dense_members",  # |I0| summed over those steps (the rest of member_updates is gathered)
+    "i0_changes",  # insertions into and deletions from I0
 )
 """Counters of one BinarySMO (:func:`_binary_smo`; ``SMO.stats_`` per pair). A few integer
 additions per step: counted always, they cost nothing measurable against a step."""
@@ -746,13 +760,17 @@ def _binary_smo(Z, nzptr, nzidx, nzval, yy, C, tol, eps, dl, w, out_b, G, gi, de
                             if a1 > 0 and a1 < C1:
                                 if pos[i1] < 0:
                                     _i0_add(i1, g1, mem, memg, mstamp, pos, stamp, stampg, inset, sizes)
+                                    out_b[7] += 1
                             elif pos[i1] >= 0:
                                 _i0_remove(i1, mem, memg, mstamp, pos, inset, sizes)
+                                out_b[7] += 1
                             if a2 > 0 and a2 < C2:
                                 if pos[i2] < 0:
                                     _i0_add(i2, g2, mem, memg, mstamp, pos, stamp, stampg, inset, sizes)
+                                    out_b[7] += 1
                             elif pos[i2] >= 0:
                                 _i0_remove(i2, mem, memg, mstamp, pos, inset, sizes)
+                                out_b[7] += 1
                             mult1 = y1 * (a1 - alph1)
                             mult2 = y2 * (a2 - alph2)
                             if nzval.shape[0] == 0:  # all values 1.0 (see _wdot)
