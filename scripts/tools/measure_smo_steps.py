@@ -79,7 +79,7 @@ def _stream_rmw(a, reps):
 
 def bandwidth(nbytes: int, rmw: bool) -> float:
     """Bytes per second of a streaming read (or read-modify-write: bytes read plus written) over
-    a buffer of ``nbytes``, best of three runs of at least 2**28 bytes."""
+    a buffer of ``nbytes``, best of five runs of at least 2**28 bytes."""
     words = max(nbytes // 8, 64)
     reps = max(1, 2**28 // (8 * words))
     if rmw:
@@ -91,7 +91,7 @@ def bandwidth(nbytes: int, rmw: bool) -> float:
         _stream_read(a, 1)
         run, moved = (lambda: _stream_read(a, reps)), 8 * words * reps
     best = np.inf
-    for _ in range(3):
+    for _ in range(5):
         start = time.process_time()
         run()
         best = min(best, time.process_time() - start)

@@ -123,7 +123,7 @@ floating-point operation:
   I0 changes) come with every fit (``SMO.stats_``, ``smo_cv_errors(stats=...)``);
   ``scripts/tools/measure_smo_steps.py`` sets the time per step against the memory traffic a
   step cannot avoid (docs/measurements.md, "2026-11-26: SMO near its bound": Splice Test 1
-  about 1,100 ns per step against a bound of about 85 ns; the passes over I0 are limited by
+  about 1,000-1,200 ns per step against a bound of 85-130 ns; the passes over I0 are limited by
   their arithmetic -- converting, multiplying, ordering -- not by memory).
 
 CPU seconds per randomisation (one 10-fold CV; ``scripts/tools/measure_permutation_costs.py``,
@@ -131,7 +131,11 @@ CPU seconds per randomisation (one 10-fold CV; ``scripts/tools/measure_permutati
 same machine, 2026-11-24): Splice Test 1 16.5 -> 3.24, Test 2 2.15 -> 0.94; Mushroom Test 1
 6.06 -> 0.93, Test 2 1.47 -> 0.39; Segment Test 1 1.00 -> 0.37, Test 2 0.66 -> 0.19; Anneal
 Test 1 0.52 -> 0.22, Test 2 0.11 -> 0.07 (Test 1 includes the whole-data Gram matrix shared by
-the 4 randomisations). Per fit against scikit-learn's libsvm:
+the 4 randomisations). After the fused passes and grouped folds (2026-11-26, against commit
+36c2e56, interleaved, ``scripts/tools/measure_smo_steps.py --ref``): Splice Test 1 3.11 -> 2.34,
+Test 2 0.86 -> 0.63; Mushroom Test 1 1.04 -> 0.88, Test 2 0.34 -> 0.28; Segment (2,310 rows)
+Test 1 0.36 -> 0.30 (0.38 -> 0.25 with 50 randomisations per call), Test 2 0.20 -> 0.18. Per fit
+against scikit-learn's libsvm:
 ``scripts/tools/benchmark_smo.py``. Without a Gram matrix (above ``GRAM_BYTES``) the kernel
 values are computed on the fly over the row-wise non-zeros.
 
@@ -1733,15 +1737,16 @@ def _normalisation_key(filters: _Filters, X: np.ndarray) -> bytes:
 
 def _fit_grouped_folds(fits: _FoldFits, deferred, X, y, perms, folds2):
     """Test 1's folds whose filters differ from the whole data's (:func:`smo_cv_errors`), per
-    normalisation key of ``deferred``: a key shared by several folds gets one Gram matrix of
-    all rows of ``X`` after the filters (data order: the same for every permutation), which
-    each fold reads at its training rows; with more than two classes it is regrouped by the
-    fold's classes (:func:`_permuted_gram`, one pass, cheaper than a product) unless its
-    values are real (float64, summed in attribute order): then regrouping costs about as much as
-    computing, and the rows stay in data order -- only the speed of the dense steps
-    (:func:`_dense_step`) depends on the grouping, and real-valued data in general position
-    have at most ``d + 1`` non-bound multipliers, too few for dense steps. A key of one fold
-    gets the fold's own matrix, as in Test 2."""
+    normalisation key of ``deferred``. A key shared by several folds gets one Gram matrix of all
+    rows of ``X`` after that normalisation (the data are the same for every permutation), read
+    by each fold at its training rows. With more than two classes, a matrix of integers (one or
+    two bytes per value) is regrouped by the fold's classes (:func:`_permuted_gram`, a pass far
+    cheaper than the fold's dense steps over foreign rows would be); a matrix of real values
+    (float64) stays in data order: regrouping it costs about as much as computing it (Segment,
+    2,079 of 2,310 rows: 9 ms against 11 ms), and only the dense steps' speed depends on the
+    grouping -- real-valued data in general position have at most ``d + 1`` non-bound
+    multipliers, too few for dense steps (Segment Test 1: 41 of 265,000 steps). A key of a
+    single fold gets the fold's own matrix, as in Test 2."""
     key_buffer, groups_buffer = _GramBuffer(), _GramBuffer()
     for group in deferred.values():
         G_key = None
