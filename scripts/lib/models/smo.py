@@ -583,7 +583,7 @@ def _binary_smo(Z, nzptr, nzidx, nzval, yy, C, tol, eps, dl, w, out_b, G, gi, de
     ``G``: Gram matrix whose row (and column) ``gi[i]`` belongs to row ``i``, or an empty
     array: kernel values by :func:`_kdot` from the dense rows ``Z`` (only then needed; ``gi``
     must then be ``0 .. n-1``). The error cache is indexed by Gram row. Membership of I1..I4
-    follows from (y, alpha); I0 is the set of :func:`_i0_insert`.
+    follows from (y, alpha); I0 is the set of :func:`_i0_add` / :func:`_i0_remove`.
 
     Where I0 is dense, a step adds the two kernel rows to the error cache of every Gram row of
     the pair's spans (:func:`_class_spans`), not only of I0's members as Weka does. This is
