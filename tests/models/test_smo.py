@@ -4,9 +4,13 @@ on a toy problem, filters, voting, and the batched CV engine against fold-by-fol
 import numpy as np
 import pytest
 
+from conftest import DATA_MIRROR as MIRROR
+from lib.data import datasets
 from lib.data.attributes import AttributeSpec
 from lib.models import smo
 from lib.models.smo import SMO, smo_cv_errors
+
+needs_mirror = pytest.mark.skipif(not MIRROR.is_dir(), reason=f"no data mirror at {MIRROR} (set DATA_MIRROR)")
 
 
 def test_java_random_matches_java():
@@ -431,7 +435,7 @@ def _run_binary(Z, yy, G, gi, dense_min, dense_fraction):
     rows = np.arange(len(yy), dtype=np.int64)
     ptr, idx, val = smo._nonzeros(Z, rows)
     w = np.zeros(Z.shape[1])
-    stats = np.zeros(4, dtype=np.int64)
+    stats = np.zeros(smo.N_STATS, dtype=np.int64)
     b = smo._binary_smo(
         Z, ptr, idx, val, yy, 1.0, smo.TOL, smo.EPS, smo.DEL, w, stats, G, gi, dense_min, dense_fraction
     )
@@ -481,13 +485,16 @@ def test_dense_i0_selects_what_the_linked_list_walk_selects():
     # random inserts and deletes into I0 with errors drawn from few values (exact ties,
     # -0.0 and 0.0, +-MAX_VALUE): the stamp order must reproduce the list order, by the
     # member loop (_update_i0_gram, adding -0.0 * 0 + -0.0 * 0 = -0.0, which keeps every value) and
-    # by whole-array passes (_select_i0_dense, _dense_step's merge of two spans)
+    # by whole-array passes (_update_select_dense, _dense_step's merge of two spans; both add
+    # -0.0 * 0 + -0.0 * 0 = -0.0, which keeps every value)
     rng = np.random.default_rng(5)
-    n = 150  # more than two chunks of _select_i0_dense
+    n = 150  # more than two chunks of _update_select_dense
     values = np.array([-1.7976931348623157e308, -2.5, -0.0, 0.0, 1e-300, 0.75, 0.75, 3.0, 1.7976931348623157e308])
     gi = rng.permutation(n).astype(np.int64)  # row -> Gram row
     mem = np.empty(n, dtype=np.int64)
     memg = np.empty(n, dtype=np.int64)
+    mstamp = np.empty(n, dtype=np.int64)
+    keys = np.empty(n, dtype=np.int64)
     pos = np.full(n, -1, dtype=np.int64)
     stamp = np.zeros(n, dtype=np.int64)
     stampg = np.zeros(n, dtype=np.int64)
@@ -501,11 +508,13 @@ def test_dense_i0_selects_what_the_linked_list_walk_selects():
     for _ in range(3000):
         i = int(rng.integers(n))
         if rng.random() < 0.6:
-            smo._i0_insert(i, gi[i], mem, memg, pos, stamp, stampg, inset, sizes)
+            if pos[i] < 0:  # inserting a member is a no-op
+                smo._i0_add(i, gi[i], mem, memg, mstamp, pos, stamp, stampg, inset, sizes)
             if i not in order:
                 order.insert(0, i)
         else:
-            smo._i0_delete(i, mem, memg, pos, inset, sizes)
+            if pos[i] >= 0:
+                smo._i0_remove(i, mem, memg, mstamp, pos, inset, sizes)
             if i in order:
                 order.remove(i)
         errors = values[rng.integers(0, len(values), n)]
@@ -514,21 +523,33 @@ def test_dense_i0_selects_what_the_linked_list_walk_selects():
         cnt = int(sizes[0])
         assert cnt == len(order) and sorted(mem[:cnt]) == sorted(order)
         row_of = np.argsort(gi)
-        updated = errors_g.copy()
-        got = smo._update_i0_gram(updated, memg, cnt, zero_rows, n, n + 1, -0.0, -0.0, stampg)
-        assert np.array_equal(updated.view(np.int64), errors_g.view(np.int64))
         expect = _linked_list_select(order, errors)
-        assert [row_of[got[1]] if got[1] >= 0 else -1, row_of[got[3]] if got[3] >= 0 else -1] == [expect[1], expect[3]]
-        assert np.array_equal(np.array(got[::2]).view(np.int64), np.array(expect[::2]).view(np.int64))
+        # the member loop leaves out the step's own rows (slots s1, s2; -1: not members)
+        s1, s2 = (int(rng.integers(-1, cnt)) if cnt else -1 for _ in range(2))
+        stepped = {int(mem[s]) for s in (s1, s2) if s >= 0}
+        expect_others = _linked_list_select([j for j in order if j not in stepped], errors)
+        updated = errors_g.copy()
+        got = smo._walk_start(
+            updated, *smo._update_i0_gram(updated, memg, mstamp, cnt, zero_rows, n, n + 1, -0.0, -0.0, s1, s2, keys)
+        )
+        assert np.array_equal(updated.view(np.int64), errors_g.view(np.int64))
+        assert [row_of[g] if g >= 0 else -1 for g in got] == [expect_others[1], expect_others[3]]
+        for g, value in zip(got, expect_others[::2]):  # b_up, b_low: the member's own double
+            if g >= 0:
+                assert np.float64(updated[g]).view(np.int64) == np.float64(value).view(np.int64)
         for spans in (np.array([[0, n], [0, 0]]), np.array([[0, 17], [17, n]]), np.array([[23, n], [0, 23]])):
             gUp = gLow = -1
             for lo, hi in spans:
                 if hi > lo:
-                    u, v = smo._select_i0_dense(errors_g[lo:hi], inset[lo:hi], stampg[lo:hi], chunk_min, chunk_max)
-                    gUp = smo._later_extreme(errors_g, stampg, gUp, u + lo if u >= 0 else -1, True)
-                    gLow = smo._later_extreme(errors_g, stampg, gLow, v + lo if v >= 0 else -1, False)
+                    u, v = smo._update_select_dense(
+                        errors_g, zero_rows, n, n + 1, lo, hi, -0.0, -0.0, inset, stampg, chunk_min, chunk_max
+                    )
+                    gUp = smo._later_extreme(errors_g, stampg, gUp, u, True)
+                    gLow = smo._later_extreme(errors_g, stampg, gLow, v, False)
+            gUp, gLow = smo._walk_start(errors_g, gUp, gLow)
             assert (row_of[gUp] if gUp >= 0 else -1) == expect[1]
             assert (row_of[gLow] if gLow >= 0 else -1) == expect[3]
+            assert np.array_equal(errors_g[gi].view(np.int64), errors.view(np.int64))  # + -0.0: unchanged
         tied_up = [j for j in order if errors[j] == expect[0]]
         list_order_mattered += len(tied_up) > 1 and tied_up[0] != max(tied_up) and tied_up[0] != min(tied_up)
     assert list_order_mattered > 50  # ties whose winner is neither the lowest nor highest row
@@ -616,3 +637,166 @@ def test_cv_outputs_are_the_fold_models_outputs():
         m = SMO(spec, n_classes=3).fit(X[~te], y[~te])
         np.testing.assert_array_equal(out[0, te], m.decision_function(X[te]))
     assert e[0] == _refit_error(X, y, spec, folds, 3)
+
+
+# --------------------------------------------------------------------------------------
+# Narrow Gram matrices and Test 1's folds grouped by normalisation, against the plain path
+# --------------------------------------------------------------------------------------
+def _cv_outputs(X, y, spec, folds, perms=None, idx=None):
+    K = int(y.max()) + 1
+    out = np.full((len(folds), len(y), K * (K - 1) // 2), np.nan)
+    err = smo_cv_errors(X, y, folds, spec, perms=perms, idx=idx, n_classes=K, outputs=out)
+    return err, out
+
+
+def _assert_equal_to_plain_path(monkeypatch, X, y, spec, folds, perms=None, idx=None):
+    """smo_cv_errors with its Gram matrices (narrow types, the whole data's, the grouped folds')
+    against the plain path, no Gram matrix anywhere (every kernel value summed in attribute
+    order on the fly, CachedKernel.dotProd): the same outputs bit for bit, the same errors."""
+    fast = _cv_outputs(X, y, spec, folds, perms, idx)
+    with monkeypatch.context() as plain_path:
+        plain_path.setattr(smo, "GRAM_BYTES", 0)  # _gram gives _NO_GRAM
+        plain = _cv_outputs(X, y, spec, folds, perms, idx)
+    np.testing.assert_array_equal(fast[0], plain[0])
+    assert not np.isnan(fast[1]).any()
+    np.testing.assert_array_equal(fast[1].view(np.int64), plain[1].view(np.int64))
+
+
+def _recorded_keys(monkeypatch):
+    """The normalisation keys of Test 1's deferred folds, as smo_cv_errors computes them."""
+    keys = []
+    key_of = smo._normalisation_key
+
+    def recording(filters, X):
+        keys.append(key_of(filters, X))
+        return keys[-1]
+
+    monkeypatch.setattr(smo, "_normalisation_key", recording)
+    return keys
+
+
+def _within_class_idx(rng, y, m, k):
+    """Test 2 draws: per randomised data set and column, a permutation within each class."""
+    idx = np.empty((k, len(y), m), dtype=np.int64)
+    for b in range(k):
+        for j in range(m):
+            for c in np.unique(y):
+                rows = np.flatnonzero(y == c)
+                idx[b, rows, j] = rng.permutation(rows)
+    return idx
+
+
+@needs_mirror
+@pytest.mark.parametrize(
+    "name, rows, gram_dtype", [("splice", 250, np.int8), ("mushroom", 500, np.int8), ("segment-weka", 600, np.float64)]
+)
+def test_narrow_grams_and_grouped_folds_equal_the_plain_path_on_mirror_data(monkeypatch, name, rows, gram_dtype):
+    ds = datasets.get(name)
+    data = datasets.load_files(ds, {f.path: MIRROR / f.path for f in ds.files})
+    rng = np.random.default_rng(3)
+    keep = np.sort(rng.choice(len(data.y), rows, replace=False))
+    X, y, spec = data.X[keep], np.asarray(data.y, dtype=np.int64)[keep], data.spec
+    filters = smo._Filters(X, spec)
+    assert smo._gram(filters.Z, filters.start).dtype == gram_dtype
+    k = 4
+    folds = np.array([rng.permutation(np.arange(rows) % 10) for _ in range(k)])
+    keys = _recorded_keys(monkeypatch)
+    perms = np.array([rng.permutation(rows) for _ in range(k)])
+    _assert_equal_to_plain_path(monkeypatch, X, y, spec, folds, perms=perms)
+    shared = max(keys.count(key) for key in keys)
+    assert shared > 1  # some folds of different permutations share a normalisation
+    idx = _within_class_idx(rng, y, X.shape[1], 2)
+    _assert_equal_to_plain_path(monkeypatch, X, y, spec, folds[:2], idx=idx)
+
+
+def _rare_value_data(seed, numeric):
+    """Three classes, permuted-like labels; a few rows hold extreme values (numeric: outliers;
+    nominal: values no other row has), so that the folds holding them in their test part have
+    their own normalisation, shared with the folds of other permutations holding the same rows.
+    Nominal cells are sometimes missing (the imputed mode is part of the normalisation)."""
+    rng = np.random.default_rng(seed)
+    n = 150
+    if numeric:
+        X = np.round(rng.normal(size=(n, 3)), 2)
+        X[[4, 9], 0] = [8.0, -7.5]
+        X[17, 2] = 11.0
+        spec = AttributeSpec.numeric(3)
+    else:
+        X = rng.integers(0, 3, size=(n, 4)).astype(float)
+        X[[4, 9], 0] = 3.0
+        X[17, 2] = 3.0
+        X[rng.random((n, 4)) < 0.03] = np.nan
+        spec = AttributeSpec((4, 3, 4, 3))
+    return X, rng.integers(0, 3, n), spec
+
+
+@pytest.mark.parametrize("numeric", [True, False])
+def test_grouped_folds_equal_the_plain_path_and_refits(monkeypatch, numeric):
+    # real values: the group's Gram matrix stays in data order; integer (nominal) values: it is
+    # regrouped by each fold's classes; either must give the plain path's outputs and Weka's
+    # fold-by-fold refits
+    X, y, spec = _rare_value_data(7, numeric)
+    n = len(y)
+    rng = np.random.default_rng(8)
+    k = 6
+    folds = np.array([rng.permutation(np.arange(n) % 5) for _ in range(k)])
+    perms = np.array([rng.permutation(n) for _ in range(k)])
+    keys = _recorded_keys(monkeypatch)
+    _assert_equal_to_plain_path(monkeypatch, X, y, spec, folds, perms=perms)
+    assert max(keys.count(key) for key in keys) > 1
+    # the branch taken: a shared matrix of real values (data order) or of small integers
+    train = folds[0] != folds[0][4]  # row 4's extreme value is not among the training rows
+    filters = smo._Filters(X[train], spec)
+    assert smo._gram(filters.transform(X), filters.start).dtype == (np.float64 if numeric else np.int8)
+    errors = smo_cv_errors(X, y, folds[:2], spec, perms=perms[:2], n_classes=3)
+    for b in range(2):
+        assert errors[b] == _refit_error(X, y[perms[b]], spec, folds[b], 3)
+
+
+@pytest.mark.parametrize(
+    "large, dtype",
+    [
+        (None, np.int8),  # 0/1 values: |K(i, j)| <= 127
+        (30.0, np.int16),
+        (300.0, np.float32),  # integers whose partial sums stay below 2**24: float32 is exact
+        (4097.0, np.float64),  # 4097**2 > 2**24 is odd: float32 would round it, so float64
+        (0.5, np.float64),  # not integers
+    ],
+)
+def test_gram_type_is_the_narrowest_exact_one_and_fits_equal_the_plain_path(large, dtype):
+    # 0/1 rows, six of which hold one larger value (a badly scaled column would make SMO crawl)
+    rng = np.random.default_rng(9)
+    n, d = 90, 8
+    Z = rng.integers(0, 2, size=(n, d)).astype(float)
+    if large is not None:
+        Z[rng.choice(n, 6, replace=False), 0] = large
+    G = smo._gram(Z)
+    assert G.dtype == dtype
+    rows = np.arange(n, dtype=np.int64)
+    ptr, idx, _ = smo._nonzeros(Z, rows)
+    exact = np.array([[smo._kdot(Z, i, ptr, idx, j) for j in range(n)] for i in range(n)])
+    np.testing.assert_array_equal(G.astype(np.float64).view(np.int64), exact.view(np.int64))
+    if large == 4097.0:  # the fallback is needed: float32 cannot hold every kernel value here
+        assert bool((exact.astype(np.float32).astype(np.float64) != exact).any())
+    y = rng.integers(0, 3, n)
+    args = (Z, y, 3, 1.0, smo.TOL, smo.EPS, smo.DEL, 1)
+    dense = (smo.DENSE_MIN_MEMBERS, smo.FULL_ROWS_FRACTION)
+    with_gram = smo._fit_pairs(*args, G, rows, *dense)
+    plain = smo._fit_pairs(*args, smo._NO_GRAM, rows, *dense)
+    for u, v in zip(with_gram, plain):
+        np.testing.assert_array_equal(u, v)
+
+
+def test_cv_stats_are_the_fold_fits_counters():
+    # smo_cv_errors(stats=) adds up the counters of every fold's pairwise machines; the counters
+    # are consistent: dense steps are steps, their members are Weka's member updates
+    X, y, spec = _data(4, n=80)
+    folds = np.arange(len(y)) % 4
+    stats = np.zeros(smo.N_STATS, dtype=np.int64)
+    smo_cv_errors(X, y, folds, spec, perms=np.arange(len(y))[None], n_classes=3, stats=stats)
+    expect = sum(SMO(spec, n_classes=3).fit(X[folds != f], y[folds != f]).stats_.sum(axis=0) for f in range(4))
+    np.testing.assert_array_equal(stats, expect)
+    c = dict(zip(smo.STATS, stats))
+    assert c["steps"] > 0 and c["examines"] >= c["steps"] and c["dense_steps"] <= c["steps"]
+    assert c["dense_members"] <= c["member_updates"] and c["dense_members"] <= c["dense_rows"]
+    assert c["i0_changes"] <= 2 * c["steps"]
