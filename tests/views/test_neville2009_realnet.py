@@ -36,7 +36,7 @@ def test_table1_reproduced_next_to_the_papers_values(tmp_path):
     built, settings, outputs, _ = build(TABLE1, config(), table1_tables(), tmp_path)
     table = pd.read_csv(outputs["csv"]).set_index("task")
     # every row of the paper's table, in its order: the tasks not run are kept and say why
-    assert table["dataset"].tolist() == [paper_name for _, paper_name, *_ in realnet.PAPER_TABLE1]
+    assert table["dataset"].tolist() == [paper_name for _, paper_name, *_ in neville2009.TABLE1]
     assert table.loc["Info. Retrieval?", "status"] == "not in config"
     assert (table.loc[["In Study?", "Student?"], "status"] == "data not public").all()
     cora, enron = table.loc["Neural Nets?"], table.loc["Executive?"]

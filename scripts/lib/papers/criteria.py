@@ -20,6 +20,21 @@ def fmt_series(x, rate, lo, hi) -> str:
     return "; ".join(f"{xi:g}: {fmt_rate(r, a, b)}" for xi, r, a, b in zip(x, rate, lo, hi))
 
 
+def fmt_row(row) -> str:
+    """A figure table's row: its rate with the interval (columns rate, rate_low, rate_high)."""
+    return fmt_rate(row["rate"], row["rate_low"], row["rate_high"])
+
+
+def fmt_curve(curve, x: str = "prop_labeled") -> str:
+    """A figure table's curve along ``x`` (columns rate, rate_low, rate_high)."""
+    return fmt_series(curve[x], curve["rate"], curve["rate_low"], curve["rate_high"])
+
+
+def method_curve(table, method: str, x: str):
+    """The rows of ``method`` in a figure's table (column method), sorted by the x axis ``x``."""
+    return table[table["method"] == method].sort_values(x)
+
+
 def falls_as_x_rises(rate, lo, hi) -> bool:
     """True when the first rate is significantly above the last (intervals disjoint) and no
     step from one x to the next is a significant rise. Inputs are ordered by increasing x."""

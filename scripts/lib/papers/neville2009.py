@@ -39,14 +39,10 @@ def _series(curve: pd.DataFrame):
     return curve["rate"].to_numpy(), curve["rate_low"].to_numpy(), curve["rate_high"].to_numpy()
 
 
-def _fmt_curve(curve: pd.DataFrame) -> str:
-    return criteria.fmt_series(curve["prop_labeled"], curve["rate"], curve["rate_low"], curve["rate_high"])
-
-
 def _falls(sampler: str):
     def check(evidence: Evidence):
         curve = _sampler_curve(evidence, sampler)
-        return judged(criteria.falls_as_x_rises(*_series(curve)), _fmt_curve(curve))
+        return judged(criteria.falls_as_x_rises(*_series(curve)), criteria.fmt_curve(curve))
 
     return check
 
@@ -86,7 +82,7 @@ def _(evidence: Evidence):
 )
 def _(evidence: Evidence):
     curve = _sampler_curve(evidence, "NCV")
-    return judged((curve["rate_low"] <= 0.05).all(), _fmt_curve(curve))
+    return judged((curve["rate_low"] <= 0.05).all(), criteria.fmt_curve(curve))
 
 
 @claim(
@@ -163,7 +159,7 @@ def _(evidence: Evidence):
     fold, trial = _reading_curve(evidence, "per_fold"), _reading_curve(evidence, "per_trial")
     return judged(
         criteria.significantly_below(fold["rate_high"].to_numpy(), trial["rate_low"].to_numpy()),
-        f"per_fold {_fmt_curve(fold)} | per_trial {_fmt_curve(trial)}",
+        f"per_fold {criteria.fmt_curve(fold)} | per_trial {criteria.fmt_curve(trial)}",
     )
 
 
@@ -171,6 +167,14 @@ def _(evidence: Evidence):
 # Evidence: summary = the figure's table (paired t-test rows: sampler, p_err, err_corr, rate,
 # rate_low, rate_high and measured_error_correlation, the estimator the run's reading selects).
 MEASURED = "measured_error_correlation"
+
+
+def _spearmanr(x, y):
+    """scipy's Spearman rho and p-value (average ranks for ties); imported when used: scipy.stats
+    costs ~0.5 s of import in every job and Snakefile parse that loads this module."""
+    from scipy import stats
+
+    return stats.spearmanr(x, y)
 
 
 def _grid(evidence: Evidence, sampler: str) -> pd.DataFrame:
@@ -185,12 +189,8 @@ def _highest(grid: pd.DataFrame) -> pd.Series:
 
 def _rises_with_correlation(sampler: str):
     def check(evidence: Evidence):
-        # imported when used: scipy.stats costs ~0.5 s of import in every job and Snakefile parse
-        # that loads this module, and only two checks take a rank correlation
-        from scipy import stats
-
         part = _grid(evidence, sampler).dropna(subset=[MEASURED])
-        rho, pval = stats.spearmanr(part[MEASURED], part["rate"])
+        rho, pval = _spearmanr(part[MEASURED], part["rate"])
         return judged(rho > 0 and pval < 0.01, f"Spearman {rho:.2f} (p={pval:.1e}) over {len(part)} points")
 
     return check
@@ -313,16 +313,11 @@ def _(evidence: Evidence):
 # autocorrelation_contingency, autocorrelation_corrected_contingency, p_pos, each with _low, _high,
 # _sd). Params: alpha, nodes, autocorrelation_measure.
 def _method_curve(evidence: Evidence, method: str, x: str, table: str = "summary") -> pd.DataFrame:
-    frame = evidence[table]
-    return frame[frame["method"] == method].sort_values(x)
+    return criteria.method_curve(evidence[table], method, x)
 
 
 def _at_labeled(evidence: Evidence, method: str, prop_labeled: float) -> pd.Series:
     return summaries.select(_method_curve(evidence, method, "prop_labeled"), prop_labeled=prop_labeled).iloc[0]
-
-
-def _fmt_row(row) -> str:
-    return criteria.fmt_rate(row["rate"], row["rate_low"], row["rate_high"])
 
 
 # Fig. 1(c)-(e)'s trials share their evaluation network: rates are judged over the networks
@@ -773,8 +768,9 @@ _add_x_axis("fig1e", 0.01, 0.02)
 # the mean error correlation per (dataset, classifier, collective, prop_labeled), dataset as the
 # registry names it. Params: tolerance_error_correlation, tolerance_autocorrelation,
 # autocorrelation_measure (the column the autocorrelation claims judge).
-#: Table 1 as printed: registry name, data set, task, error correlation, autocorrelation (the study
-#: writes the same rows, lib.studies.realnet.PAPER_TABLE1, into the artifact).
+#: Table 1 as printed (the artifact shows it beside the reproduced numbers): registry name, data
+#: set, task, error correlation, label autocorrelation. The PDF extraction lists the data sets, the
+#: tasks and the two rows of values in the same column order; Reality Mining is not public.
 TABLE1 = (
     ("enron", "Enron Email", "Executive?", 0.18, 0.17),
     ("citeseer", "Citeseer", "Info. Retrieval?", 0.23, 0.59),
@@ -805,11 +801,9 @@ def _computed(evidence: Evidence) -> pd.DataFrame:
 
 
 def _spearman(x, y) -> float:
-    """Spearman's rho (average ranks for ties); NaN for fewer than two pairs."""
-    from scipy import stats  # imported when used: see _rises_with_correlation
-
+    """Spearman's rho; NaN for fewer than two pairs."""
     x, y = np.asarray(x, float), np.asarray(y, float)
-    return float("nan") if x.size < 2 else float(stats.spearmanr(x, y).statistic)
+    return float("nan") if x.size < 2 else float(_spearmanr(x, y).statistic)
 
 
 @claim(
@@ -977,7 +971,7 @@ def _overall_falls(evidence: Evidence, name: str):
     )
     return judged(
         criteria.falls_as_x_rises(*_series(overall)),
-        f"overall {_fmt_curve(overall)} (per test, first -> last level: {per_test})",
+        f"overall {criteria.fmt_curve(overall)} (per test, first -> last level: {per_test})",
         label=evidence.params["set_labels"][name],
     )
 

@@ -26,20 +26,7 @@ PAPER = Paper(
 claim = PAPER.claim
 
 
-# ---- helpers shared by the figures: one method's curve of a figure's table ----------------------
-def _curve(table: pd.DataFrame, method: str, x: str) -> pd.DataFrame:
-    """The rows of ``method`` sorted by the figure's x axis."""
-    return table[table["method"] == method].sort_values(x)
-
-
-def _fmt_curve(curve: pd.DataFrame, x: str) -> str:
-    return criteria.fmt_series(curve[x], curve["rate"], curve["rate_low"], curve["rate_high"])
-
-
-def _fmt_row(row) -> str:
-    return criteria.fmt_rate(row["rate"], row["rate_low"], row["rate_high"])
-
-
+# ---- helpers shared by the figures (a method's curve, a row's rate: lib.papers.criteria) ---------
 def _by_handicap(rsc: pd.DataFrame, ncv: pd.DataFrame) -> pd.DataFrame:
     """RS-C's and NCV's power side by side per handicap of nBC (suffixes ``_rsc``, ``_ncv``), in
     RS-C's order. The handicap is a design value, the same for both methods; it is matched after
@@ -60,7 +47,7 @@ def _fmt_power_pairs(merged: pd.DataFrame) -> str:
 # ---- Fig. 1(a): Type I error vs proportion labeled, simulated classifiers (Sec. 5.1) -----------
 # Evidence: summary = the figure's table (method, prop_labeled, rate, rate_low, rate_high).
 def _fig1a(evidence: Evidence, method: str) -> pd.DataFrame:
-    return _curve(evidence["summary"], method, "prop_labeled")
+    return criteria.method_curve(evidence["summary"], method, "prop_labeled")
 
 
 @claim(
@@ -74,7 +61,7 @@ def _fig1a(evidence: Evidence, method: str) -> pd.DataFrame:
 def _(evidence: Evidence):
     rs = _fig1a(evidence, "RS")
     return judged(
-        criteria.falls_as_x_rises(rs["rate"], rs["rate_low"], rs["rate_high"]), _fmt_curve(rs, "prop_labeled")
+        criteria.falls_as_x_rises(rs["rate"], rs["rate_low"], rs["rate_high"]), criteria.fmt_curve(rs, "prop_labeled")
     )
 
 
@@ -88,7 +75,7 @@ def _(evidence: Evidence):
 )
 def _(evidence: Evidence):
     ncv = _fig1a(evidence, "NCV")
-    return judged((ncv["rate_low"] <= 0.05).all(), _fmt_curve(ncv, "prop_labeled"))
+    return judged((ncv["rate_low"] <= 0.05).all(), criteria.fmt_curve(ncv, "prop_labeled"))
 
 
 @claim(
@@ -104,7 +91,7 @@ def _(evidence: Evidence):
     rsc, ncv = _fig1a(evidence, "RS-C"), _fig1a(evidence, "NCV")
     return decided(
         criteria.below_in_cells(rsc["rate_low"], rsc["rate_high"], ncv["rate_low"], ncv["rate_high"], "trials"),
-        _fmt_curve(rsc, "prop_labeled"),
+        criteria.fmt_curve(rsc, "prop_labeled"),
     )
 
 
@@ -141,7 +128,9 @@ FIG1B_SIDE = {
 
 def _fig1b_at(evidence: Evidence, method: str, difference: float):
     """``method``'s row at ``difference``, or None when the grid lacks it."""
-    rows = summaries.select(_curve(evidence["summary"], method, "error_difference"), error_difference=difference)
+    rows = summaries.select(
+        criteria.method_curve(evidence["summary"], method, "error_difference"), error_difference=difference
+    )
     return None if rows.empty else rows.iloc[0]
 
 
@@ -154,7 +143,7 @@ def _fig1b_power(method: str, low: float, high: float):
         row = _fig1b_at(evidence, method, FIG1B_DIFFERENCE)
         if row is None:
             return _fig1b_not_run()
-        return decided(criteria.band(row["rate_low"], row["rate_high"], low, high, "trials"), _fmt_row(row))
+        return decided(criteria.band(row["rate_low"], row["rate_high"], low, high, "trials"), criteria.fmt_row(row))
 
     return check
 
@@ -199,7 +188,9 @@ def _(evidence: Evidence):
     at = {m: _fig1b_at(evidence, m, FIG1B_DIFFERENCE) for m in ("RS", "RS-C", "NCV")}
     if any(row is None for row in at.values()):
         return _fig1b_not_run()
-    positive = [d for d in _curve(evidence["summary"], "RS", "error_difference")["error_difference"] if d > 0]
+    positive = [
+        d for d in criteria.method_curve(evidence["summary"], "RS", "error_difference")["error_difference"] if d > 0
+    ]
     highest = all(
         _fig1b_at(evidence, "RS", d)["rate_high"]
         >= max(_fig1b_at(evidence, "RS-C", d)["rate_low"], _fig1b_at(evidence, "NCV", d)["rate_low"])
@@ -245,9 +236,9 @@ def _below_paired_t(sampler: str, test: str, name: str, with_paired: bool = Fals
             return not_run("no zero difference in config simulated.scenarios.tests_compared.error_difference")
         top = _largest(evidence, sampler, test)
         shown = (
-            f"{name} {_fmt_row(other)}"
-            + (f", paired {_fmt_row(paired)}" if with_paired else "")
-            + f"; at {top['error_difference']:g}: {_fmt_row(top)}"
+            f"{name} {criteria.fmt_row(other)}"
+            + (f", paired {criteria.fmt_row(paired)}" if with_paired else "")
+            + f"; at {top['error_difference']:g}: {criteria.fmt_row(top)}"
         )
         if not top["rate_low"] > max(other["rate_high"], TESTS_ALPHA):
             return unverifiable(
@@ -408,7 +399,7 @@ FIG2A_REDUCTION = 0.5
 
 
 def _fig2a(evidence: Evidence, method: str) -> pd.DataFrame:
-    return _curve(evidence["summary"], method, "prop_labeled")
+    return criteria.method_curve(evidence["summary"], method, "prop_labeled")
 
 
 def _network_pooled(evidence: Evidence, method: str) -> tuple[float, float, float]:
@@ -439,7 +430,7 @@ def _(evidence: Evidence):
     return judged(
         p_rsc[2] < p_rs[1] and reduction > FIG2A_REDUCTION,
         f"pooled RS-C {criteria.fmt_rate(*p_rsc)}, RS {criteria.fmt_rate(*p_rs)}: {reduction:.0%} reduction; "
-        + _fmt_curve(rsc, "prop_labeled"),
+        + criteria.fmt_curve(rsc, "prop_labeled"),
     )
 
 
@@ -486,7 +477,8 @@ def _(evidence: Evidence):
 def _(evidence: Evidence):
     table = evidence["summary"]
     merged = _by_handicap(
-        _curve(table, "RS-C", "calibration_difference"), _curve(table, "NCV", "calibration_difference")
+        criteria.method_curve(table, "RS-C", "calibration_difference"),
+        criteria.method_curve(table, "NCV", "calibration_difference"),
     )
     low, high = "rate_networks_low", "rate_networks_high"
     return judged(
@@ -518,7 +510,7 @@ def _set_curves(evidence: Evidence, name: str, x: str) -> dict[str, pd.DataFrame
     part = table[table["set"] == name]
     if part.empty:
         return None
-    return {method: _curve(part, method, x) for method in ("RS", "NCV", "RS-C")}
+    return {method: criteria.method_curve(part, method, x) for method in ("RS", "NCV", "RS-C")}
 
 
 def _per_set(name: str, x: str, judge):
@@ -545,7 +537,7 @@ def _fig3a_rsc_comparable_to_ncv(curves):
     return (
         criteria.not_above(rsc["rate_low"].to_numpy(), ncv["rate_high"].to_numpy()),
         f"pooled RS-C {criteria.fmt_rate(*p_rsc)}, NCV {criteria.fmt_rate(*p_ncv)}; RS-C "
-        + _fmt_curve(rsc, "prop_labeled"),
+        + criteria.fmt_curve(rsc, "prop_labeled"),
     )
 
 

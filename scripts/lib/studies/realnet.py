@@ -31,20 +31,6 @@ from ..evaluation import pairtests, sampling, summaries
 from ..models import linkbased, wvrn_nbc
 from . import network_calibration
 
-# Neville 2009 Table 1 as printed (columns in the paper's order): registry name, data set, task,
-# error correlation, label autocorrelation. The PDF extraction lists the data sets, the tasks and
-# the two rows of values in the same column order (Enron, Citeseer, Political Books, Cora,
-# Reality Mining x 2); Reality Mining is not public.
-PAPER_TABLE1 = (
-    ("enron", "Enron Email", "Executive?", 0.18, 0.17),
-    ("citeseer", "Citeseer", "Info. Retrieval?", 0.23, 0.59),
-    ("polbooks", "Political Books", "Neutral?", 0.25, 0.22),
-    ("cora", "Cora", "Neural Nets?", 0.28, 0.61),
-    ("reality-mining", "Reality Mining", "In Study?", 0.32, 0.79),
-    ("reality-mining", "Reality Mining", "Student?", 0.52, 0.91),
-)
-
-
 #: What determines the Table 1 study's draws (``realnet.table1``); Table 1's artifact states them too
 TABLE1_KEYS = ("datasets", "prop_labeled", "samples", "l2")
 

@@ -538,7 +538,7 @@ def _table1(tables: dict, s: dict) -> Built:
     cells = _table1_cells(tables["trials"])
     tasks = tables["tasks"].set_index("dataset")
     rows = []
-    for name, paper_name, task, paper_ec, paper_ac in realnet.PAPER_TABLE1:
+    for name, paper_name, task, paper_ec, paper_ac in neville2009.TABLE1:
         row = {
             "dataset": paper_name,
             "task": task,
