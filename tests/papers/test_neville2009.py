@@ -98,7 +98,7 @@ def networks_table(phi, contingency, corrected, p_pos) -> pd.DataFrame:
     return pd.DataFrame([row, other_size])
 
 
-def fig1c(rs_paired, rs_unpaired, ncv_paired, ncv_unpaired, networks, measure="contingency") -> Evidence:
+def fig1c(rs_paired, rs_unpaired, ncv_paired, ncv_unpaired, networks, measure="contingency", spread=0.02) -> Evidence:
     curves = {
         "RS paired": rs_paired,
         "RS unpaired": rs_unpaired,
@@ -108,7 +108,7 @@ def fig1c(rs_paired, rs_unpaired, ncv_paired, ncv_unpaired, networks, measure="c
     summary = rate_rows(
         "prop_labeled", {m: [band(r) for r in rates] for m, rates in curves.items()}, TYPE1_LEVELS, group="method"
     )
-    summary, per_network = with_network_rates(summary, "prop_labeled")
+    summary, per_network = with_network_rates(summary, "prop_labeled", spread=spread)
     return Evidence(
         {"summary": summary, "networks": networks, "per_network": per_network},
         {"alpha": 0.05, "nodes": 300, "autocorrelation_measure": measure},
@@ -252,6 +252,24 @@ def test_fig1c_fall_with_overlapping_intervals_is_unverifiable():
     )
     row = PAPER.evaluate("fig1c", evidence, "test").set_index("id").loc["neville2009/fig1c/decreasing_with_labeled"]
     assert row["verdict"] == "unverifiable" and "NCV paired is high at 0.1" in row["why"]
+
+
+def test_fig1c_far_below_needs_disjoint_intervals_and_half_the_rate():
+    nets = networks_table(phi=0.42, contingency=0.39, corrected=0.55, p_pos=0.70)
+    key = "neville2009/fig1c/ncv_paired_far_below_rs"
+
+    def verdict(ncv_at_20, spread):
+        world = fig1c(
+            [0.55, 0.50, 0.30, 0.15], [0.5] * 4, [0.25, ncv_at_20, 0.10, 0.05], [0.1] * 4, nets, spread=spread
+        )
+        return PAPER.evaluate("fig1c", world, "test").set_index("id").loc[key]
+
+    assert verdict(0.15, 0.02)["verdict"] == "pass"  # 70 % below, intervals disjoint
+    # the same 70 % on networks that differ widely: the intervals overlap, which decides nothing
+    wide = verdict(0.15, 0.2)
+    assert wide["verdict"] == "unverifiable" and "the evaluation networks would decide" in wide["why"]
+    assert verdict(0.30, 0.02)["verdict"] == "fail"  # significantly below, but only by 40 %
+    assert verdict(0.60, 0.02)["verdict"] == "fail"  # above RS
 
 
 def test_fig1e_reduction_is_unverifiable_when_rs_may_not_err():

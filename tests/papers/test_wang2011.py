@@ -175,9 +175,9 @@ def test_theorem3_unverifiable_without_a_point_inside_its_model():
 
 
 # ---- Fig. 2(a) -------------------------------------------------------------------------------
-def fig2a(rs, ncv, rsc) -> Evidence:
+def fig2a(rs, ncv, rsc, spread=0.01) -> Evidence:
     summary = counted_rows("prop_labeled", {"RS": rs, "NCV": ncv, "RS-C": rsc}, NETWORK_LABELED, trials=200)
-    summary, per_network = with_network_rates(summary, "prop_labeled", spread=0.01)
+    summary, per_network = with_network_rates(summary, "prop_labeled", spread=spread)
     return Evidence({"summary": summary, "per_network": per_network})
 
 
@@ -187,6 +187,19 @@ def fig2a_cases():
     # RS-C 0.20 pooled: an 11% reduction, far above NCV
     against = fig2a(rs=[60, 50, 40, 30], ncv=[12, 12, 10, 10], rsc=[40, 40, 40, 40])
     return as_in_paper, against
+
+
+def test_fig2a_halving_is_unverifiable_when_the_pooled_intervals_overlap():
+    key = "wang2011/fig2a/rsc_halves_rs"
+
+    def row(rsc, spread):
+        world = fig2a(rs=[60, 50, 40, 30], ncv=[12, 12, 10, 10], rsc=rsc, spread=spread)
+        return PAPER.evaluate("fig2a", world, "test").set_index("id").loc[key]
+
+    assert row([10, 10, 10, 10], 0.01)["verdict"] == "pass"  # 0.05 against 0.225: 78 % lower, disjoint
+    wide = row([10, 10, 10, 10], 0.15)  # the same rates on networks that differ widely
+    assert wide["verdict"] == "unverifiable" and "below:" in wide["why"]
+    assert row([30, 30, 30, 30], 0.01)["verdict"] == "fail"  # 0.15: significantly lower, by 33 %
 
 
 def test_fig2a_slightly_below_is_unverifiable_on_intervals_wider_than_the_gap():

@@ -13,6 +13,9 @@ from lib.papers import neville2009
 from lib.papers.claims import VERDICTS
 from lib.views.neville2009 import FIG1C, FIG1D, FIG1E
 
+#: how the default reading (network_tests.handicap_magnitude = uniform) moves a chosen prediction
+MOVES = "moves P(+) toward 1 − P(+) by its own U ~ Uniform(0, 1)"
+
 
 def type1_rejections(purpose, nodes, sampler, test, index, chunk):
     """RS rejects in 6 (paired) or 4 (unpaired) of 10 trials on every network, NCV once on the
@@ -54,7 +57,7 @@ def test_fig1c_rates_network_intervals_and_caption(tmp_path):
     assert caption.startswith(FIG1C.about(settings) + " wvRN handicapped by c calibrated on 50 networks")
     assert "4 latent-group-model networks of 300 nodes; 10 RS samples or 10 NCV folds per trial" in caption
     assert "(c per level: 0.1: 0.010, 0.2: 0.020, 0.3: 0.030, 0.4: 0.040)" in caption
-    assert "each test prediction chosen with probability c (bernoulli) flips P(+)" in caption
+    assert "each test prediction chosen with probability c (bernoulli) " + MOVES in caption
     assert "Generated networks (54): label autocorrelation over linked pairs 0.34 (phi), 0.32" in caption
     expected = networks.expected_label_autocorrelation(networks.LGMParams(**settings["network"]))
     assert f"whose expected phi is {expected:.2f};" in caption and "claims judge contingency" in caption
@@ -73,7 +76,9 @@ def test_fig1d_power_against_the_calibration_difference(tmp_path):
     assert rs["rate"].tolist() == pytest.approx([0.2, 0.4, 0.6, 0.8])
     # the x axis starts from the unhandicapped gap of the calibration set: 0.804 - 0.79
     assert built.evidence.params["unhandicapped_gap"] == pytest.approx(0.014)
-    assert "unhandicapped, wvRN − nBC is 0.014," in caption and "Handicap: a chosen prediction flips P(+);" in caption
+    assert (
+        "unhandicapped, wvRN − nBC is 0.014," in caption and "Handicap: a chosen prediction " + MOVES + ";" in caption
+    )
     assert caption.startswith(FIG1D.about(settings) + " Handicap:")
     assert "nBC handicapped by c = 0.025, 0.075, 0.15, 0.3; wvRN unhandicapped" in FIG1D.about(settings)
     assert vertical_lines(built.figure) == [neville2009.POWER_DIFFERENCE]
@@ -98,7 +103,8 @@ def test_the_handicap_reading_and_the_paper_scale_change_the_captions():
     cfg = config("paper")
     cfg["network_tests"]["handicap_magnitude"] = "uniform"
     about = FIG1E.about(FIG1E.configure(cfg))
-    assert "a chosen prediction moves P(+) toward 1 − P(+) by its own U ~ Uniform(0, 1)." in about
+    assert "a chosen prediction " + MOVES + "." in about
     cfg = config()
+    cfg["network_tests"]["handicap_magnitude"] = "flip"
     cfg["relational"]["handicap_strength"] = 0.5
     assert "a chosen prediction moves P(+) 0.5 of the way to 1 − P(+)." in FIG1E.about(FIG1E.configure(cfg))

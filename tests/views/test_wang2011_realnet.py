@@ -12,6 +12,9 @@ from lib.papers import wang2011
 from lib.papers.claims import VERDICTS
 from lib.views.wang2011 import FIG3A, FIG3B
 
+#: how the default reading (network_tests.handicap_magnitude = uniform) moves a chosen prediction
+MOVES = "moves P(+) toward 1 − P(+) by its own U ~ Uniform(0, 1)"
+
 
 def rejections(name, purpose, sampler, test, index):
     """Of the 24 pooled trials RS's paired test rejects 12, RS-C's 3 and NCV's 2, plus the point's
@@ -104,7 +107,7 @@ def test_fig3b_power_against_the_calibration_difference(tmp_path):
     assert ax.get_legend() is not None and not any(set(line.get_ydata()) == {0.05} for line in ax.lines)
     assert caption == FIG3B.about(settings) + " " + built.details
     assert "at propLabeled 0.3 on public stand-ins" in caption
-    assert "nBC handicapped by b = 0.025, 0.075, 0.15, 0.3 (a chosen prediction flips P(+));" in caption
+    assert "nBC handicapped by b = 0.025, 0.075, 0.15, 0.3 (a chosen prediction " + MOVES + ");" in caption
     # a power panel states no calibration gap: its networks' statistics first
     assert built.details.startswith("STAND-IN cora (reading realnet.selection=similar)")
     assert_claims(outputs, FIG3B)
@@ -112,5 +115,7 @@ def test_fig3b_power_against_the_calibration_difference(tmp_path):
 
 def test_fig3b_caption_states_the_handicaps_strength():
     # the chunks move a chosen prediction by realnet.handicap_strength (lib.studies.realnet)
-    settings = FIG3B.configure(config(handicap_strength=0.5))
+    cfg = config(handicap_strength=0.5)
+    cfg["network_tests"]["handicap_magnitude"] = "flip"
+    settings = FIG3B.configure(cfg)
     assert "(a chosen prediction moves P(+) 0.5 of the way to 1 − P(+));" in FIG3B.about(settings)

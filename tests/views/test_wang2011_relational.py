@@ -12,6 +12,9 @@ from lib.papers import wang2011
 from lib.papers.claims import VERDICTS
 from lib.views.wang2011 import FIG2A, FIG2B
 
+#: how the default reading (network_tests.handicap_magnitude = uniform) moves a chosen prediction
+MOVES = "moves P(+) toward 1 − P(+) by its own U ~ Uniform(0, 1)"
+
 
 def rejections(purpose, nodes, sampler, test, index, chunk):
     """Per network of 5 trials: RS's paired test rejects 4, RS-C's 2 and NCV's 1, plus the point's
@@ -36,7 +39,7 @@ def test_fig2a_rs_c_is_its_own_test_on_wangs_trials(tmp_path):
     assert rate["RS"].tolist() == [0.8] and rate["RS-C"].tolist() == [0.4] and rate["NCV"].tolist() == [0.2]
     assert (table.loc[table["method"] == "RS-C", "test"] == "rsc_paired").all()
     assert {"rsc_q_wvrn", "rsc_rho_nbc", "rsc_L_nbc", "rate_networks_low"} <= set(table.columns)
-    assert "|Δacc| ≤ 0.005 on 50 calibration networks x 10 NCV folds; a chosen prediction flips P(+))." in caption
+    assert "|Δacc| ≤ 0.005 on 50 calibration networks x 10 NCV folds; a chosen prediction " + MOVES + ")." in caption
     assert "Trials: the first 5 of each network's trials, shared with Neville Fig. 1(c)." in caption
     assert caption == FIG2A.about(settings) + " " + built.details
     assert built.details == "QUICK PROFILE: 20 trials per point (the paper uses 200); intervals are wide."
@@ -63,7 +66,10 @@ def test_fig2b_power_without_a_target_line(tmp_path):
     ]
     # Wang's panel marks no 5% difference, unlike Neville's Fig. 1(d)
     assert not [line for line in built.figure.axes[0].lines if len(set(line.get_xdata())) == 1]
-    assert "nBC handicapped by b = 0.025, 0.075, 0.15, 0.3 (wvRN unhandicapped; a chosen prediction flips" in caption
+    assert (
+        "nBC handicapped by b = 0.025, 0.075, 0.15, 0.3 (wvRN unhandicapped; a chosen prediction moves P(+) toward"
+        in caption
+    )
     assert "Trials: the first 5 of each network's, shared with Neville Fig. 1(d)." in caption
     assert caption.endswith("QUICK PROFILE: 20 trials per point (the paper uses 200); intervals are wide.")
     assert_claims(outputs, FIG2B)

@@ -96,8 +96,9 @@ Measured (LGM networks of lib.data.networks, default parameters; numbers for the
   on 50 networks x 10 NCV folds were c = 0.03-0.05 (0 at 40%).
 - Power handicaps c = 0.025, 0.075, 0.15, 0.3 on nBC give mean differences of about 0.02, 0.05,
   0.08 and 0.17 at 30% labeled with ``strength = 1``; Neville Fig. 1(d) spans about 0.04-0.10,
-  so the paper's perturbation was probably milder than a flip at large c (``strength`` < 1 or a
-  different rule); the text does not say.
+  so the paper's perturbation was probably milder than a flip at large c; the text does not say.
+  The default reading ``uniform`` (each chosen P(+) moved by its own U) gives about 0.02, 0.03,
+  0.05 and 0.09.
 """
 
 from __future__ import annotations
