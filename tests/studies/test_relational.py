@@ -114,11 +114,11 @@ def test_network_statistics_by_hand():
 
 @pytest.mark.workflow
 def test_calibration_that_cannot_meet_the_tolerance_stops_with_one_sentence(workflow_copy):
-    # a handicap that barely moves a probability (strength 0.01) cannot close an accuracy gap
-    # wider than a tolerance of 1e-6, whichever model is ahead at c = 0
+    # a handicap that barely moves a probability (strength 0.01, reading flip) cannot close an
+    # accuracy gap wider than a tolerance of 1e-6, whichever model is ahead at c = 0
     (workflow_copy / "nocal.yaml").write_text(
         "relational:\n  calibration_networks: 3\n  prop_labeled: [0.1]\n  tolerance: 0.000001\n"
-        "  handicap_strength: 0.01\n"
+        "  handicap_strength: 0.01\nnetwork_tests:\n  handicap_magnitude: flip\n"
     )
     target = "results/studies/relational/calibration/type1_n300.csv"
     proc = snakemake(
