@@ -30,6 +30,19 @@ def fmt_curve(curve, x: str = "prop_labeled") -> str:
     return fmt_series(curve[x], curve["rate"], curve["rate_low"], curve["rate_high"])
 
 
+def series(curve):
+    """A curve's ``rate``, ``rate_low`` and ``rate_high`` as arrays."""
+    return curve["rate"].to_numpy(), curve["rate_low"].to_numpy(), curve["rate_high"].to_numpy()
+
+
+def spearmanr(x, y):
+    """scipy's Spearman rho and p-value (average ranks for ties); imported when used: scipy.stats
+    costs ~0.5 s of import in every job and Snakefile parse that loads this module."""
+    from scipy import stats
+
+    return stats.spearmanr(x, y)
+
+
 def method_curve(table, method: str, x: str):
     """The rows of ``method`` in a figure's table (column method), sorted by the x axis ``x``."""
     return table[table["method"] == method].sort_values(x)

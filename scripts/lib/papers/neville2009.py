@@ -2,9 +2,10 @@
 Classifiers of Relational Data*, ICDM: every claim the pipeline checks.
 
 Artifacts: Fig. 1(a), 1(b) and the supplementary fig1a_readings (simulated classifiers, Sec. 4);
-Fig. 1(c)-(e) (wvRN vs nBC on synthetic networks, Sec. 5); Table 1 (Sec. 2); Fig. 1(f) (real
-networks, Sec. 6). Each check reads the artifact's own table (``results/neville2009/<artifact>.csv``,
-passed as ``Evidence.tables["summary"]``) plus the named extra tables and params listed at its artifact.
+Fig. 1(c)-(e) (wvRN vs nBC on synthetic networks, Sec. 5); Table 1 (Sec. 2) and Fig. 1(f) (real
+networks, Sec. 6), whose claims live in :mod:`lib.papers.neville2009_realnet` and are declared
+here. Each check reads the artifact's own table (``results/neville2009/<artifact>.csv``, passed as
+``Evidence.tables["summary"]``) plus the named extra tables and params listed at its artifact.
 """
 
 from __future__ import annotations
@@ -12,10 +13,21 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core import rates
 from ..evaluation import summaries
 from . import criteria
+from . import neville2009_realnet as realnet
 from .claims import Evidence, Paper, decided, judged, unverifiable
+
+# the real-network artifacts' claims and Table 1 as printed (declared at the end of this module)
+from .neville2009_realnet import (  # noqa: F401 (part of this paper's interface)
+    AUTOCORRELATION_COLUMNS,
+    AUTOCORRELATION_NAMES,
+    COMPUTED,
+    FIG1F_SETS,
+    TABLE1,
+    TABLE1_DATA,
+    _spearman,
+)
 
 PAPER = Paper(
     "neville2009",
@@ -35,14 +47,10 @@ def _sampler_curve(evidence: Evidence, sampler: str) -> pd.DataFrame:
     return table[table["sampler"] == sampler].sort_values("prop_labeled")
 
 
-def _series(curve: pd.DataFrame):
-    return curve["rate"].to_numpy(), curve["rate_low"].to_numpy(), curve["rate_high"].to_numpy()
-
-
 def _falls(sampler: str):
     def check(evidence: Evidence):
         curve = _sampler_curve(evidence, sampler)
-        return judged(criteria.falls_as_x_rises(*_series(curve)), criteria.fmt_curve(curve))
+        return judged(criteria.falls_as_x_rises(*criteria.series(curve)), criteria.fmt_curve(curve))
 
     return check
 
@@ -68,7 +76,7 @@ for _sampler in ("RRS", "ERS"):
     criterion="95% interval above 0.05",
 )
 def _(evidence: Evidence):
-    rate, lo, hi = _series(_sampler_curve(evidence, "RRS"))
+    rate, lo, hi = criteria.series(_sampler_curve(evidence, "RRS"))
     return judged(lo[0] > 0.05, criteria.fmt_rate(rate[0], lo[0], hi[0]))
 
 
@@ -94,8 +102,8 @@ def _(evidence: Evidence):
     criterion="95% intervals disjoint",
 )
 def _(evidence: Evidence):
-    r_rate, r_lo, _ = _series(_sampler_curve(evidence, "RRS"))
-    n_rate, _, n_hi = _series(_sampler_curve(evidence, "NCV"))
+    r_rate, r_lo, _ = criteria.series(_sampler_curve(evidence, "RRS"))
+    n_rate, _, n_hi = criteria.series(_sampler_curve(evidence, "NCV"))
     return judged(
         criteria.significantly_below(n_hi[:-1], r_lo[:-1]),
         f"NCV max {n_rate[:-1].max():.3f}, RRS min {r_rate[:-1].min():.3f}",
@@ -113,8 +121,8 @@ def _(evidence: Evidence):
 )
 def _(evidence: Evidence):
     ers, rrs = _sampler_curve(evidence, "ERS"), _sampler_curve(evidence, "RRS")
-    e_rate, e_lo, e_hi = _series(ers)
-    r_rate, r_lo, r_hi = _series(rrs)
+    e_rate, e_lo, e_hi = criteria.series(ers)
+    r_rate, r_lo, r_hi = criteria.series(rrs)
     return decided(
         criteria.below_in_cells(e_lo, e_hi, r_lo, r_hi, "trials"),
         "; ".join(f"{x:g}: ERS {e:.3f} vs RRS {r:.3f}" for x, e, r in zip(ers["prop_labeled"], e_rate, r_rate)),
@@ -130,8 +138,8 @@ def _(evidence: Evidence):
     criterion="95% intervals disjoint at propLabeled < 0.9",
 )
 def _(evidence: Evidence):
-    e_rate, e_lo, _ = _series(_sampler_curve(evidence, "ERS"))
-    n_rate, _, n_hi = _series(_sampler_curve(evidence, "NCV"))
+    e_rate, e_lo, _ = criteria.series(_sampler_curve(evidence, "ERS"))
+    n_rate, _, n_hi = criteria.series(_sampler_curve(evidence, "NCV"))
     return judged(
         criteria.significantly_below(n_hi[:-1], e_lo[:-1]),
         f"ERS min {e_rate[:-1].min():.3f}, NCV max {n_rate[:-1].max():.3f}",
@@ -169,14 +177,6 @@ def _(evidence: Evidence):
 MEASURED = "measured_error_correlation"
 
 
-def _spearmanr(x, y):
-    """scipy's Spearman rho and p-value (average ranks for ties); imported when used: scipy.stats
-    costs ~0.5 s of import in every job and Snakefile parse that loads this module."""
-    from scipy import stats
-
-    return stats.spearmanr(x, y)
-
-
 def _grid(evidence: Evidence, sampler: str) -> pd.DataFrame:
     table = evidence["summary"]
     return table[table["sampler"] == sampler]
@@ -190,7 +190,7 @@ def _highest(grid: pd.DataFrame) -> pd.Series:
 def _rises_with_correlation(sampler: str):
     def check(evidence: Evidence):
         part = _grid(evidence, sampler).dropna(subset=[MEASURED])
-        rho, pval = _spearmanr(part[MEASURED], part["rate"])
+        rho, pval = criteria.spearmanr(part[MEASURED], part["rate"])
         return judged(rho > 0 and pval < 0.01, f"Spearman {rho:.2f} (p={pval:.1e}) over {len(part)} points")
 
     return check
@@ -495,40 +495,14 @@ def _network_mean(column: str, value: float):
     return check
 
 
-#: Reading ``network_tests.autocorrelation_measure`` (lib.core.readings): each measure of the label
-#: autocorrelation, its column in the networks' and Table 1's tables
-#: (lib.data.networks.network_statistics) and its short name. Fig. 1(c) and Table 1 judge the
-#: measure of ``evidence.params["autocorrelation_measure"]`` and show the other two beside it.
-AUTOCORRELATION_COLUMNS = {
-    "phi": "autocorrelation",
-    "contingency": "autocorrelation_contingency",
-    "corrected_contingency": "autocorrelation_corrected_contingency",
-}
-AUTOCORRELATION_NAMES = {"phi": "phi", "contingency": "C", "corrected_contingency": "C*"}
-
-
-def _autocorrelation_measure(evidence: Evidence) -> str:
-    measure = evidence.params["autocorrelation_measure"]
-    if measure not in AUTOCORRELATION_COLUMNS:
-        raise ValueError(f"autocorrelation_measure must be one of {sorted(AUTOCORRELATION_COLUMNS)}, got {measure!r}")
-    return measure
-
-
-def _other_measures(row, measure: str) -> str:
-    """The two measures not judged, e.g. ``"phi 0.765, C* 0.859"``."""
-    return ", ".join(
-        f"{AUTOCORRELATION_NAMES[m]} {row[column]:.3f}" for m, column in AUTOCORRELATION_COLUMNS.items() if m != measure
-    )
-
-
 def _network_autocorrelation(evidence: Evidence):
-    measure = _autocorrelation_measure(evidence)
-    column, net = AUTOCORRELATION_COLUMNS[measure], _generated_networks(evidence)
+    measure = realnet.autocorrelation_measure(evidence)
+    column, net = realnet.AUTOCORRELATION_COLUMNS[measure], _generated_networks(evidence)
     return judged(
         criteria.overlaps(net[column + "_low"], net[column + "_high"], 0.395, 0.405),
-        f"{AUTOCORRELATION_NAMES[measure]} {net[column]:.3f} [{net[column + '_low']:.3f}, "
+        f"{realnet.AUTOCORRELATION_NAMES[measure]} {net[column]:.3f} [{net[column + '_low']:.3f}, "
         f"{net[column + '_high']:.3f}] (s.d. over networks {net[column + '_sd']:.3f}); "
-        f"{_other_measures(net, measure)}",
+        f"{realnet.other_measures(net, measure)}",
         networks=int(net["networks"]),
     )
 
@@ -571,10 +545,12 @@ for _column, _value, _label in (("p_pos", 0.70, "class prior P(+)"),):
 )
 def _(evidence: Evidence):
     net = _generated_networks(evidence)
-    values = [net[column] for column in AUTOCORRELATION_COLUMNS.values()]
+    values = [net[column] for column in realnet.AUTOCORRELATION_COLUMNS.values()]
     return judged(
         min(values) <= 0.40 <= max(values),
-        ", ".join(f"{AUTOCORRELATION_NAMES[m]} {net[c]:.3f}" for m, c in AUTOCORRELATION_COLUMNS.items()),
+        ", ".join(
+            f"{realnet.AUTOCORRELATION_NAMES[m]} {net[c]:.3f}" for m, c in realnet.AUTOCORRELATION_COLUMNS.items()
+        ),
     )
 
 
@@ -777,247 +753,5 @@ for _method in ("NCV paired", "NCV unpaired"):
 _add_x_axis("fig1e", 0.01, 0.02)
 
 
-# ---- Table 1: error correlation and label autocorrelation of real tasks -----------------------
-# Evidence: summary = the table (one row per task of the paper: dataset, task, paper_error_correlation,
-# paper_autocorrelation, status; where status is "computed from data" also error_correlation,
-# error_correlation_min_cell and the three autocorrelation columns of AUTOCORRELATION_COLUMNS); cells =
-# the mean error correlation per (dataset, classifier, collective, prop_labeled), dataset as the
-# registry names it. Params: tolerance_error_correlation, tolerance_autocorrelation,
-# autocorrelation_measure (the column the autocorrelation claims judge).
-#: Table 1 as printed (the artifact shows it beside the reproduced numbers): registry name, data
-#: set, task, error correlation, label autocorrelation. The PDF extraction lists the data sets, the
-#: tasks and the two rows of values in the same column order; Reality Mining is not public.
-TABLE1 = (
-    ("enron", "Enron Email", "Executive?", 0.18, 0.17),
-    ("citeseer", "Citeseer", "Info. Retrieval?", 0.23, 0.59),
-    ("polbooks", "Political Books", "Neutral?", 0.25, 0.22),
-    ("cora", "Cora", "Neural Nets?", 0.28, 0.61),
-    ("reality-mining", "Reality Mining", "In Study?", 0.32, 0.79),
-    ("reality-mining", "Reality Mining", "Student?", 0.52, 0.91),
-)
-COMPUTED = "computed from data"
-#: Why a Table 1 number computed from a public copy may differ from the paper's: its data.
-TABLE1_DATA = {
-    "enron": "the authors' Enron graph and 'Executive?' labels are not public; on the public 184-address graph "
-    "(titles known for 130) the models barely beat 'always no' (accuracy 0.65-0.74 against 0.63), so their "
-    "errors carry no link structure",
-}
-
-
-def _task_key(name: str, task: str) -> str:
-    """The registry name, with the task where the data set has several ("reality-mining.student")."""
-    if sum(row[0] == name for row in TABLE1) == 1:
-        return name
-    return f"{name}.{task.lower().rstrip('?').replace(' ', '-')}"
-
-
-def _computed(evidence: Evidence) -> pd.DataFrame:
-    table = evidence["summary"]
-    return table[table["status"] == COMPUTED]
-
-
-def _spearman(x, y) -> float:
-    """Spearman's rho; NaN for fewer than two pairs."""
-    x, y = np.asarray(x, float), np.asarray(y, float)
-    return float("nan") if x.size < 2 else float(_spearmanr(x, y).statistic)
-
-
-@claim(
-    "table1",
-    "correlation_follows_autocorrelation",
-    "error correlation rises with label autocorrelation across tasks",
-    value="Spearman {rho_paper:.2f} over the same {tasks} tasks (0.94 over all six)",
-    location="Table 1, Sec. 2",
-    criterion="Spearman rank correlation >= 0.8 (at most one adjacent swap of 4 tasks, as in the paper's own values)",
-)
-def _(evidence: Evidence):
-    table, done = evidence["summary"], _computed(evidence)
-    measure = _autocorrelation_measure(evidence)  # a monotone function of phi: the same ranks under each
-    done = done.assign(autocorrelation=done[AUTOCORRELATION_COLUMNS[measure]])
-    rho = _spearman(done["autocorrelation"], done["error_correlation"])
-    paper_rows = table[table["dataset"].isin(done["dataset"])]
-    rho_paper = _spearman(paper_rows["paper_autocorrelation"], paper_rows["paper_error_correlation"])
-    # one adjacent swap of 4 ranks gives exactly 0.8, which floating point computes as 0.7999...
-    return judged(
-        rho >= 0.8 - 1e-9,
-        f"Spearman {rho:.2f}; "
-        + "; ".join(
-            f"{r.task} autocorr ({AUTOCORRELATION_NAMES[measure]}) {r.autocorrelation:.2f} err corr "
-            f"{r.error_correlation:.2f}"
-            for r in done.sort_values("autocorrelation").itertuples()
-        ),
-        rho_paper=rho_paper,
-        tasks=len(done),
-    )
-
-
-def _task_row(evidence: Evidence, dataset: str, task: str):
-    """The task's computed row, or None when the run did not compute it (not configured, not public)."""
-    done = _computed(evidence)
-    rows = done[(done["dataset"] == dataset) & (done["task"] == task)]
-    return None if rows.empty else rows.iloc[0]
-
-
-def _task_error_correlation(name: str, dataset: str, task: str, paper: float):
-    def check(evidence: Evidence):
-        row = _task_row(evidence, dataset, task)
-        if row is None:
-            return None
-        cells = evidence["cells"]
-        cells = cells[cells["dataset"] == name]
-        models = len(cells[["classifier", "collective"]].drop_duplicates())
-        return judged(
-            abs(row["error_correlation"] - paper) <= evidence.params["tolerance_error_correlation"],
-            f"{row['error_correlation']:.3f} ({models} models x {cells['prop_labeled'].nunique()} levels; "
-            f"cell range {row['error_correlation_min_cell']:.3f}..)",
-        )
-
-    return check
-
-
-def _task_autocorrelation(dataset: str, task: str, paper: float):
-    def check(evidence: Evidence):
-        row = _task_row(evidence, dataset, task)
-        if row is None:
-            return None
-        measure = _autocorrelation_measure(evidence)
-        value = row[AUTOCORRELATION_COLUMNS[measure]]
-        return judged(
-            abs(value - paper) <= evidence.params["tolerance_autocorrelation"],
-            f"{value:.3f} {AUTOCORRELATION_NAMES[measure]} ({_other_measures(row, measure)})",
-        )
-
-    return check
-
-
-for _name, _dataset, _task, _ec, _ac in TABLE1:
-    _key = _task_key(_name, _task)
-    PAPER.add(
-        "table1",
-        f"error_correlation.{_key}",
-        f"{_dataset} '{_task}' error correlation",
-        _task_error_correlation(_name, _dataset, _task, _ec),
-        value=f"{_ec:.2f}",
-        location="Table 1",
-        criterion="+-{tolerance_error_correlation:g} absolute (classifier details, labeled-set counts and data "
-        "versions unstated)",
-        paper_side=TABLE1_DATA.get(_name, ""),
-    )
-    PAPER.add(
-        "table1",
-        f"autocorrelation.{_key}",
-        f"{_dataset} '{_task}' label autocorrelation",
-        _task_autocorrelation(_dataset, _task, _ac),
-        value=f"{_ac:.2f}",
-        location="Table 1",
-        criterion="+-{tolerance_autocorrelation:g} absolute, measure {autocorrelation_measure} (reading "
-        "network_tests.autocorrelation_measure: the paper names neither its measure nor its data version)",
-    )
-
-
-@claim(
-    "table1",
-    "every_model_correlated",
-    "every task/classifier exhibits some error correlation",
-    value="all > 0",
-    location="Sec. 2",
-    criterion="mean phi over levels > 0 for every task x model",
-    paper_side="the lowest means are Enron's: " + TABLE1_DATA["enron"],
-)
-def _(evidence: Evidence):
-    positive = evidence["cells"].groupby(["dataset", "classifier", "collective"])["error_correlation"].mean()
-    return judged(
-        (positive > 0).all(),
-        f"{int((positive > 0).sum())} of {len(positive)} task x model means > 0; lowest "
-        f"{positive.min():.3f} ({', '.join(map(str, positive.idxmin()))})",
-    )
-
-
-# ---- Fig. 1(f): Type I error vs proportion labeled on real network sets -----------------------
-# Evidence: summary = the figure's table (one row per set, method -- "RRS paired", "NCV paired",
-# ... -- and prop_labeled, with rejections, trials, rate, rate_low, rate_high). Params:
-# set_labels (set name -> how the figure names it).
-#: The network sets claims are declared for: the paper's Add Health schools (the name data/README.md
-#: gives a user's set) and the public stand-ins of config/config.yaml. A set of another name has no
-#: claims (a claim's key is fixed when the module is loaded).
-FIG1F_SETS = ("addhealth", "cora", "citeseer")
-
-
-def _set_curve(evidence: Evidence, name: str, method: str) -> pd.DataFrame:
-    table = evidence["summary"]
-    return table[(table["set"] == name) & (table["method"] == method)].sort_values("prop_labeled")
-
-
-def _shown_set(name: str, check):
-    """``check(evidence, name)`` for a set the figure shows; no row for a set it does not."""
-
-    def wrapped(evidence: Evidence):
-        if name not in set(evidence["summary"]["set"]):
-            return None
-        return check(evidence, name)
-
-    return wrapped
-
-
-#: Why a Fig. 1(f) fail is the paper's side: its data cannot be had.
-FIG1F_DATA = (
-    "its Add Health networks are restricted-use data: judged on public stand-in network sets, whose label "
-    "autocorrelation and size differ (docs/realnet.md)"
-)
-
-
-def _rrs_above_ncv(evidence: Evidence, name: str):
-    p_rs = rates.pooled_interval(_set_curve(evidence, name, "RRS paired"))
-    p_ncv = rates.pooled_interval(_set_curve(evidence, name, "NCV paired"))
-    return judged(
-        p_rs[1] > p_ncv[2] and p_rs[0] >= 2 * p_ncv[0],
-        f"RRS {criteria.fmt_rate(*p_rs)}, NCV {criteria.fmt_rate(*p_ncv)}",
-        label=evidence.params["set_labels"][name],
-    )
-
-
-def _overall_curve(evidence: Evidence, name: str) -> pd.DataFrame:
-    """The Type I error of all the figure's tests together per level: rejections and trials
-    summed over the tests (each test runs the same trials), with Wilson intervals."""
-    table = evidence["summary"]
-    part = table[table["set"] == name].groupby("prop_labeled", as_index=False)[["rejections", "trials"]].sum()
-    rate, lo, hi = rates.wilson_interval(part["rejections"].to_numpy(), part["trials"].to_numpy())
-    return part.assign(rate=rate, rate_low=lo, rate_high=hi).sort_values("prop_labeled")
-
-
-def _overall_falls(evidence: Evidence, name: str):
-    overall = _overall_curve(evidence, name)
-    per_test = "; ".join(
-        f"{method} {curve['rate'].iloc[0]:.3f} -> {curve['rate'].iloc[-1]:.3f}"
-        for method in dict.fromkeys(evidence["summary"]["method"])
-        if not (curve := _set_curve(evidence, name, method)).empty
-    )
-    return judged(
-        criteria.falls_as_x_rises(*_series(overall)),
-        f"overall {criteria.fmt_curve(overall)} (per test, first -> last level: {per_test})",
-        label=evidence.params["set_labels"][name],
-    )
-
-
-for _set in FIG1F_SETS:
-    PAPER.add(
-        "fig1f",
-        f"rrs_above_ncv.{_set}",
-        "resampling (RRS paired) Type I error well above NCV paired ({label})",
-        _shown_set(_set, _rrs_above_ncv),
-        value="RRS up to 40%, NCV 'more reasonable'",
-        location="Sec. 6",
-        criterion="pooled over levels: RRS interval wholly above NCV's and RRS rate >= 2x NCV rate",
-        paper_side=FIG1F_DATA,
-    )
-    PAPER.add(
-        "fig1f",
-        f"overall_falls.{_set}",
-        "Overall Type I error (the figure's four tests together) falls as propLabeled rises to 0.5 ({label})",
-        _shown_set(_set, _overall_falls),
-        value="'overall error decreases as propLabeled increases'",
-        location="Sec. 6",
-        criterion="rejections over trials of all four tests per level: first level significantly above the last, "
-        "no significant rise between levels (each test's own curve is shown, not judged)",
-        paper_side=FIG1F_DATA,
-    )
+# ---- Table 1 and Fig. 1(f): real networks (lib.papers.neville2009_realnet) ------------------------
+realnet.declare(PAPER)
