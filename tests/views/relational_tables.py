@@ -18,6 +18,11 @@ NETWORK_BAND = (("", 0.0), ("_sd", None), ("_low", -0.03), ("_high", 0.03))
 TESTS = [("RS", "paired_t"), ("RS", "unpaired_t"), ("RS", "rsc_paired"), ("NCV", "paired_t"), ("NCV", "unpaired_t")]
 
 
+#: How the default reading (network_tests.handicap_magnitude = uniform) moves a chosen prediction,
+#: in a caption's words.
+MOVES = "moves P(+) toward 1 − P(+) by its own U ~ Uniform(0, 1)"
+
+
 def config(profile: str = "quick") -> dict:
     """The paper-scale config with 10 trials per network (5 for Wang's panels) and ``profile``."""
     cfg = yaml.safe_load((ROOT / "config" / "config.yaml").read_text())

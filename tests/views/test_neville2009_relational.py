@@ -6,15 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from relational_tables import EVALUATION_NETWORKS, build, calibration_difference, config
+from relational_tables import EVALUATION_NETWORKS, MOVES, build, calibration_difference, config
 
 from lib.data import networks
 from lib.papers import neville2009
 from lib.papers.claims import VERDICTS
 from lib.views.neville2009 import FIG1C, FIG1D, FIG1E
-
-#: how the default reading (network_tests.handicap_magnitude = uniform) moves a chosen prediction
-MOVES = "moves P(+) toward 1 − P(+) by its own U ~ Uniform(0, 1)"
 
 
 def type1_rejections(purpose, nodes, sampler, test, index, chunk):

@@ -7,13 +7,11 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 from realnet_tables import build, calibration_difference, config, networks, summary
+from relational_tables import MOVES
 
 from lib.papers import wang2011
 from lib.papers.claims import VERDICTS
 from lib.views.wang2011 import FIG3A, FIG3B
-
-#: how the default reading (network_tests.handicap_magnitude = uniform) moves a chosen prediction
-MOVES = "moves P(+) toward 1 − P(+) by its own U ~ Uniform(0, 1)"
 
 
 def rejections(name, purpose, sampler, test, index):

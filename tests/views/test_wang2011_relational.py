@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from relational_tables import EVALUATION_NETWORKS, build, calibration_difference, config
+from relational_tables import EVALUATION_NETWORKS, MOVES, build, calibration_difference, config
 
 from lib.papers import wang2011
 from lib.papers.claims import VERDICTS
 from lib.views.wang2011 import FIG2A, FIG2B
-
-#: how the default reading (network_tests.handicap_magnitude = uniform) moves a chosen prediction
-MOVES = "moves P(+) toward 1 − P(+) by its own U ~ Uniform(0, 1)"
 
 
 def rejections(purpose, nodes, sampler, test, index, chunk):
