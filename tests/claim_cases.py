@@ -39,6 +39,14 @@ def assert_both_ways(
         assert not missing, f"{paper.key}/{artifact}: never {want}: {missing} (seen {seen})"
 
 
+def assert_undecided(paper: Paper, artifact: str, world: Evidence, keys: Iterable[str]) -> None:
+    """The claims ``keys`` of ``artifact`` are ``unverifiable`` on ``world`` (whose intervals
+    overlap where they are judged): an overlap decides neither pass nor fail."""
+    seen = verdicts(paper, artifact, world)
+    wrong = {k: seen.get(k) for k in keys if seen.get(k) != "unverifiable"}
+    assert not wrong, f"{paper.key}/{artifact}: decided on overlapping intervals: {wrong}"
+
+
 def rate_rows(
     x_name: str,
     curves: Mapping[str, list[tuple[float, float, float]]],

@@ -27,9 +27,6 @@ def test_falls_as_x_rises():
 
 
 def test_interval_comparisons():
-    assert cr.significantly_below(0.2, 0.3) and not cr.significantly_below(0.3, 0.3)
-    assert cr.significantly_below([0.1, 0.2], [0.15, 0.25])
-    assert not cr.significantly_below([0.1, 0.3], [0.15, 0.25])
     assert cr.not_above(0.3, 0.3) and not cr.not_above(0.31, 0.3)
     assert cr.not_above([0.1, 0.2], [0.1, 0.5]) and not cr.not_above([0.1, 0.6], [0.2, 0.5])
     assert cr.no_significant_fall([0.1, 0.2, 0.2], [0.3, 0.4, 0.5])
@@ -68,6 +65,25 @@ def test_below_in_cells_needs_most_cells_decided():
     )
     assert cr.below_in_cells([0.1, 0.5], [0.2, 0.6], [0.3, 0.3], [0.4, 0.4], "t")[0] == "fail"  # above once
     assert cr.scale_factor(0.2, 0.1) == 4.0
+
+
+def test_below_in_cells_needs_what_the_claim_says():
+    a, b = ([0.1, 0.1, 0.3], [0.2, 0.2, 0.4]), ([0.3, 0.3, 0.35], [0.4, 0.4, 0.45])  # below, below, overlapping
+    assert cr.below_in_cells(*a, *b, "t", need="most")[0] == "pass"
+    assert cr.below_in_cells(*a, *b, "t", need="any")[0] == "pass"
+    verdict, why, below, cells = cr.below_in_cells(*a, *b, "t", need="all")
+    assert (verdict, below, cells) == ("unverifiable", 2, 3) and "(every one needed;" in why
+    assert cr.below_in_cells(*b, *a, "t", need="any")[0] == "fail"  # above somewhere fails whatever is needed
+    # a single cell: A's interval wholly below B's, wholly above, or overlapping
+    assert cr.below_in_cells(0.1, 0.2, 0.3, 0.4, "t")[0] == "pass"
+    assert cr.below_in_cells(0.3, 0.4, 0.1, 0.2, "t")[0] == "fail"
+    verdict, why, _, _ = cr.below_in_cells(0.1, 0.3, 0.2, 0.4, "trials")
+    # overlap 0.2 against a gap of 0.1 between midpoints: 4x the trials would separate them
+    assert verdict == "unverifiable" and why == (
+        "at this scale: the 95 % intervals overlap; about 4x the trials would decide it"
+    )
+    assert cr.above_in_cells(0.3, 0.4, 0.1, 0.2, "t")[0] == "pass"
+    assert cr.above_in_cells(0.1, 0.2, 0.3, 0.4, "t")[0] == "fail"
 
 
 # ---- orders and ties over units -----------------------------------------------------------------

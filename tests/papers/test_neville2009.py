@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from claim_cases import assert_both_ways, band, rate_rows, verdicts, with_network_rates
+from claim_cases import assert_both_ways, assert_undecided, band, rate_rows, verdicts, with_network_rates
 from lib.core import readings
 from lib.data.networks import AUTOCORRELATION_MEASURES
 from lib.papers import neville2009
@@ -31,6 +31,11 @@ def fig1a_cases():
     return as_in_paper, against
 
 
+def test_fig1a_orders_on_overlapping_intervals_are_undecided():
+    flat = fig1a(rrs=[0.20] * 5, ers=[0.21] * 5, ncv=[0.19] * 5)
+    assert_undecided(PAPER, "fig1a", flat, ["ncv_below_rrs", "ers_below_rrs", "ers_above_ncv"])
+
+
 def fig1a_readings(per_fold, per_trial) -> Evidence:
     curves = {"per_fold": [band(r) for r in per_fold], "per_trial": [band(r) for r in per_trial]}
     return Evidence({"summary": rate_rows("prop_labeled", curves, LABELED, group="reading", sampler="RRS")})
@@ -39,8 +44,13 @@ def fig1a_readings(per_fold, per_trial) -> Evidence:
 def fig1a_readings_cases():
     per_fold = [0.40, 0.35, 0.30, 0.22, 0.12]
     as_expected = fig1a_readings(per_fold, per_trial=[0.80, 0.75, 0.70, 0.55, 0.30])
-    same = fig1a_readings(per_fold, per_trial=per_fold)  # the reading changes nothing
-    return as_expected, same
+    reversed_ = fig1a_readings(per_fold, per_trial=[r - 0.1 for r in per_fold])
+    return as_expected, reversed_
+
+
+def test_fig1a_readings_that_change_nothing_are_undecided():
+    per_fold = [0.40, 0.35, 0.30, 0.22, 0.12]
+    assert_undecided(PAPER, "fig1a_readings", fig1a_readings(per_fold, per_fold), ["per_trial_above_per_fold"])
 
 
 # Fig. 1(b): a P(err) x errCorr grid; measured correlation and each sampler's rate are functions of the cell
@@ -183,7 +193,23 @@ def fig1d_cases():
             )
         }
     )
-    return as_in_paper, [powerful, outside]
+    # NCV paired far more powerful than RS paired
+    reversed_ = Evidence(
+        {
+            "summary": power_table(
+                [0.04, 0.06, 0.08, 0.10],
+                rs_paired=[0.10, 0.20, 0.40, 0.60],
+                ncv_paired=[0.50, 0.75, 0.90, 0.95],
+                ncv_unpaired=[0.02, 0.04, 0.10, 0.20],
+            )
+        }
+    )
+    return as_in_paper, [powerful, outside, reversed_]
+
+
+def test_fig1d_powers_with_overlapping_intervals_are_undecided():
+    # "powerful": both tests detect 5% almost always (0.97 and 0.98), intervals overlapping
+    assert_undecided(PAPER, "fig1d", fig1d_cases()[1][0], ["ncv_paired_below_rs"])
 
 
 def fig1e(larger, smaller) -> Evidence:
@@ -417,6 +443,12 @@ def fig1f_cases():
     as_in_paper = fig1f(rrs=[0.40, 0.30, 0.20, 0.15, 0.10], ncv=[0.15, 0.10, 0.06, 0.05, 0.04])
     against = fig1f(rrs=[0.10, 0.10, 0.20, 0.30, 0.40], ncv=[0.10, 0.10, 0.20, 0.30, 0.40])
     return as_in_paper, against
+
+
+def test_fig1f_twice_on_overlapping_intervals_is_undecided():
+    # pooled over 500 trials: RRS 0.04 [0.026, 0.061] against NCV 0.02 [0.011, 0.036]
+    world = fig1f(rrs=[0.04] * 5, ncv=[0.02] * 5)
+    assert_undecided(PAPER, "fig1f", world, [f"rrs_above_ncv.{s}" for s in neville2009.FIG1F_SETS])
 
 
 def test_fig1f_claims_only_for_sets_shown():

@@ -5,7 +5,7 @@ grid point the configuration may lack are ``not run`` without it."""
 import pandas as pd
 import pytest
 
-from claim_cases import assert_both_ways, band, rate_rows, verdicts, with_network_rates
+from claim_cases import assert_both_ways, assert_undecided, band, rate_rows, verdicts, with_network_rates
 from lib.core import rates
 from lib.papers import wang2011
 from lib.papers.claims import Evidence
@@ -60,6 +60,11 @@ def fig1a_cases():
     return as_in_paper, against
 
 
+def test_fig1a_orders_on_overlapping_intervals_are_undecided():
+    flat = fig1a(rs=[0.20] * 5, ncv=[0.21] * 5, rsc=[0.19] * 5)
+    assert_undecided(PAPER, "fig1a", flat, ["rsc_far_below_rs", "rsc_below_ncv"])
+
+
 # ---- Fig. 1(b) -------------------------------------------------------------------------------
 def fig1b(rs, ncv, rsc, differences=DIFFERENCES) -> Evidence:
     curves = {"RS": [band(r) for r in rs], "NCV": [band(r) for r in ncv], "RS-C": [band(r) for r in rsc]}
@@ -72,6 +77,11 @@ def fig1b_cases():
     # at 4%: RS-C 0.45, NCV 0.60 (above RS-C), RS the lowest
     against = fig1b(rs=[0.05, 0.10, 0.10, 0.10], ncv=[0.05, 0.40, 0.60, 0.90], rsc=[0.05, 0.30, 0.45, 0.60])
     return as_in_paper, against
+
+
+def test_fig1b_power_on_overlapping_intervals_is_undecided():
+    close = fig1b(rs=[0.20, 0.70, 0.95, 1.00], ncv=[0.05, 0.10, 0.40, 0.50], rsc=[0.03, 0.40, 0.41, 0.98])
+    assert_undecided(PAPER, "fig1b", close, ["rsc_above_ncv"])
 
 
 def test_fig1b_not_run_without_the_4pct_difference():
@@ -94,9 +104,15 @@ def compared(paired, nb, five, bayes, difference=0.0, power=(0.9, 0.6, 0.5, 0.4)
 
 def compared_cases():
     as_expected = compared(paired=0.20, nb=0.03, five=0.04, bayes=0.02)
-    # every test as inflated as the plain paired t
-    against = compared(paired=0.20, nb=0.22, five=0.20, bayes=0.21)
+    # every test more inflated than the plain paired t, and powerful
+    against = compared(paired=0.20, nb=0.40, five=0.40, bayes=0.40, power=(0.9, 0.8, 0.8, 0.8))
     return as_expected, against
+
+
+def test_tests_as_inflated_as_the_paired_t_are_undecided():
+    world = compared(paired=0.20, nb=0.22, five=0.20, bayes=0.21, power=(0.9, 0.8, 0.8, 0.8))
+    keys = ["nb_below_paired_t", "dietterich_below_paired_t", "bayes_below_paired_t"]
+    assert_undecided(PAPER, "tests_compared", world, keys)
 
 
 def test_a_test_that_never_rejects_is_unverifiable_not_below():
@@ -256,6 +272,12 @@ def fig3a_cases():
     return as_in_paper, against
 
 
+def test_fig3a_orders_on_overlapping_intervals_are_undecided():
+    # pooled over 500 trials: RS 0.04 [0.026, 0.061], NCV 0.02 [0.011, 0.036], RS-C 0.03
+    keys = [f"{k}.{s}" for k in ("rsc_below_rs", "rs_above_ncv") for s in ("cora", "citeseer", "imdb")]
+    assert_undecided(PAPER, "fig3a", fig3a(rs=4, ncv=2, rsc=3), keys)
+
+
 def fig3b(ncv, rsc, ncv_handicap_noise=0.0) -> Evidence:
     def build(_):
         table = counted_rows("handicap_nbc", {"NCV": ncv, "RS-C": rsc}, HANDICAPS, trials=100)
@@ -270,8 +292,15 @@ def fig3b(ncv, rsc, ncv_handicap_noise=0.0) -> Evidence:
 def fig3b_cases():
     # pooled RS-C 0.975 vs NCV 0.81, RS-C at or above NCV at every handicap
     as_in_paper = fig3b(ncv=[50, 80, 95, 100], rsc=[90, 100, 100, 100])
-    against = fig3b(ncv=[50, 80, 95, 100], rsc=[40, 70, 90, 100])
+    # pooled RS-C 0.575 vs NCV 0.81, below at the smallest handicaps
+    against = fig3b(ncv=[50, 80, 95, 100], rsc=[20, 50, 70, 90])
     return as_in_paper, against
+
+
+def test_fig3b_power_close_to_ncv_is_undecided():
+    # pooled RS-C 0.81 vs NCV 0.81: overlapping, and never significantly below at a handicap
+    keys = [f"rsc_power_above_ncv.{s}" for s in ("cora", "citeseer", "imdb")]
+    assert_undecided(PAPER, "fig3b", fig3b(ncv=[50, 80, 95, 100], rsc=[55, 78, 93, 97]), keys)
 
 
 def test_network_set_claims_only_for_configured_sets():

@@ -63,11 +63,6 @@ def no_significant_fall(lo, hi) -> bool:
     return not bool(np.any(lo[:-1] > hi[1:]))
 
 
-def significantly_below(hi_a, lo_b) -> bool:
-    """Rate a is below rate b: a's interval lies wholly below b's."""
-    return bool(np.all(np.asarray(hi_a) < np.asarray(lo_b)))
-
-
 def not_above(lo_a, hi_b) -> bool:
     """Rate a is at or below rate b: a is not significantly above b."""
     return bool(np.all(np.asarray(lo_a) <= np.asarray(hi_b)))
@@ -152,29 +147,51 @@ def below_value(rate, lo, hi, value: float, units: str) -> tuple[str, str]:
     )
 
 
-def below_in_cells(a_lo, a_hi, b_lo, b_hi, units: str) -> tuple[str, str, int, int]:
+#: How many cells an "A below B" claim needs decided: more than half (a curve that mostly lies
+#: below), every one ("at every level"), or one ("wholly below at one or more").
+CELLS_NEEDED = {
+    "most": lambda below, cells: 2 * below > cells,
+    "all": lambda below, cells: below == cells,
+    "any": lambda below, cells: below >= 1,
+}
+_NEEDED_WORDS = {"most": "more than half", "all": "every one", "any": "one"}
+
+
+def below_in_cells(a_lo, a_hi, b_lo, b_hi, units: str, need: str = "most") -> tuple[str, str, int, int]:
     """'A below B' over cells (levels, grid points), each judged by 95 % intervals: ``fail`` when A
-    is significantly above B in any cell; ``pass`` when A is significantly below B in more than half
-    of the cells; otherwise ``unverifiable`` at this scale (too few cells decide it either way).
+    is significantly above B in any cell; ``pass`` when A is significantly below B in the cells
+    ``need`` asks for (:data:`CELLS_NEEDED`: more than half, all, or any one); otherwise
+    ``unverifiable`` at this scale (too few cells decide it either way). A single cell is the
+    three-way test of 'A's interval wholly below B's': overlapping intervals decide nothing.
     Returns ``(verdict, why, cells below, cells)``."""
-    a_lo, a_hi, b_lo, b_hi = map(lambda v: np.asarray(v, float), (a_lo, a_hi, b_lo, b_hi))
+    a_lo, a_hi, b_lo, b_hi = (np.atleast_1d(np.asarray(v, float)) for v in (a_lo, a_hi, b_lo, b_hi))
     below, above, cells = int(np.sum(a_hi < b_lo)), int(np.sum(a_lo > b_hi)), int(a_lo.size)
     if above:
         return "fail", "", below, cells
-    if 2 * below > cells:
+    if CELLS_NEEDED[need](below, cells):
         return "pass", "", below, cells
     # the undecided cell nearest to deciding: its overlap against the gap between the midpoints
     undecided = ~(a_hi < b_lo)
     gap = np.abs((b_lo + b_hi) - (a_lo + a_hi))[undecided] / 2
     width = ((a_hi - a_lo) + (b_hi - b_lo))[undecided] / 2
     factor = float(np.min(np.where(gap > 0, (width / np.where(gap > 0, gap, 1)) ** 2, np.inf))) if gap.size else 1.0
+    why = (
+        f"at this scale: {below} of {cells} cells decide it ({_NEEDED_WORDS[need]} needed; intervals disjoint); "
+        f"in the others the intervals overlap: {_times(factor)} the {units} would decide the closest"
+        if cells > 1
+        else f"at this scale: the 95 % intervals overlap; {_times(factor)} the {units} would decide it"
+    )
     return (
         "unverifiable",
-        f"at this scale: {below} of {cells} cells decide it (intervals disjoint); in the others the intervals "
-        f"overlap: {_times(factor)} the {units} would decide the closest",
+        why,
         below,
         cells,
     )
+
+
+def above_in_cells(a_lo, a_hi, b_lo, b_hi, units: str, need: str = "most") -> tuple[str, str, int, int]:
+    """'A above B': :func:`below_in_cells` with the roles swapped (B below A)."""
+    return below_in_cells(b_lo, b_hi, a_lo, a_hi, units, need)
 
 
 # ---- orders and ties of means over units (data sets) --------------------------------------------
