@@ -5,7 +5,7 @@
                 (the network-set files), stand_ins (public stand-ins carved from a large network)
     models      Weka re-implementations with their CV engines (nn1, nn1_engine, naive_bayes,
                 nb_engine, c45, smo), relational models (wvrn_nbc: wvRN, nBC, relaxation
-                labeling, handicaps; linkbased)
+                labeling; handicap: perturbing and calibrating a model's predictions; linkbased)
     evaluation  sampling, significance, rsc, permutation_tests, pairtests, summaries, metrics,
                 auc_statistics, rankings
     studies     one module per study: simulated, theory, relational, realnet, imbalance, permutation;

@@ -12,7 +12,7 @@ from scipy import stats
 
 from lib.data import networks
 from lib.evaluation import pairtests, sampling
-from lib.models import wvrn_nbc
+from lib.models import handicap, wvrn_nbc
 
 NODES, TRIALS, FOLDS, ALPHA = 150, 4, 5, 0.05
 
@@ -24,7 +24,7 @@ def _prepare(sampler, seed):
     train, test = tr.reshape(-1, NODES), te.reshape(-1, NODES)
     probs = wvrn_nbc.infer_pair(net.adjacency, net.labels, train)
     tie = wvrn_nbc.majority_class(net.labels, train)
-    keys = wvrn_nbc.perturbation_keys(rng, (2,) + train.shape)
+    keys = handicap.perturbation_keys(rng, (2,) + train.shape)
     return dict(net=net, probs=(probs[0], probs[1]), keys=(keys[0], keys[1]), train=train, test=test, tie=tie)
 
 
@@ -160,7 +160,7 @@ def test_full_flip_handicap_on_nbc_only(rs):
 def test_partial_handicap_equals_perturbing_with_the_same_keys(rs):
     for selection in ("exact", "bernoulli"):
         out = _score(rs, c_w=0.3, strength=0.8, selection=selection)
-        p, _ = wvrn_nbc.perturb_with_keys(
+        p, _ = handicap.perturb_with_keys(
             rs["probs"][0], 0.3, rs["keys"][0], mask=rs["test"], strength=0.8, selection=selection
         )
         np.testing.assert_allclose(out["accuracy_wvrn"], _split_accuracy(rs, p).mean(axis=1), atol=1e-12)

@@ -9,7 +9,7 @@ import pytest
 import scipy.sparse as sp
 
 from lib.data import networks
-from lib.models import wvrn_nbc
+from lib.models import handicap
 from lib.studies import network_calibration, realnet
 from network_cases import BANDS, RING, SIMILAR, lgm_set, path_graph, similar
 
@@ -137,8 +137,8 @@ def test_without_autocorrelation_the_papers_calibration_stops_and_settling_decid
     frame = _calibrate(netset, "settle")
     type1, power = frame[frame["purpose"] == "type1"], frame[frame["purpose"] == "power"]
     assert len(type1) == 4 * 2 and power["calibration_case"].isna().all()
-    assert set(type1["calibration_case"]) <= set(wvrn_nbc.CALIBRATION_CASES)
-    noise = type1[type1["calibration_case"] == wvrn_nbc.WITHIN_SAMPLING_ERROR]
+    assert set(type1["calibration_case"]) <= set(handicap.CALIBRATION_CASES)
+    noise = type1[type1["calibration_case"] == handicap.WITHIN_SAMPLING_ERROR]
     assert len(noise) >= 1  # the case that stopped the run: models at chance, gap within 2 SE
     gap = (noise["accuracy_wvrn_unhandicapped"] - noise["accuracy_nbc_unhandicapped"]).abs()
     assert (gap > 0.005).all() and (gap <= 2 * noise["difference_unhandicapped_se"]).all()
@@ -154,7 +154,7 @@ def test_settling_changes_no_number_where_the_tolerance_is_met():
     settled = _calibrate(netset, "settle")
     assert not set(network_calibration.CASE_COLUMNS) & set(papers.columns)  # the papers' tables keep their columns
     type1 = settled[settled["purpose"] == "type1"]
-    assert (type1["calibration_case"] == wvrn_nbc.MET_TOLERANCE).all()
+    assert (type1["calibration_case"] == handicap.MET_TOLERANCE).all()
     pd.testing.assert_frame_equal(settled.drop(columns=list(network_calibration.CASE_COLUMNS)), papers)
     with pytest.raises(ValueError, match="unmet must be one of raise, settle"):
         _calibrate(netset, "ignore")

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ..data import networks
-from ..models import wvrn_nbc
+from ..models import handicap, wvrn_nbc
 from . import rsc, significance
 
 #: The ``network_tests`` readings a job of the relational or the real-network study depends on
@@ -43,15 +43,15 @@ def model_options(models: dict | None) -> dict:
     ------
     ValueError
         If ``nbc_estimation``, ``handicap_stage`` or ``handicap_magnitude`` is not one of its
-        readings (:data:`lib.models.wvrn_nbc.NBC_ESTIMATION`, ``HANDICAP_STAGES``,
-        ``HANDICAP_MAGNITUDES``).
+        readings (:data:`lib.models.wvrn_nbc.NBC_ESTIMATION`,
+        :data:`lib.models.handicap.HANDICAP_STAGES`, ``HANDICAP_MAGNITUDES``).
     """
     options = {**MODEL_DEFAULTS, **(models or {})}
     if options["nbc_estimation"] not in wvrn_nbc.NBC_ESTIMATION:
         raise ValueError(f"nbc_estimation must be one of {sorted(wvrn_nbc.NBC_ESTIMATION)}")
-    if options["handicap_stage"] not in wvrn_nbc.HANDICAP_STAGES:
-        raise ValueError(f"handicap_stage must be one of {wvrn_nbc.HANDICAP_STAGES}")
-    wvrn_nbc.reading_strength(1.0, options["handicap_magnitude"])
+    if options["handicap_stage"] not in handicap.HANDICAP_STAGES:
+        raise ValueError(f"handicap_stage must be one of {handicap.HANDICAP_STAGES}")
+    handicap.reading_strength(1.0, options["handicap_magnitude"])
     return options
 
 
@@ -107,7 +107,7 @@ def score(
     probs : pair of ndarray of shape (trials * folds, n)
         Unhandicapped ``P(+)`` of (wvRN, nBC); rows are trials x folds, in that order.
     keys : pair of ndarray of shape (trials * folds, n)
-        Perturbation keys of (wvRN, nBC) (:func:`lib.models.wvrn_nbc.perturbation_keys`).
+        Perturbation keys of (wvRN, nBC) (:func:`lib.models.handicap.perturbation_keys`).
     test : ndarray of bool, shape (trials * folds, n)
         Test set of each split.
     tie : ndarray of shape (trials * folds, n)
@@ -123,9 +123,9 @@ def score(
         Number of trials in the block and of splits (folds) per trial.
     strength : float or "uniform"
         Perturbation strength in (0, 1], or a Uniform(0, 1) magnitude per prediction
-        (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
+        (:func:`lib.models.handicap.perturb_with_keys`).
     selection : {"exact", "bernoulli"}
-        How the perturbed predictions are chosen (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
+        How the perturbed predictions are chosen (:func:`lib.models.handicap.perturb_with_keys`).
     q_method : {"erred", "moments"}
         RS-C's estimate of ``q`` (reading ``network_tests.rsc_q_estimate``,
         :func:`lib.evaluation.rsc.estimate_parameters`).
@@ -144,7 +144,7 @@ def score(
     ------
     ValueError
         If a positive handicap is above 1, ``strength`` is outside (0, 1] or ``selection`` is
-        unknown (:func:`lib.models.wvrn_nbc.perturb_with_keys`), or if the arrays' shapes do not
+        unknown (:func:`lib.models.handicap.perturb_with_keys`), or if the arrays' shapes do not
         match.
 
     Notes
@@ -155,7 +155,7 @@ def score(
     errors, out = {}, {}
     for name, p, k, c in (("wvrn", probs[0], keys[0], handicap_wvrn), ("nbc", probs[1], keys[1], handicap_nbc)):
         if c > 0:
-            p, _ = wvrn_nbc.perturb_with_keys(p, c, k, mask=test, strength=strength, selection=selection)
+            p, _ = handicap.perturb_with_keys(p, c, k, mask=test, strength=strength, selection=selection)
         errors[name] = wvrn_nbc.prediction_errors(p, labels, test, tie)
     size = test.sum(axis=1)
     acc = {name: (1.0 - e.sum(axis=1) / size).reshape(trials, folds) for name, e in errors.items()}
@@ -200,14 +200,14 @@ def handicapped_pair(adjacency, labels, train, test, probs, keys, handicaps, set
     out = list(probs)
     for i, (model, c) in enumerate(zip(("wvrn", "nbc"), handicaps)):
         if c > 0:
-            chosen = wvrn_nbc.chosen_nodes(c, keys[i], test, setting["selection"])
+            chosen = handicap.chosen_nodes(c, keys[i], test, setting["selection"])
             out[i] = wvrn_nbc.infer_handicapped(
                 model,
                 adjacency,
                 labels,
                 train,
                 chosen,
-                strength=wvrn_nbc.strengths(setting["strength"], keys[i]),
+                strength=handicap.strengths(setting["strength"], keys[i]),
                 smoothing=smoothing,
             )
     return tuple(out), (0.0, 0.0)
@@ -234,7 +234,7 @@ def score_handicaps(
     handicaps : iterable of (float, float)
         The ``(c_wvrn, c_nbc)`` settings.
     setting : dict
-        ``trials``, ``alpha``, ``strength`` (the reading's, :func:`lib.models.wvrn_nbc.reading_strength`)
+        ``trials``, ``alpha``, ``strength`` (the reading's, :func:`lib.models.handicap.reading_strength`)
         and ``selection``.
     head : dict
         The leading columns of every row (a value, or an array of shape ``(trials,)``); its

@@ -7,7 +7,7 @@ handicapped model (synthetic and real networks): what the handicap does to a cho
 
 from __future__ import annotations
 
-from ..models import wvrn_nbc
+from ..models import handicap
 
 
 def values_text(grid) -> str:
@@ -18,9 +18,9 @@ def values_text(grid) -> str:
 def handicap_clause(magnitude: str, strength: float = 1.0, chosen: str = "a chosen prediction") -> str:
     """What the handicap does to a prediction it chooses, in a caption's words: ``chosen`` (the
     predictions it chooses) and how each moves under reading ``network_tests.handicap_magnitude``
-    and the handicap's ``strength`` (:func:`lib.models.wvrn_nbc.handicap_words`), e.g. "a chosen
+    and the handicap's ``strength`` (:func:`lib.models.handicap.handicap_words`), e.g. "a chosen
     prediction flips P(+)"."""
-    return f"{chosen} {wvrn_nbc.handicap_words(magnitude, strength)}"
+    return f"{chosen} {handicap.handicap_words(magnitude, strength)}"
 
 
 def set_label(name: str, spec: dict) -> str:

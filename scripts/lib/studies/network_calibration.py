@@ -19,7 +19,7 @@ import scipy.sparse as sp
 
 from ..data import network_sets
 from ..evaluation import sampling
-from ..models import wvrn_nbc
+from ..models import handicap, wvrn_nbc
 
 
 def pad_rows(x_per_network, width: int, fill=0):
@@ -137,7 +137,7 @@ def calibration_set(
         test=pad_rows(tests, width, False),
         tie=split(np.asarray(tie)),
         labels=split(np.broadcast_to(labels, train_all.shape)),
-        keys=wvrn_nbc.perturbation_keys(key_rng, (G, rows, width)),
+        keys=handicap.perturbation_keys(key_rng, (G, rows, width)),
         level_of_row=np.repeat(np.arange(len(levels)), rows // len(levels)),
     )
 
@@ -154,7 +154,7 @@ def _rows_of(cal: CalibrationSet, networks_used, level: int):
 
 #: What a Type I calibration does when no handicap meets the tolerance (:func:`calibrate_held_out`,
 #: :func:`lib.studies.realnet.calibrate`): ``raise`` -- stop with one sentence (the papers'
-#: artifacts: their procedure or nothing); ``settle`` -- :func:`lib.models.wvrn_nbc.settle_handicap`
+#: artifacts: their procedure or nothing); ``settle`` -- :func:`lib.models.handicap.settle_handicap`
 #: (the ``yours`` target: no handicap when the gap is within its sampling error, else the handicap
 #: leaving the smallest gap).
 UNMET = ("raise", "settle")
@@ -193,12 +193,12 @@ def calibrate_held_out(
     tol : float
         Largest acceptable absolute accuracy difference, > 0.
     strength : float
-        Perturbation strength in (0, 1] (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
+        Perturbation strength in (0, 1] (:func:`lib.models.handicap.perturb_with_keys`).
     selection : {"exact", "bernoulli"}
-        How the perturbed predictions are chosen (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
+        How the perturbed predictions are chosen (:func:`lib.models.handicap.perturb_with_keys`).
     unmet : {"raise", "settle"}
         When no handicap meets ``tol``: raise, or settle
-        (:func:`lib.models.wvrn_nbc.settle_handicap`, with the standard error of the mean paired
+        (:func:`lib.models.handicap.settle_handicap`, with the standard error of the mean paired
         difference wvRN - nBC over the splits, taken as independent).
 
     Returns
@@ -208,7 +208,7 @@ def calibrate_held_out(
         ``accuracy_nbc_unhandicapped``, ``difference`` (mean accuracy wvRN - nBC after the
         handicap), ``splits`` (number of calibration splits used), ``evaluations`` (number of
         evaluations of the difference), ``calibration_case`` (one of
-        :data:`lib.models.wvrn_nbc.CALIBRATION_CASES`) and ``difference_unhandicapped_se`` (the
+        :data:`lib.models.handicap.CALIBRATION_CASES`) and ``difference_unhandicapped_se`` (the
         standard error of the unhandicapped mean difference). ``handicapped`` is ``"wvrn"`` or
         ``"nbc"`` (the other model's handicap is 0), ``"none"`` when the gap was within its
         sampling error.
@@ -217,7 +217,7 @@ def calibrate_held_out(
     ------
     ValueError
         Under ``unmet="raise"``, when no handicap meets ``tol`` (a one-sentence message;
-        :func:`lib.models.wvrn_nbc.calibrate_handicap`); ``unmet`` unknown.
+        :func:`lib.models.handicap.calibrate_handicap`); ``unmet`` unknown.
 
     Notes
     -----
@@ -248,14 +248,14 @@ def calibrate_held_out(
     else:
         f = wvrn_nbc.handicap_difference(d["probs_nbc"], d["probs_wvrn"], keys=d["keys"], **common)
     if unmet == "raise":
-        found = wvrn_nbc.calibrate_handicap(f, tol=tol)
+        found = handicap.calibrate_handicap(f, tol=tol)
     else:
         # the gap the difference function sees is the better model's, |acc_w - acc_b|: same SE
-        found = wvrn_nbc.settle_handicap(f, gap_se, tol=tol)
+        found = handicap.settle_handicap(f, gap_se, tol=tol)
     c_w, c_b = (found.c, 0.0) if better == "wvrn" else (0.0, found.c)
     difference = found.difference if better == "wvrn" else -found.difference  # wvRN - nBC after
     return {
-        "handicapped": "none" if found.case == wvrn_nbc.WITHIN_SAMPLING_ERROR else better,
+        "handicapped": "none" if found.case == handicap.WITHIN_SAMPLING_ERROR else better,
         "handicap_wvrn": c_w,
         "handicap_nbc": c_b,
         "accuracy_wvrn_unhandicapped": acc_w,
@@ -287,9 +287,9 @@ def power_differences(
     handicaps : iterable of float
         nBC handicaps ``c`` in [0, 1].
     strength : float
-        Perturbation strength in (0, 1] (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
+        Perturbation strength in (0, 1] (:func:`lib.models.handicap.perturb_with_keys`).
     selection : {"exact", "bernoulli"}
-        How the perturbed predictions are chosen (:func:`lib.models.wvrn_nbc.perturb_with_keys`).
+        How the perturbed predictions are chosen (:func:`lib.models.handicap.perturb_with_keys`).
 
     Returns
     -------

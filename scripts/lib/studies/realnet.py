@@ -28,7 +28,7 @@ import pandas as pd
 from ..core import runlog, seeding
 from ..data import network_sets, networks, stand_ins
 from ..evaluation import pairtests, sampling, summaries
-from ..models import linkbased, wvrn_nbc
+from ..models import handicap, linkbased, wvrn_nbc
 from . import network_calibration
 
 #: What determines the Table 1 study's draws (``realnet.table1``); Table 1's artifact states them too
@@ -492,8 +492,8 @@ def calibrate(
         s["folds"],
         smoothing=wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]],
     )
-    handicap = {
-        "strength": wvrn_nbc.reading_strength(s["strength"], options["handicap_magnitude"]),
+    perturbation = {
+        "strength": handicap.reading_strength(s["strength"], options["handicap_magnitude"]),
         "selection": s["selection"],
     }
     records = []
@@ -501,9 +501,9 @@ def calibrate(
         for pl in s["type1_levels"]:
             try:
                 found = network_calibration.calibrate_held_out(
-                    cal, h, levels.index(pl), s["tolerance"], **handicap, unmet=unmet
+                    cal, h, levels.index(pl), s["tolerance"], **perturbation, unmet=unmet
                 )
-            except wvrn_nbc.HandicapUnmet as exc:
+            except handicap.HandicapUnmet as exc:
                 raise ValueError(
                     f"calibration of network set {name!r} failed for held-out network "
                     f"{netset.names[h]} at propLabeled {pl:g}: no handicap gives |acc(wvRN) - acc(nBC)| "
@@ -534,7 +534,9 @@ def calibrate(
                     found["calibration_case"],
                 )
         pl = s["power_level"]
-        for found in network_calibration.power_differences(cal, h, levels.index(pl), s["power_handicaps"], **handicap):
+        for found in network_calibration.power_differences(
+            cal, h, levels.index(pl), s["power_handicaps"], **perturbation
+        ):
             records.append(
                 {
                     "set": name,
@@ -594,7 +596,7 @@ def evaluate_set(
     # differ; the loops share the scoring of a block (pairtests.score_handicaps) and no more, as
     # merging them would change every number of one study or the other.
     options = pairtests.model_options(models)
-    s = {**setting, "strength": wvrn_nbc.reading_strength(setting["strength"], options["handicap_magnitude"])}
+    s = {**setting, "strength": handicap.reading_strength(setting["strength"], options["handicap_magnitude"])}
     smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
     purpose, trials, levels = s["purpose"], s["trials"], s["prop_labeled"]
     rows = []
@@ -616,7 +618,7 @@ def evaluate_set(
                 train, test = train.reshape(-1, m), test.reshape(-1, m)
                 probs = wvrn_nbc.infer_pair(adj, labels, train, smoothing=smoothing)
                 tie = wvrn_nbc.majority_class(labels, train)
-                keys = wvrn_nbc.perturbation_keys(rng, (2,) + train.shape)
+                keys = handicap.perturbation_keys(rng, (2,) + train.shape)
                 head = {
                     "chunk": h,
                     "network": netset.names[h],

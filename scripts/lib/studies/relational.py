@@ -24,7 +24,7 @@ import pandas as pd
 from ..core import rates, seeding
 from ..data import networks
 from ..evaluation import pairtests, sampling, summaries
-from ..models import wvrn_nbc
+from ..models import handicap, wvrn_nbc
 
 #: Keys of a summary row, the per-trial columns averaged into it, and the columns joining it to
 #: the calibration table.
@@ -254,8 +254,8 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
     smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
     during = options["handicap_stage"] == "during"
     purpose, folds, levels = setting["purpose"], cal["folds"], setting["prop_labeled"]
-    handicap = {
-        "strength": wvrn_nbc.reading_strength(setting["strength"], options["handicap_magnitude"]),
+    perturbation = {
+        "strength": handicap.reading_strength(setting["strength"], options["handicap_magnitude"]),
         "selection": setting["selection"],
     }
     set_rng = seeding.generator(set_entropy)
@@ -289,7 +289,7 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
     records = []
     for i, pl in enumerate(levels):
         r = level_of_row == i
-        keys = wvrn_nbc.perturbation_keys(key_rng, (int(r.sum()), nodes))
+        keys = handicap.perturbation_keys(key_rng, (int(r.sum()), nodes))
         acc_w = float(wvrn_nbc.accuracy(pw[r], y[r], te[r], ti[r]).mean())
         acc_b = float(wvrn_nbc.accuracy(pb[r], y[r], te[r], ti[r]).mean())
         level_train = train[i * folds : (i + 1) * folds]
@@ -298,14 +298,14 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
             """acc(model handicapped by c inside inference) - acc(other): reruns inference."""
 
             def difference(c):
-                chosen = wvrn_nbc.chosen_nodes(c, keys, te[r], handicap["selection"])
+                chosen = handicap.chosen_nodes(c, keys, te[r], perturbation["selection"])
                 probs = wvrn_nbc.infer_handicapped(
                     model,
                     adjacency,
                     labels,
                     level_train,
                     stack_rows(chosen, len(nets)),
-                    strength=_stacked(wvrn_nbc.strengths(handicap["strength"], keys), len(nets)),
+                    strength=_stacked(handicap.strengths(perturbation["strength"], keys), len(nets)),
                     node_block=block,
                     smoothing=smoothing,
                 )
@@ -327,7 +327,7 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
                 during_difference("wvrn", acc_b)
                 if during
                 else wvrn_nbc.handicap_difference(
-                    pw[r], pb[r], y[r], te[r], keys, tie_handicapped=ti[r], tie_other=ti[r], **handicap
+                    pw[r], pb[r], y[r], te[r], keys, tie_handicapped=ti[r], tie_other=ti[r], **perturbation
                 )
             )
         else:  # nBC handicapped: difference(c) = acc(nBC_c) - acc(wvRN)
@@ -335,7 +335,7 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
                 during_difference("nbc", acc_w)
                 if during
                 else wvrn_nbc.handicap_difference(
-                    pb[r], pw[r], y[r], te[r], keys, tie_handicapped=ti[r], tie_other=ti[r], **handicap
+                    pb[r], pw[r], y[r], te[r], keys, tie_handicapped=ti[r], tie_other=ti[r], **perturbation
                 )
             )
         records += _level_records(base, difference, setting, log)
@@ -350,7 +350,7 @@ def _level_records(base: dict, difference, setting: dict, log=None) -> list[dict
     if base["purpose"] == "type1":
         acc_b = base["accuracy_nbc_unhandicapped"]
         try:
-            found = wvrn_nbc.calibrate_handicap(difference, tol=setting["tolerance"])
+            found = handicap.calibrate_handicap(difference, tol=setting["tolerance"])
         except ValueError as exc:
             raise ValueError(
                 f"relational calibration failed at propLabeled {pl:g} on {nets} networks of "
@@ -439,7 +439,7 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
     across c, so the perturbed sets are nested.
     """
     options = pairtests.model_options(models)
-    s = {**setting, "strength": wvrn_nbc.reading_strength(setting["strength"], options["handicap_magnitude"])}
+    s = {**setting, "strength": handicap.reading_strength(setting["strength"], options["handicap_magnitude"])}
     smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
     purpose, trials, levels = s["purpose"], s["trials"], s["prop_labeled"]
     net = networks.generate_lgm(network_rng, networks.LGMParams(**s["network"]))
@@ -462,7 +462,7 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
     train, test = np.concatenate(train), np.concatenate(test)
     probs = wvrn_nbc.infer_pair(net.adjacency, net.labels, train, smoothing=smoothing)
     tie = wvrn_nbc.majority_class(net.labels, train)
-    keys = wvrn_nbc.perturbation_keys(rng, (2,) + train.shape)
+    keys = handicap.perturbation_keys(rng, (2,) + train.shape)
     if log is not None:
         log.info("%d splits inferred", len(train))
 

@@ -23,7 +23,7 @@ this module turns it into jobs of the existing studies -- nothing here is a seco
   :func:`~lib.studies.realnet.summarize`): Type I error and power of RS, RS-C and NCV, paired and
   unpaired, for wvRN vs nBC. Where no handicap meets the calibration's tolerance (labels without
   autocorrelation: both models at chance) the calibration settles instead of stopping
-  (:func:`lib.models.wvrn_nbc.settle_handicap`) and :func:`calibration_cases` tells the caption how.
+  (:func:`lib.models.handicap.settle_handicap`) and :func:`calibration_cases` tells the caption how.
 
 Scale: every count defaults to the profile's own (``permutation.uci``, ``imbalance``,
 ``realnet``: the papers' numbers on the paper profile); the ``yours`` section may set fewer, and
@@ -40,7 +40,7 @@ import pandas as pd
 from ..core import runlog, seeding
 from ..data import datasets, networks, parsers, userdata
 from ..evaluation import refit
-from ..models import adapters, wvrn_nbc
+from ..models import adapters, handicap
 from . import imbalance, permutation, realnet
 
 WEKA = permutation.CLASSIFIERS
@@ -562,7 +562,7 @@ def network_summary(name: str, trials: list[pd.DataFrame], calibration: pd.DataF
 
 def calibration_cases(calibration: pd.DataFrame) -> pd.DataFrame:
     """How the Type I calibrations (one per held-out subnetwork and level) ended, per case of
-    :data:`lib.models.wvrn_nbc.CALIBRATION_CASES` (:func:`lib.studies.realnet.calibrate` under
+    :data:`lib.models.handicap.CALIBRATION_CASES` (:func:`lib.studies.realnet.calibrate` under
     ``unmet="settle"``; a table without the case column met the tolerance everywhere).
 
     Returns
@@ -577,7 +577,7 @@ def calibration_cases(calibration: pd.DataFrame) -> pd.DataFrame:
     type1 = calibration[calibration["purpose"] == "type1"]
     frame = pd.DataFrame(
         {
-            "case": type1.get("calibration_case", pd.Series(wvrn_nbc.MET_TOLERANCE, index=type1.index)),
+            "case": type1.get("calibration_case", pd.Series(handicap.MET_TOLERANCE, index=type1.index)),
             "gap": (type1["accuracy_wvrn_unhandicapped"] - type1["accuracy_nbc_unhandicapped"]).abs(),
             "se": type1.get("difference_unhandicapped_se", pd.Series(np.nan, index=type1.index)),
             "handicap": type1[["handicap_wvrn", "handicap_nbc"]].max(axis=1),
@@ -586,7 +586,7 @@ def calibration_cases(calibration: pd.DataFrame) -> pd.DataFrame:
         }
     )
     rows = []
-    for case in wvrn_nbc.CALIBRATION_CASES:
+    for case in handicap.CALIBRATION_CASES:
         part = frame[frame["case"] == case]
         if len(part):
             rows.append(

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..core import chunks, seeding, tables
-from ..models import wvrn_nbc
+from ..models import handicap
 from ..papers import ojala2009
 from ..reporting import captions, plotting
 from ..studies import yours
@@ -495,23 +495,23 @@ def calibration_note(cases: pd.DataFrame, tolerance: float) -> str:
     parts = []
     for row in cases.itertuples(index=False):
         n = f"{row.calibrations} of {total}"
-        if row.case == wvrn_nbc.MET_TOLERANCE:
+        if row.case == handicap.MET_TOLERANCE:
             parts.append(
                 f"in {n} a handicap met |Δacc| ≤ {tolerance:g} (unhandicapped gap {_span(row.gap_min, row.gap_max)}, "
                 f"handicap c = {_span(row.handicap_min, row.handicap_max)})"
             )
-        elif row.case == wvrn_nbc.WITHIN_SAMPLING_ERROR:
+        elif row.case == handicap.WITHIN_SAMPLING_ERROR:
             parts.append(
                 f"in {n} bisection found no handicap that could (near chance, perturbing predictions barely moves "
                 f"accuracy), and the unhandicapped gap {_span(row.gap_min, row.gap_max)} was within "
-                f"{wvrn_nbc.SAMPLING_ERROR_SES:g} standard errors ({_span(row.se_min, row.se_max)}) of the paired "
+                f"{handicap.SAMPLING_ERROR_SES:g} standard errors ({_span(row.se_min, row.se_max)}) of the paired "
                 f"difference over the {row.splits} calibration splits: the models cannot be told apart there, so "
                 "neither was handicapped (c = 0)"
             )
         else:
             parts.append(
                 f"in {n} no handicap could, though the unhandicapped gap {_span(row.gap_min, row.gap_max)} exceeded "
-                f"{wvrn_nbc.SAMPLING_ERROR_SES:g} standard errors ({_span(row.se_min, row.se_max)}): the better "
+                f"{handicap.SAMPLING_ERROR_SES:g} standard errors ({_span(row.se_min, row.se_max)}): the better "
                 f"model was handicapped by the c that leaves the smallest gap (c = "
                 f"{_span(row.handicap_min, row.handicap_max)}, gap left {_span(row.left_min, row.left_max)}), so "
                 "the null of equal accuracy does not hold there and part of the rejections are true differences"
@@ -579,9 +579,9 @@ def network_figure(summary: pd.DataFrame, nets: pd.DataFrame, name: str, alpha: 
 
 
 CASE_WORDS = {
-    wvrn_nbc.MET_TOLERANCE: "tolerance met",
-    wvrn_nbc.WITHIN_SAMPLING_ERROR: "gap within sampling error: no handicap",
-    wvrn_nbc.SMALLEST_GAP: "real gap, no handicap meets the tolerance: smallest gap",
+    handicap.MET_TOLERANCE: "tolerance met",
+    handicap.WITHIN_SAMPLING_ERROR: "gap within sampling error: no handicap",
+    handicap.SMALLEST_GAP: "real gap, no handicap meets the tolerance: smallest gap",
 }
 
 
@@ -591,7 +591,7 @@ def calibration_table(calibration: pd.DataFrame) -> pd.DataFrame:
     calibration ended, the model handicapped, its ``c`` and the difference left."""
     type1 = calibration[calibration["purpose"] == "type1"]
     se = type1.get("difference_unhandicapped_se", pd.Series(np.nan, index=type1.index))
-    case = type1.get("calibration_case", pd.Series(wvrn_nbc.MET_TOLERANCE, index=type1.index))
+    case = type1.get("calibration_case", pd.Series(handicap.MET_TOLERANCE, index=type1.index))
     return pd.DataFrame(
         {
             "held out": type1["held_out_name"],
@@ -653,8 +653,8 @@ def network_markdown(
             "with each other rather than with α."
         )
     cases = yours.calibration_cases(calibration) if calibration is not None else None
-    if cases is not None and (cases["case"] == wvrn_nbc.WITHIN_SAMPLING_ERROR).any():
-        n = int(cases.loc[cases["case"] == wvrn_nbc.WITHIN_SAMPLING_ERROR, "calibrations"].iloc[0])
+    if cases is not None and (cases["case"] == handicap.WITHIN_SAMPLING_ERROR).any():
+        n = int(cases.loc[cases["case"] == handicap.WITHIN_SAMPLING_ERROR, "calibrations"].iloc[0])
         lines.append(
             f"- In {n} of {int(cases['calibrations'].sum())} calibrations wvRN and nBC could not be told apart "
             "on the other subnetworks (gap within 2 standard errors), though no handicap brought their gap within "
@@ -664,8 +664,8 @@ def network_markdown(
             "can remove, and a resampled t-test, whose samples overlap, is the most sensitive to it: compare RS "
             "with NCV rather than with α."
         )
-    if cases is not None and (cases["case"] == wvrn_nbc.SMALLEST_GAP).any():
-        n = int(cases.loc[cases["case"] == wvrn_nbc.SMALLEST_GAP, "calibrations"].iloc[0])
+    if cases is not None and (cases["case"] == handicap.SMALLEST_GAP).any():
+        n = int(cases.loc[cases["case"] == handicap.SMALLEST_GAP, "calibrations"].iloc[0])
         lines.append(
             f"- In {n} of {int(cases['calibrations'].sum())} calibrations no handicap brought the models within "
             f"the tolerance although they differ: the handicap leaving the smallest gap was used (table below), "
