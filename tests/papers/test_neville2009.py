@@ -160,49 +160,24 @@ def power_table(differences, rs_paired, ncv_paired, ncv_unpaired) -> pd.DataFram
     return with_network_rates(table, "handicap_nbc", spread=0.01)[0]
 
 
+def fig1d(differences, rs_paired, ncv_paired, ncv_unpaired) -> Evidence:
+    """Fig. 1(d)'s evidence: the three tests' power at each calibration-set difference."""
+    return Evidence({"summary": power_table(differences, rs_paired, ncv_paired, ncv_unpaired)})
+
+
 def fig1d_cases():
-    as_in_paper = Evidence(
-        {
-            "summary": power_table(
-                [0.04, 0.06, 0.08, 0.10],
-                rs_paired=[0.50, 0.75, 0.90, 0.95],
-                ncv_paired=[0.10, 0.20, 0.40, 0.60],
-                ncv_unpaired=[0.02, 0.04, 0.10, 0.20],
-            )
-        }
+    as_in_paper = fig1d(
+        [0.04, 0.06, 0.08, 0.10], [0.50, 0.75, 0.90, 0.95], [0.10, 0.20, 0.40, 0.60], [0.02, 0.04, 0.10, 0.20]
     )
     # every test detects 5% almost always, and the differences span 0.02-0.19
-    powerful = Evidence(
-        {
-            "summary": power_table(
-                [0.02, 0.05, 0.10, 0.19],
-                rs_paired=[0.90, 0.97, 0.99, 1.00],
-                ncv_paired=[0.92, 0.98, 0.99, 1.00],
-                ncv_unpaired=[0.80, 0.90, 0.95, 1.00],
-            )
-        }
+    powerful = fig1d(
+        [0.02, 0.05, 0.10, 0.19], [0.90, 0.97, 0.99, 1.00], [0.92, 0.98, 0.99, 1.00], [0.80, 0.90, 0.95, 1.00]
     )
     # the smallest handicap already gives more than 5%: no power at 5% can be read
-    outside = Evidence(
-        {
-            "summary": power_table(
-                [0.06, 0.08, 0.10, 0.12],
-                rs_paired=[0.5, 0.6, 0.7, 0.8],
-                ncv_paired=[0.1, 0.2, 0.3, 0.4],
-                ncv_unpaired=[0.0, 0.0, 0.1, 0.1],
-            )
-        }
-    )
+    outside = fig1d([0.06, 0.08, 0.10, 0.12], [0.5, 0.6, 0.7, 0.8], [0.1, 0.2, 0.3, 0.4], [0.0, 0.0, 0.1, 0.1])
     # NCV paired far more powerful than RS paired
-    reversed_ = Evidence(
-        {
-            "summary": power_table(
-                [0.04, 0.06, 0.08, 0.10],
-                rs_paired=[0.10, 0.20, 0.40, 0.60],
-                ncv_paired=[0.50, 0.75, 0.90, 0.95],
-                ncv_unpaired=[0.02, 0.04, 0.10, 0.20],
-            )
-        }
+    reversed_ = fig1d(
+        [0.04, 0.06, 0.08, 0.10], [0.10, 0.20, 0.40, 0.60], [0.50, 0.75, 0.90, 0.95], [0.02, 0.04, 0.10, 0.20]
     )
     return as_in_paper, [powerful, outside, reversed_]
 
