@@ -86,6 +86,14 @@ def test_below_in_cells_needs_what_the_claim_says():
     assert cr.above_in_cells(0.1, 0.2, 0.3, 0.4, "t")[0] == "fail"
 
 
+def test_above_by_factor_needs_the_order_and_the_ratio():
+    assert cr.above_by_factor((0.30, 0.25, 0.35), (0.10, 0.08, 0.12), 2, "t")[0] == "pass"
+    assert cr.above_by_factor((0.15, 0.13, 0.17), (0.10, 0.08, 0.12), 2, "t")[0] == "fail"  # above, not twice
+    assert cr.above_by_factor((0.10, 0.08, 0.12), (0.30, 0.25, 0.35), 2, "t")[0] == "fail"  # below
+    verdict, why = cr.above_by_factor((0.04, 0.02, 0.06), (0.02, 0.01, 0.04), 2, "trials")
+    assert verdict == "unverifiable" and why.startswith("above: at this scale")
+
+
 # ---- orders and ties over units -----------------------------------------------------------------
 def test_above_decides_only_when_the_paired_interval_excludes_zero():
     assert criteria.above([0.02, 0.03, 0.025, 0.021], "data sets")[0] == "pass"

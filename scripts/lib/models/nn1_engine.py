@@ -562,6 +562,10 @@ def _add_attribute(col, kind, ac, nt, dist):
 
 @njit(cache=True)
 def _add_run8(train, c, nominal, a, nt, dist):
+    """Eight attributes of one kind in one pass over ``dist``, their terms added in attribute order
+    (the order of Weka's sum, so every distance is bit-identical to one attribute at a time). Written
+    out because the compiler does not unroll a loop whose length it cannot see; one pass instead of
+    eight is what saves the memory traffic. :func:`_add_run4` is the same for four."""
     r0, r1, r2, r3 = train[c], train[c + 1], train[c + 2], train[c + 3]
     r4, r5, r6, r7 = train[c + 4], train[c + 5], train[c + 6], train[c + 7]
     a0, a1, a2, a3, a4, a5, a6, a7 = a[c], a[c + 1], a[c + 2], a[c + 3], a[c + 4], a[c + 5], a[c + 6], a[c + 7]

@@ -194,6 +194,17 @@ def above_in_cells(a_lo, a_hi, b_lo, b_hi, units: str, need: str = "most") -> tu
     return below_in_cells(b_lo, b_hi, a_lo, a_hi, units, need)
 
 
+def above_by_factor(a, b, factor: float, units: str) -> tuple[str, str]:
+    """'A well above B' for two ``(rate, low, high)`` triples: A's interval wholly above B's
+    (three-way, :func:`above_in_cells`) and A's rate at least ``factor`` times B's."""
+    return all_of(
+        {
+            "above": above_in_cells(a[1], a[2], b[1], b[2], units),
+            "ratio": ("pass" if a[0] >= factor * b[0] else "fail", ""),
+        }
+    )
+
+
 # ---- orders and ties of means over units (data sets) --------------------------------------------
 # A statement about curves averaged over data sets ("NB has the highest AUC") is a statement about
 # the data sets' mean: its evidence is the paired difference per data set, judged by its t-interval.

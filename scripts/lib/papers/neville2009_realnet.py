@@ -190,12 +190,7 @@ def _rrs_above_ncv(evidence: Evidence, name: str):
     p_rs = rates.pooled_interval(_set_curve(evidence, name, "RRS paired"))
     p_ncv = rates.pooled_interval(_set_curve(evidence, name, "NCV paired"))
     return decided(
-        criteria.all_of(
-            {
-                "above": criteria.above_in_cells(p_rs[1], p_rs[2], p_ncv[1], p_ncv[2], "trials"),
-                "twice": ("pass" if p_rs[0] >= 2 * p_ncv[0] else "fail", ""),
-            }
-        ),
+        criteria.above_by_factor(p_rs, p_ncv, 2, "trials"),
         f"RRS {criteria.fmt_rate(*p_rs)}, NCV {criteria.fmt_rate(*p_ncv)}",
         label=evidence.params["set_labels"][name],
     )

@@ -408,13 +408,20 @@ def imbalance_markdown(summary: pd.DataFrame, name: str, caption: str) -> str:
             "CV schemes."
         )
     return (
-        f"# Metrics against minority removal: {name}\n\n{caption}\n\n"
-        + tables.markdown_table(pd.DataFrame(rows))
-        + "\n## In words\n\n"
-        + "\n".join(lines)
+        _report(f"Metrics against minority removal: {name}", caption, rows, lines)
         + "\n\nThe chapter's point: threshold metrics (F1, accuracy) and ranking metrics (AUC, H-measure, "
         "precision at k) can rank classifiers differently, and the ranking can change as the minority class "
         "shrinks; 5x2 CV (half the data for training) lowers most metrics.\n"
+    )
+
+
+def _report(title: str, caption: str, rows: list[dict], lines: list[str]) -> str:
+    """A report's Markdown up to its sentences: title, caption, the table of ``rows``, "In words"."""
+    return (
+        f"# {title}\n\n{caption}\n\n"
+        + tables.markdown_table(pd.DataFrame(rows))
+        + "\n## In words\n\n"
+        + "\n".join(lines)
     )
 
 
@@ -678,14 +685,7 @@ def network_markdown(
         if calibration is not None
         else ""
     )
-    return (
-        f"# Network tests: {name}\n\n{caption}\n\n"
-        + tables.markdown_table(pd.DataFrame(rows))
-        + "\n## In words\n\n"
-        + "\n".join(lines)
-        + "\n"
-        + calibration_part
-    )
+    return _report(f"Network tests: {name}", caption, rows, lines) + "\n" + calibration_part
 
 
 # a network's two chunks (the real-network study's, RN_PURPOSES in workflow/rules/realnet.smk), in
