@@ -8,15 +8,10 @@ from lib.studies import permutation
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 with runlog.logged(sm.log[0], "ojala_uci_original") as log:
     p = sm.params.study
+    data = datasets.load(sm.params.file, "data/raw")
+    orig_folds = permutation.uci_original_folds(data.y, p["folds"], sm.params.folds_entropy, sm.params.pool)
     frame = permutation.uci_original(
-        datasets.load(sm.params.file, "data/raw"),
-        p["dataset"],
-        p["classifier"],
-        p["folds"],
-        sm.params.folds_entropy,
-        sm.params.entropy,
-        pool=sm.params.pool,
-        **sm.params.readings,
+        data, p["dataset"], p["classifier"], orig_folds, sm.params.entropy, **sm.params.readings
     )
     tables.write_csv(frame, sm.output[0])
     log.info(

@@ -538,36 +538,39 @@ def reading_options(classifier: str, tie_rule: str | None = None) -> dict:
     return {name: value}
 
 
+def uci_original_folds(y, folds: dict, folds_entropy, pool: int = 0) -> np.ndarray:
+    """The original stratified CVs one (data set, classifier) job evaluates: :func:`original_folds`
+    for ``max(repetitions, pool)`` repetitions. The first ``folds["repetitions"]`` are the paper's
+    (the folds are drawn one repetition after another, so they do not depend on ``pool``); the
+    others measure how the mean p-value varies with the folds (:func:`uci_table_summary`)."""
+    return original_folds(y, folds["folds"], max(int(folds["repetitions"]), int(pool)), folds_entropy)
+
+
 def uci_original(
     data,
     dataset: str,
     classifier: str,
-    folds: dict,
-    folds_entropy,
+    orig_folds,
     entropy,
     *,
     tie_rule: str | None = None,
-    pool: int = 0,
 ) -> pd.DataFrame:
     """Tables II-III, one (data set, classifier): the CV error of each original CV repetition.
+
+    The folds are an input (drawn by :func:`uci_original_folds`) so that a Weka engine and a
+    user's estimator (``lib.studies.yours``) are evaluated on the very same partitions, and so that
+    this function only evaluates.
 
     Parameters
     ----------
     data : ``lib.data.datasets.TabularData``
-    folds : dict with ``folds`` and ``repetitions``
-    folds_entropy : the data set's fold seed (:func:`original_folds`)
+    orig_folds : (repetitions, n) fold index of every row in each repetition
     entropy : the job's seed (1-NN ``shuffled`` tie keys only)
-    pool : int
-        CV repetitions to compute in all, at least ``repetitions``: the first ``repetitions`` are the
-        paper's (the folds are drawn one repetition after another, so they do not depend on
-        ``pool``); the others measure how the mean p-value varies with the folds
-        (:func:`uci_table_summary`).
 
     Returns
     -------
     DataFrame with columns dataset, classifier, kind ("original"), index, error.
     """
-    orig_folds = original_folds(data.y, folds["folds"], max(int(folds["repetitions"]), int(pool)), folds_entropy)
     orig = original_errors(
         classifier, data.X, data.y, data.spec, orig_folds, entropy, **reading_options(classifier, tie_rule)
     )
@@ -704,7 +707,7 @@ def uci_table_summary(raw: pd.DataFrame, repetitions: int | None = None, spread_
         The rows of :func:`uci_original` and :func:`uci_randomized` (any number of chunks).
     repetitions : int, optional
         The paper's number of original CVs: the table uses the first ``repetitions`` (default: all).
-        Further original CVs (``uci_original(pool=...)``) give each p-value its spread over fold draws:
+        Further original CVs (``uci_original_folds(pool=...)``) give each p-value its spread over fold draws:
         ``t<k>_p_low``, ``t<k>_p_high``, the 5-95 % range of the mean of ``repetitions`` per-CV
         p-values (:func:`p_spread`; NaN without further CVs). A p-value near alpha whose range
         straddles alpha is decided by the folds, not by the data.

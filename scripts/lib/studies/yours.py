@@ -245,12 +245,9 @@ def permutation_original(
     -------
     DataFrame with columns dataset, classifier, kind ("original"), index, error.
     """
+    orig = permutation.uci_original_folds(data.y, folds, folds_entropy, pool)
     if estimator is None:
-        return permutation.uci_original(
-            data, dataset, classifier, folds, folds_entropy, entropy, tie_rule=tie_rule, pool=pool
-        )
-    reps = max(int(folds["repetitions"]), int(pool))
-    orig = permutation.original_folds(data.y, folds["folds"], reps, folds_entropy)
+        return permutation.uci_original(data, dataset, classifier, orig, entropy, tie_rule=tie_rule)
     errors = refit.cv_errors(
         _estimator_factory(estimator, data),
         data.X,
