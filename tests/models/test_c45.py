@@ -255,9 +255,11 @@ def test_tree_arrays_grow_when_the_initial_capacity_is_too_small():
     numidx, order, count, _ = c45._presort(X, nvals)
     cf, z = c45._confidence_constants(0.25)
     T, W = c45._alloc(2, 3, 3, 4, 4, 2, len(y), 4)  # far too small: grows (doubling) and refits
+    codes = c45._codes(X, nvals)
     args = (
         np.ascontiguousarray(X.T),
-        c45._codes(X, nvals),
+        codes,
+        c45._nominal_rows(codes, nvals),
         y,
         np.arange(len(y), dtype=np.int64),
         nvals,

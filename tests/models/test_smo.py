@@ -709,6 +709,42 @@ def test_narrow_grams_and_grouped_folds_equal_the_plain_path_on_mirror_data(monk
     _assert_equal_to_plain_path(monkeypatch, X, y, spec, folds[:2], idx=idx)
 
 
+@needs_mirror
+def test_kernel_values_on_the_fly_equal_the_gram_path_on_mirror_data(monkeypatch):
+    # Weka's Segment: real values in general position; forced on the fly at 600 rows (the rule
+    # picks it from 1,280), the same outputs bit for bit as with its Gram matrices, both tests
+    ds = datasets.get("segment-weka")
+    data = datasets.load_files(ds, {f.path: MIRROR / f.path for f in ds.files})
+    rng = np.random.default_rng(5)
+    keep = np.sort(rng.choice(len(data.y), 600, replace=False))
+    X, y, spec = data.X[keep], np.asarray(data.y, dtype=np.int64)[keep], data.spec
+    assert not smo.kernel_on_the_fly(smo._Filters(X, spec).Z)
+    assert smo.kernel_on_the_fly(smo._Filters(data.X, spec).Z)
+    folds = np.array([rng.permutation(np.arange(600) % 10) for _ in range(2)])
+    perms = np.array([rng.permutation(600) for _ in range(2)])
+    idx = _within_class_idx(rng, y, X.shape[1], 2)
+    gram = _cv_outputs(X, y, spec, folds, perms=perms), _cv_outputs(X, y, spec, folds, idx=idx)
+    monkeypatch.setattr(smo, "ON_THE_FLY_ROWS_PER_COLUMN", 1)
+    assert smo.kernel_on_the_fly(smo._Filters(X, spec).Z)
+    grams_made = []
+    monkeypatch.setattr(smo, "_gram", lambda *a, **k: grams_made.append(1))
+    fly = _cv_outputs(X, y, spec, folds, perms=perms), _cv_outputs(X, y, spec, folds, idx=idx)
+    assert not grams_made
+    for (e_gram, out_gram), (e_fly, out_fly) in zip(gram, fly):
+        np.testing.assert_array_equal(e_fly, e_gram)
+        np.testing.assert_array_equal(out_fly.view(np.int64), out_gram.view(np.int64))
+
+
+def test_kernel_on_the_fly_only_for_real_values_in_general_position_on_many_rows():
+    rng = np.random.default_rng(0)
+    real = rng.random((64 * 6, 5))
+    assert smo.kernel_on_the_fly(real)
+    assert not smo.kernel_on_the_fly(real[:-1])  # fewer than 64 rows per column + 1
+    assert not smo.kernel_on_the_fly(np.round(real * 4) / 4)  # five values a column: ties
+    assert not smo.kernel_on_the_fly(np.round(real * 100))  # integers: a narrow Gram matrix
+    assert not smo.kernel_on_the_fly(np.empty((500, 0)))
+
+
 def _rare_value_data(seed, numeric):
     """Three classes, permuted-like labels; a few rows hold extreme values (numeric: outliers;
     nominal: values no other row has), so that the folds holding them in their test part have

@@ -468,27 +468,50 @@ def _update_i0_gram(errors, memg, mstamp, cnt, G, g1, g2, mult1, mult2, s1, s2, 
 
 
 @njit(cache=True)
-def _update_i0_kdot(errors, mem, cnt, Z, nzptr, nzidx, i1, i2, mult1, mult2, stamp):
-    """Weka's loop over I0 with the kernel values computed by :func:`_kdot` (no Gram matrix:
-    rows are their own Gram rows), update and search (as :func:`_update_i0_gram`, ties to the
-    latest ``stamp``) in one loop over the members other than ``i1``, ``i2``; returns
-    ``(bUp, iUp, bLow, iLow)``."""
+def _update_i0_kdot(errors, mem, cnt, Zt, ZM, held, i1, i2, mult1, mult2, stamp, k1, k2):
+    """Weka's loop over I0 with the kernel values computed from the rows' values (``Zt``: the
+    dense rows transposed, attribute by attribute; no Gram matrix: rows are their own Gram
+    rows), update and search (as :func:`_update_i0_gram`, ties to the latest ``stamp``) over
+    the members other than ``i1``, ``i2``; returns ``(bUp, iUp, bLow, iLow)``.
+
+    The kernel values of all members are summed first, attribute after attribute across the
+    members (``k1``, ``k2``: work arrays; the loop over members vectorises), so each value is
+    still summed in attribute order from ``+0.0`` -- over every attribute, zeros included: a
+    term with a zero factor is an exact zero, and adding ``+-0.0`` to a sum that started at
+    ``+0.0`` never changes it, so the doubles are :func:`_kdot`'s."""
+    d = Zt.shape[0]
+    for t in range(cnt):
+        j = mem[t]
+        if held[t] != j:
+            for k in range(d):
+                ZM[k, t] = Zt[k, j]
+            held[t] = j
+        k1[t] = 0.0
+        k2[t] = 0.0
+    for k in range(d):
+        row = ZM[k]
+        u1 = Zt[k, i1]
+        u2 = Zt[k, i2]
+        for t in range(cnt):
+            z = row[t]
+            k1[t] += u1 * z
+            k2[t] += u2 * z
     bUp = 1.7976931348623157e308
     bLow = -1.7976931348623157e308
     iUp = -1
     iLow = -1
     for t in range(cnt):
         j = mem[t]
-        if j == i1 or j == i2:
-            continue
-        e = errors[j] + (mult1 * _kdot(Z, i1, nzptr, nzidx, j) + mult2 * _kdot(Z, i2, nzptr, nzidx, j))
-        errors[j] = e
-        if _better_up(e, j, bUp, iUp, stamp):
-            bUp = e
-            iUp = j
-        if _better_low(e, j, bLow, iLow, stamp):
-            bLow = e
-            iLow = j
+        e = errors[j] + (mult1 * k1[t] + mult2 * k2[t])
+        skip = j == i1 or j == i2
+        if not skip:
+            errors[j] = e
+            if _better_up(e, j, bUp, iUp, stamp):
+                bUp = e
+                iUp = j
+            if _better_low(e, j, bLow, iLow, stamp):
+                bLow = e
+                iLow = j
     return bUp, iUp, bLow, iLow
 
 
@@ -581,9 +604,12 @@ def _binary_smo(Z, nzptr, nzidx, nzval, yy, C, tol, eps, dl, w, out_b, G, gi, de
     ``b``; ``out_b`` (:data:`N_STATS`,) receives statistics (:data:`STATS`).
 
     ``G``: Gram matrix whose row (and column) ``gi[i]`` belongs to row ``i``, or an empty
-    array: kernel values by :func:`_kdot` from the dense rows ``Z`` (only then needed; ``gi``
-    must then be ``0 .. n-1``). The error cache is indexed by Gram row. Membership of I1..I4
-    follows from (y, alpha); I0 is the set of :func:`_i0_add` / :func:`_i0_remove`.
+    array: kernel values summed from the dense rows ``Z`` (only then needed; ``gi`` must then
+    be ``0 .. n-1``): :func:`_kdot` for a step's own pair, :func:`_update_i0_kdot` for I0,
+    which keeps the members' values in a copy in slot order (``ZM``, column ``t`` holding row
+    ``held[t]``; recopied when a slot changes hands), so the sums run over contiguous memory.
+    The error cache is indexed by Gram row. Membership of I1..I4 follows from (y, alpha); I0
+    is the set of :func:`_i0_add` / :func:`_i0_remove`.
 
     Where I0 is dense, a step adds the two kernel rows to the error cache of every Gram row of
     the pair's spans (:func:`_class_spans`), not only of I0's members as Weka does. This is
@@ -607,6 +633,11 @@ def _binary_smo(Z, nzptr, nzidx, nzval, yy, C, tol, eps, dl, w, out_b, G, gi, de
     memg = np.empty(n, dtype=np.int64)
     mstamp = np.empty(n, dtype=np.int64)
     keys = np.empty(n, dtype=np.int64)  # work array of _update_i0_gram
+    Zt = np.ascontiguousarray(Z.T) if not has_gram else np.empty((0, 0))  # of _update_i0_kdot
+    kw1 = np.empty(n)
+    kw2 = np.empty(n)
+    ZM = np.empty((Zt.shape[0], n))
+    held = np.full(n, -1, dtype=np.int64)
     pos = np.full(n, -1, dtype=np.int64)
     stamp = np.zeros(n, dtype=np.int64)
     stampg = np.zeros(N, dtype=np.int64)
@@ -795,7 +826,7 @@ def _binary_smo(Z, nzptr, nzidx, nzval, yy, C, tol, eps, dl, w, out_b, G, gi, de
                             e2 = errors[g2]
                             if not has_gram:
                                 bUp, iUp, bLow, iLow = _update_i0_kdot(
-                                    errors, mem, cnt, Z, nzptr, nzidx, i1, i2, mult1, mult2, stamp
+                                    errors, mem, cnt, Zt, ZM, held, i1, i2, mult1, mult2, stamp, kw1, kw2
                                 )
                             elif cnt >= dense_from:
                                 out_b[4] += 1
@@ -1014,6 +1045,14 @@ def _vote(out, kind, n_classes):
 GRAM_BYTES = 320 * 2**20  # largest Gram matrix kept in memory
 _NO_GRAM = np.zeros((0, 0))  # no Gram matrix: kernel values computed on the fly
 _GRAM_BLOCK = 512  # rows per BLAS product (bounds the float32 temporary)
+# Kernel values on the fly instead of a float64 Gram matrix (:func:`kernel_on_the_fly`): rows per
+# (columns + 1) from which it pays, and the distinct values a column needs to be "in general
+# position". Measured on the study's real-valued data sets (docs/measurements.md, 2026-11-27):
+# on the fly wins for Diabetes (768 rows, 8 columns; 1.4x) and Weka's Segment (2,310, 19; 1.3x
+# Test 1, 2.2x Test 2) and loses for every data set below the line (Iris 150 / 4: 0.8x,
+# Ionosphere 351 / 34: 0.4x) or with tied values (Balance-scale, 5 values a column: 0.7x).
+ON_THE_FLY_ROWS_PER_COLUMN = 64
+ON_THE_FLY_DISTINCT = 0.1
 
 
 class _GramBuffer:
@@ -1135,6 +1174,26 @@ def _gram(Z: np.ndarray, blocks=None, alloc=_new_gram) -> np.ndarray:
     if 8 * n * n > GRAM_BYTES:
         return _NO_GRAM
     return _gram_attribute_order(np.ascontiguousarray(Z, dtype=np.float64), alloc(n, np.float64))
+
+
+def kernel_on_the_fly(Z: np.ndarray) -> bool:
+    """Whether :func:`smo_cv_errors` computes kernel values on the fly (every row's own values,
+    :func:`_update_i0_kdot`) instead of a float64 Gram matrix per fold normalisation, for the
+    data ``Z`` after the filters: real values (not integers: those have narrow Gram matrices),
+    at least :data:`ON_THE_FLY_ROWS_PER_COLUMN` rows per column + 1, and the median column
+    with at least :data:`ON_THE_FLY_DISTINCT` of the rows' values distinct.
+
+    Why: in general position a linear SVM has at most ``d + 1`` non-bound multipliers, so a
+    step updates few error-cache entries (Weka's Segment: 23-45 per step), and summing their
+    kernel values costs about ``steps * d + 1 * d`` -- linear in the rows -- while a Gram matrix
+    costs ``n**2 * d`` per normalisation (Test 2: nearly one per fold). Tied values (nominal
+    columns, coarse scales) give large I0 sets, whose steps read whole Gram rows far faster.
+    Both give the same doubles; this only chooses the faster."""
+    n, d = Z.shape
+    if n < ON_THE_FLY_ROWS_PER_COLUMN * (d + 1) or d == 0 or bool(np.all(Z == np.round(Z))):
+        return False
+    distinct = np.median([len(np.unique(Z[:, k])) for k in range(d)])
+    return bool(distinct >= ON_THE_FLY_DISTINCT * n)
 
 
 def _class_order(y: np.ndarray, n_classes: int):
@@ -1398,12 +1457,15 @@ class SMO:
             raise ValueError(f"class indices must lie in 0..{K - 1}")
         return self._fit_filtered(_Filters(X, self.spec), y, K)
 
-    def _fit_filtered(self, filters: _Filters, y: np.ndarray, K: int, gram=None, alloc=_new_gram) -> SMO:
+    def _fit_filtered(
+        self, filters: _Filters, y: np.ndarray, K: int, gram=None, alloc=_new_gram, on_the_fly: bool = False
+    ) -> SMO:
         """:meth:`fit` after the filters (``filters``: fitted on the training rows, ``y``
         checked int64 class indices, ``K`` classes). ``gram`` (:func:`smo_cv_errors`):
         ``(G, rows)``, the Gram matrix of a larger data set (:func:`_gram_rows`) whose rows
         ``rows`` are these training rows after the filters; by default the training rows'
-        own (memory from ``alloc``, see :func:`_gram`)."""
+        own (memory from ``alloc``, see :func:`_gram`), or none with ``on_the_fly``
+        (:func:`kernel_on_the_fly`)."""
         self.n_classes_ = K
         self.filters_ = filters
         Z = filters.Z
@@ -1411,7 +1473,7 @@ class SMO:
         gidx = np.arange(len(y), dtype=np.int64)
         if gram is not None:  # smo_cv_errors: Gram matrix of the whole data set, rows gidx
             G, gidx = gram
-        else:
+        elif not on_the_fly:
             G, gidx = _gram_rows(Z, y, K, filters.start, alloc)
         self.W_, self.b_, self.kind_, self.steps_, self.stats_ = _fit_pairs(
             Z, y, K, self.C, TOL, EPS, DEL, self.seed, G, gidx, DENSE_MIN_MEMBERS, FULL_ROWS_FRACTION
@@ -1628,7 +1690,9 @@ def smo_cv_errors(
     (:func:`_fit_grouped_folds`): the data are the same for every permutation, so folds with
     the same training minima and maxima share every kernel value (Segment, 2,310 rows: 731
     such folds of 1,000 in 100 randomisations have 237 normalisations). Test 2: every fold
-    with its own filters gets its own matrix (one randomisation's folds share none).
+    with its own filters gets its own matrix (one randomisation's folds share none). Real
+    values in general position on many rows (:func:`kernel_on_the_fly`): no Gram matrix at all,
+    each step sums the few kernel values it needs.
     """
     if (perms is None) == (idx is None):
         raise ValueError("give exactly one of perms (Test 1) or idx (Test 2)")
@@ -1654,19 +1718,24 @@ def smo_cv_errors(
     if folds2.shape[0] not in (1, k):
         raise ValueError(f"folds must be (n,) or ({k}, n)")
     cols = np.arange(m)
-    fits = _FoldFits(spec, C, K, k, outputs, stats)
-    grams = _whole_data_grams(X, y, spec, K, perms, idx)
+    # decided once from the data's own filters: a Test 2 column keeps its values, a fold is
+    # most of the rows
+    on_the_fly = kernel_on_the_fly(_Filters(X, spec).Z)
+    fits = _FoldFits(spec, C, K, k, outputs, stats, on_the_fly)
+    grams = _whole_data_grams(X, y, spec, K, perms, idx) if not on_the_fly else None
     deferred = {}  # Test 1: normalisation key -> [(b, fold)] of the folds with their own filters
     for b in range(k):
         Xb, yb = (X, y[perms[b]]) if perms is not None else (X[idx[b], cols[None, :]], y)
-        Zfull, G, gidx = next(grams)
+        Zfull, G, gidx = next(grams) if grams is not None else (None, _NO_GRAM, None)
         fb = folds2[b if folds2.shape[0] > 1 else 0]
         for f in np.unique(fb):
             test = fb == f
             train = np.flatnonzero(~test)
             filters = _Filters(Xb[train], spec)
             gram = None
-            if G.shape[0] > 0 and np.array_equal(filters.Z, Zfull[train]):
+            if on_the_fly:
+                pass
+            elif G.shape[0] > 0 and np.array_equal(filters.Z, Zfull[train]):
                 gram = (G, gidx[train])
             elif perms is not None:
                 deferred.setdefault(_normalisation_key(filters, X), []).append((b, f))
@@ -1683,8 +1752,8 @@ class _FoldFits:
     per randomised data set (``wrong``), the test rows' outputs and the step counters (each
     only if asked for)."""
 
-    def __init__(self, spec: AttributeSpec, C: float, K: int, k: int, outputs, stats):
-        self.spec, self.C, self.K = spec, C, K
+    def __init__(self, spec: AttributeSpec, C: float, K: int, k: int, outputs, stats, on_the_fly: bool = False):
+        self.spec, self.C, self.K, self.on_the_fly = spec, C, K, on_the_fly
         self.alloc = _GramBuffer()
         self.wrong = np.zeros(k, dtype=np.int64)
         self.outputs, self.stats = outputs, stats
@@ -1693,7 +1762,9 @@ class _FoldFits:
         """Fit the fold (``filters`` fitted on the rows ``train`` of the randomised data ``Xb``,
         ``yb`` of data set ``b``; ``gram``: see :meth:`SMO._fit_filtered`) and score its
         ``test`` rows."""
-        model = SMO(self.spec, C=self.C, n_classes=self.K)._fit_filtered(filters, yb[train], self.K, gram, self.alloc)
+        model = SMO(self.spec, C=self.C, n_classes=self.K)._fit_filtered(
+            filters, yb[train], self.K, gram, self.alloc, self.on_the_fly
+        )
         out = model.decision_function(Xb[test])
         if self.outputs is not None:
             self.outputs[b, test] = out
