@@ -298,6 +298,19 @@ def _better_low(e, j, bLow, iLow, stamp):
     return e > bLow or (e == bLow and iLow >= 0 and stamp[j] > stamp[iLow])
 
 
+@njit(cache=True, inline="always")
+def _compare_member(e, j, bUp, iUp, bLow, iLow, stamp):
+    """``(bUp, iUp, bLow, iLow)`` after comparing member ``j`` (error ``e``) as the list walk
+    does (:func:`_better_up`, :func:`_better_low`)."""
+    if _better_up(e, j, bUp, iUp, stamp):
+        bUp = e
+        iUp = j
+    if _better_low(e, j, bLow, iLow, stamp):
+        bLow = e
+        iLow = j
+    return bUp, iUp, bLow, iLow
+
+
 @intrinsic
 def _float_bits(typingctx, x):
     """The IEEE-754 bits of a float64 as an int64 (``Double.doubleToRawLongBits``)."""
@@ -503,15 +516,9 @@ def _update_i0_kdot(errors, mem, cnt, Zt, ZM, held, i1, i2, mult1, mult2, stamp,
     for t in range(cnt):
         j = mem[t]
         e = errors[j] + (mult1 * k1[t] + mult2 * k2[t])
-        skip = j == i1 or j == i2
-        if not skip:
+        if not (j == i1 or j == i2):
             errors[j] = e
-            if _better_up(e, j, bUp, iUp, stamp):
-                bUp = e
-                iUp = j
-            if _better_low(e, j, bLow, iLow, stamp):
-                bLow = e
-                iLow = j
+            bUp, iUp, bLow, iLow = _compare_member(e, j, bUp, iUp, bLow, iLow, stamp)
     return bUp, iUp, bLow, iLow
 
 
@@ -858,13 +865,9 @@ def _binary_smo(Z, nzptr, nzidx, nzval, yy, C, tol, eps, dl, w, out_b, G, gi, de
                             alpha[i2] = a2
                             for ii in (i1, i2):
                                 if pos[ii] >= 0:  # a member: compared as in the list walk
-                                    e = errors[gi[ii]]
-                                    if _better_up(e, ii, bUp, iUp, stamp):
-                                        bUp = e
-                                        iUp = ii
-                                    if _better_low(e, ii, bLow, iLow, stamp):
-                                        bLow = e
-                                        iLow = ii
+                                    bUp, iUp, bLow, iLow = _compare_member(
+                                        errors[gi[ii]], ii, bUp, iUp, bLow, iLow, stamp
+                                    )
                             for ii in (i1, i2):
                                 if pos[ii] < 0:
                                     e = errors[gi[ii]]
