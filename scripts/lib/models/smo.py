@@ -1729,20 +1729,20 @@ def smo_cv_errors(
     deferred = {}  # Test 1: normalisation key -> [(b, fold)] of the folds with their own filters
     for b in range(k):
         Xb, yb = (X, y[perms[b]]) if perms is not None else (X[idx[b], cols[None, :]], y)
-        Zfull, G, gidx = next(grams) if grams is not None else (None, _NO_GRAM, None)
+        if not on_the_fly:
+            Zfull, G, gidx = next(grams)
         fb = folds2[b if folds2.shape[0] > 1 else 0]
         for f in np.unique(fb):
             test = fb == f
             train = np.flatnonzero(~test)
             filters = _Filters(Xb[train], spec)
             gram = None
-            if on_the_fly:
-                pass
-            elif G.shape[0] > 0 and np.array_equal(filters.Z, Zfull[train]):
-                gram = (G, gidx[train])
-            elif perms is not None:
-                deferred.setdefault(_normalisation_key(filters, X), []).append((b, f))
-                continue
+            if not on_the_fly:  # on the fly, every fold sums its own kernel values
+                if G.shape[0] > 0 and np.array_equal(filters.Z, Zfull[train]):
+                    gram = (G, gidx[train])
+                elif perms is not None:
+                    deferred.setdefault(_normalisation_key(filters, X), []).append((b, f))
+                    continue
             fits.fit(b, filters, Xb, yb, test, train, gram)
     if deferred:
         _fit_grouped_folds(fits, deferred, X, y, perms, folds2)
