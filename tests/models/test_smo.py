@@ -745,6 +745,25 @@ def test_kernel_on_the_fly_only_for_real_values_in_general_position_on_many_rows
     assert not smo.kernel_on_the_fly(np.empty((500, 0)))
 
 
+def test_fit_chooses_kernel_values_on_the_fly_as_the_cv_does_with_the_same_model(monkeypatch):
+    # a single fit applies the same rule as smo_cv_errors; the weights and outputs are the Gram
+    # path's bit for bit
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(64 * 5, 4))
+    y = (X[:, 0] + 0.5 * rng.normal(size=len(X)) > 0).astype(np.int64)
+    spec = AttributeSpec.numeric(4)
+    grams_made = []
+    real_gram = smo._gram
+    monkeypatch.setattr(smo, "_gram", lambda *a, **k: grams_made.append(1) or real_gram(*a, **k))
+    fly = SMO(spec).fit(X, y)
+    assert not grams_made
+    monkeypatch.setattr(smo, "ON_THE_FLY_ROWS_PER_COLUMN", 10**6)
+    gram = SMO(spec).fit(X, y)
+    assert grams_made
+    np.testing.assert_array_equal(fly.W_.view(np.int64), gram.W_.view(np.int64))
+    np.testing.assert_array_equal(fly.decision_function(X).view(np.int64), gram.decision_function(X).view(np.int64))
+
+
 def _rare_value_data(seed, numeric):
     """Three classes, permuted-like labels; a few rows hold extreme values (numeric: outliers;
     nominal: values no other row has), so that the folds holding them in their test part have

@@ -1188,7 +1188,7 @@ def kernel_on_the_fly(Z: np.ndarray) -> bool:
 
     Why: in general position a linear SVM has at most ``d + 1`` non-bound multipliers, so a
     step updates few error-cache entries (Weka's Segment: 23-45 per step), and summing their
-    kernel values costs about ``steps * d + 1 * d`` -- linear in the rows -- while a Gram matrix
+    kernel values costs about ``steps * (d + 1) * d`` -- linear in the rows -- while a Gram matrix
     costs ``n**2 * d`` per normalisation (Test 2: nearly one per fold). Tied values (nominal
     columns, coarse scales) give large I0 sets, whose steps read whole Gram rows far faster.
     Both give the same doubles; this only chooses the faster."""
@@ -1458,7 +1458,8 @@ class SMO:
         K = int(y.max()) + 1 if self.n_classes is None else int(self.n_classes)
         if y.min() < 0 or y.max() >= K:
             raise ValueError(f"class indices must lie in 0..{K - 1}")
-        return self._fit_filtered(_Filters(X, self.spec), y, K)
+        filters = _Filters(X, self.spec)
+        return self._fit_filtered(filters, y, K, on_the_fly=kernel_on_the_fly(filters.Z))
 
     def _fit_filtered(
         self, filters: _Filters, y: np.ndarray, K: int, gram=None, alloc=_new_gram, on_the_fly: bool = False
