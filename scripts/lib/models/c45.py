@@ -568,10 +568,28 @@ def _eval_numeric(srt_j, val_j, k, ecls, ew, C, W, minobj, tab, cnt, pb, pck):
 
 
 @_jit
-def _eval_numeric_unit(srt_j, val_j, k, ecls, C, W, minobj, tab, a, cnt, pb, pck, pc_node):
+def _skip_below(best, known, unknown_rate, old):
+    """A bound on a cut's class-entropy sum ``s_cut`` (:func:`_eval_numeric_unit`): at or below
+    it the cut's gain ``(old + s_cut / ln 2) * (1 - unknown_rate) / known`` is at most
+    ``best + SMALL - 1e-9``, so the gain computed in full could not pass ``g - best > SMALL``.
+    The 1e-9 margin dwarfs the rounding of either expression (a few ulps of entropies in bits
+    per row, about 1e-14), so skipping changes no decision."""
+    return ((best + (SMALL - 1e-9)) * known / (1.0 - unknown_rate) - old) * _LN2
+
+
+@_jit
+def _eval_numeric_unit(srt_j, val_j, k, ecls, C, W, minobj, tab, dtab, a, cnt, pb, pck, pc_node):
     """:func:`_eval_numeric` for a node whose weights are all 1: integer counts, ``x ln x`` by
     direct table look-up. ``pc_node`` = the node's class counts (used when no value is missing).
-    ``a`` is an int scratch array (2, C); ``cnt`` (float) gets the counts of the best cut."""
+    ``dtab[x] = tab[x + 1] - tab[x]`` (the same doubles as subtracting in the loop, one load
+    each instead of two). ``a`` is an int scratch array (2, C); ``cnt`` (float) gets the counts of
+    the best cut.
+
+    The same decisions and numbers as the weighted path, computed with less work per row (3.6
+    ns against 7.8 on Segment's root, docs/measurements.md): the scan tracks the best cut with
+    its running sum and skips the full gain of cuts that cannot beat it (:func:`_skip_below`),
+    and Weka's gain of the best cut is computed once, after the scan (a call inside the loop
+    kept the loop's values out of registers)."""
     if k == W:
         for c in range(C):
             a[1, c] = int(pc_node[c])
@@ -594,40 +612,47 @@ def _eval_numeric_unit(srt_j, val_j, k, ecls, C, W, minobj, tab, a, cnt, pb, pck
         return False, 0.0, 0.0, 0.0, -1
     old = _old_ent(pck, known, C, tab)
     unknown_rate = (W - known) / W
+    # a[0] counts the classes left of the cut, a[1] all known rows (the right side is the
+    # difference); every row moves left as the scan passes it, a cut is scored where the next
+    # value is larger: the same sums in the same order as moving a run of ties at once, without
+    # the branch around the inner loop
+    tot, left = a[1], a[0]
     s_cls = 0.0
     for c in range(C):
-        s_cls += tab[a[1, c]]
-    n0 = 0
+        s_cls += tab[tot[c]]
     best = 0.0
-    best_exact = 0.0
+    s_skip = _skip_below(best, known, unknown_rate, old)
     sidx = -1
     n_cuts = 0
-    last = 0
-    for nxt in range(1, k):
-        if val_j[nxt - 1] + 1e-5 < val_j[nxt]:
-            for t in range(last, nxt):
-                c = ecls[srt_j[t]]
-                s_cls += (tab[a[0, c] + 1] - tab[a[0, c]]) - (tab[a[1, c]] - tab[a[1, c] - 1])
-                a[0, c] += 1
-                a[1, c] -= 1
-            n0 += nxt - last
+    for t in range(k - 1):
+        c = ecls[srt_j[t]]
+        x = left[c]
+        s_cls += dtab[x] - dtab[tot[c] - x - 1]
+        left[c] = x + 1
+        if val_j[t] + 1e-5 < val_j[t + 1]:
+            n0 = t + 1
             if min_split - n0 < SMALL and min_split - (k - n0) < SMALL:
-                new_ent = -((s_cls - tab[n0] - tab[k - n0]) / _LN2)
-                num = (old - new_ent) * (1.0 - unknown_rate)
-                g = 0.0 if abs(num) < SMALL else num / known
-                if g - best > SMALL:
-                    best = g
-                    for c in range(C):
-                        cnt[0, c] = float(a[0, c])
-                        cnt[1, c] = float(a[1, c])
-                    pb[0] = float(n0)
-                    pb[1] = float(k - n0)
-                    best_exact = _info_gain(cnt, pb, 2, C, known, W, old, tab)
-                    sidx = nxt - 1
+                s_cut = s_cls - tab[n0] - tab[k - n0]
+                # the cut's gain in full (two divisions) only where it may beat the best
+                if s_cut > s_skip:
+                    new_ent = -(s_cut / _LN2)
+                    num = (old - new_ent) * (1.0 - unknown_rate)
+                    g = 0.0 if abs(num) < SMALL else num / known
+                    if g - best > SMALL:
+                        best = g
+                        s_skip = _skip_below(best, known, unknown_rate, old)
+                        for c2 in range(C):
+                            cnt[0, c2] = float(left[c2])
+                            cnt[1, c2] = float(tot[c2] - left[c2])
+                        sidx = t
                 n_cuts += 1
-            last = nxt
     if n_cuts == 0:
         return False, 0.0, 0.0, 0.0, -1
+    best_exact = 0.0
+    if sidx >= 0:  # Weka's gain of the best cut, from its counts (after the loop: no call inside)
+        pb[0] = float(sidx + 1)
+        pb[1] = float(k - sidx - 1)
+        best_exact = _info_gain(cnt, pb, 2, C, known, W, old, tab)
     gain = best_exact - (math.log(n_cuts) / _LN2) / W
     if gain < SMALL:
         return False, 0.0, 0.0, 0.0, -1
@@ -657,6 +682,7 @@ def _select_and_split(
     numidx,
     allrows,
     tab,
+    dtab,
     C,
     minobj,
     multival,
@@ -717,7 +743,7 @@ def _select_and_split(
                 continue
             if unit:
                 ok, g, r, mid, si = _eval_numeric_unit(
-                    srt[jn], sval[jn], scnt[jn], ecls, C, W, minobj, tab, ia, work, pb, pck, pc
+                    srt[jn], sval[jn], scnt[jn], ecls, C, W, minobj, tab, dtab, ia, work, pb, pck, pc
                 )
             else:
                 ok, g, r, mid, si = _eval_numeric(
@@ -849,6 +875,9 @@ def _build(Xt, Xc, XcN, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr
             nomidx[j] = mnom
             mnom += 1
     icnt3 = np.empty((mnom, S, C), np.int64)
+    dtab = np.empty(tab.shape[0] - 1)  # see _eval_numeric_unit
+    for x in range(dtab.shape[0]):
+        dtab[x] = tab[x + 1] - tab[x]
     ipb = np.empty(S, np.int64)
     ipck = np.empty(C, np.int64)
     pcn = np.empty(C)
@@ -895,6 +924,7 @@ def _build(Xt, Xc, XcN, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr
             numidx,
             allrows,
             tab,
+            dtab,
             C,
             minobj,
             multival,
