@@ -347,9 +347,10 @@ def _make_leaf(node, erow, ew, y, T):
 
 
 @_jit
-def _trivial(ecls, ew, C, minobj):
-    """``selectModel``'s early exit: too little weight, or a single class."""
-    pc = np.zeros(C)
+def _trivial(ecls, ew, C, minobj, pc):
+    """``selectModel``'s early exit: too little weight, or a single class (``pc``: scratch, C)."""
+    for c in range(C):
+        pc[c] = 0.0
     tot = 0.0
     for e in range(ecls.shape[0]):
         pc[ecls[e]] += ew[e]
@@ -1017,7 +1018,7 @@ def _build(Xt, Xc, XcN, y, nvals, numidx, allrows, tab, C, minobj, multival, ntr
         soff_top = stop
         for b in range(nb - 1, -1, -1):
             o = coff[b]
-            trivial[b] = _trivial(acl[o : o + ccount[b]], aw[o : o + ccount[b]], C, minobj)
+            trivial[b] = _trivial(acl[o : o + ccount[b]], aw[o : o + ccount[b]], C, minobj, pcn)
             if trivial[b]:
                 continue
             slot[b] = nslot
@@ -1113,8 +1114,9 @@ def _collapse(T, W):
 
 
 @_jit
-def _reset_split_dist(node, rows, ws, Xt, Xc, y, nvals, T, qcb, qb, qc):
-    """``C45Split.resetDistribution(data)`` into ``qcb, qb, qc``; returns the total weight."""
+def _reset_split_dist(node, rows, ws, Xt, Xc, y, nvals, T, qcb, qb, qc, sub):
+    """``C45Split.resetDistribution(data)`` into ``qcb, qb, qc``; returns the total weight.
+    ``sub[e]`` gets the branch of row ``e`` (-1: missing) for :func:`_push_branches`."""
     j = T[0][node, 0]
     nb = T[0][node, 1]
     sp = T[1][node, 0]
@@ -1129,6 +1131,7 @@ def _reset_split_dist(node, rows, ws, Xt, Xc, y, nvals, T, qcb, qb, qc):
     tot = 0.0
     for e in range(rows.shape[0]):
         b = _branch(Xt, Xc, j, rows[e], sp, nvals, exact)
+        sub[e] = b
         if b < 0:
             continue
         c = y[rows[e]]
@@ -1141,7 +1144,7 @@ def _reset_split_dist(node, rows, ws, Xt, Xc, y, nvals, T, qcb, qb, qc):
     for b in range(nb):
         probs[b] = 1.0 / nb if abs(tot) < SMALL else qb[b] / tot
     for e in range(rows.shape[0]):
-        if _branch(Xt, Xc, j, rows[e], sp, nvals, exact) < 0:
+        if sub[e] < 0:
             c = y[rows[e]]
             w = ws[e]
             qc[c] += w
@@ -1154,16 +1157,14 @@ def _reset_split_dist(node, rows, ws, Xt, Xc, y, nvals, T, qcb, qb, qc):
 
 
 @_jit
-def _push_branches(node, rows, ws, Xt, Xc, nvals, qb, tot, T, sub, arow, aw, top, stk, sp_):
+def _push_branches(node, rows, ws, qb, tot, T, sub, arow, aw, top, stk, sp_):
     """Write the data of every branch of ``node`` (``ClassifierSplitModel.split`` with branch
     shares ``qb / tot`` for missing values) at ``arow/aw[top:]`` -- branch ``nb - 1`` lowest,
     branch 0 on top -- and push (son, offset, count) on ``stk`` so that branch 0 is popped
-    first. Returns the new (top, stack size), or (-1, -1) on overflow."""
-    j = T[0][node, 0]
+    first. ``sub``: the rows' branches from :func:`_reset_split_dist` on the same rows.
+    Returns the new (top, stack size), or (-1, -1) on overflow."""
     nb = T[0][node, 1]
     s0 = T[0][node, 2]
-    sp = T[1][node, 0]
-    exact = T[7][3] != 0
     n = rows.shape[0]
     count = np.zeros(nb, np.int64)
     pos = np.empty(nb, np.int64)
@@ -1172,8 +1173,7 @@ def _push_branches(node, rows, ws, Xt, Xc, nvals, qb, tot, T, sub, arow, aw, top
         wb[b] = qb[b] / tot if tot != 0.0 else 0.0
     nmiss = 0
     for e in range(n):
-        b = _branch(Xt, Xc, j, rows[e], sp, nvals, exact)
-        sub[e] = b
+        b = sub[e]
         if b < 0:
             nmiss += 1
         else:
@@ -1249,8 +1249,8 @@ def _est_branch(node, rows, ws, Xt, Xc, y, nvals, cf, z, T, W):
                 tot += w[e]
             total += _est_errors(tot, qc, cf, z)
             continue
-        tot = _reset_split_dist(v, r, w, Xt, Xc, y, nvals, T, qcb, qb, qc)
-        top, sp_ = _push_branches(v, r, w, Xt, Xc, nvals, qb, tot, T, sub, erow, ew, top, stk, sp_)
+        tot = _reset_split_dist(v, r, w, Xt, Xc, y, nvals, T, qcb, qb, qc, sub)
+        top, sp_ = _push_branches(v, r, w, qb, tot, T, sub, erow, ew, top, stk, sp_)
         if sp_ < 0:
             cnt[2] = 1
             return -1.0
@@ -1312,11 +1312,11 @@ def _new_distribution(node, Xt, Xc, y, nvals, T, W):
             if not abs(s) < SMALL:
                 empty[v] = 0
             continue
-        tot = _reset_split_dist(v, r, w, Xt, Xc, y, nvals, T, pcb[v], pbag[v], pcls[v])
+        tot = _reset_split_dist(v, r, w, Xt, Xc, y, nvals, T, pcb[v], pbag[v], pcls[v], sub)
         ptot[v] = tot
         troff[v] = o
         trcnt[v] = c_
-        top, sp_ = _push_branches(v, r, w, Xt, Xc, nvals, pbag[v], tot, T, sub, trrow, trw, cnt[1], stk, sp_)
+        top, sp_ = _push_branches(v, r, w, pbag[v], tot, T, sub, trrow, trw, cnt[1], stk, sp_)
         if sp_ < 0:
             cnt[2] = 1
             return
@@ -1586,9 +1586,11 @@ def _cv_driver(
                 yb[i] = y[perms[b, i]]
         else:
             for i in range(N):
-                for j in range(m):
-                    Xb[j, i] = Xt[j, idx[b, i, j]]
-                    Xcb[j, i] = Xc[j, idx[b, i, j]]
+                for j in range(m):  # a nominal column is read from Xc only, a numeric from Xt
+                    if nvals[j] > 0:
+                        Xcb[j, i] = Xc[j, idx[b, i, j]]
+                    else:
+                        Xb[j, i] = Xt[j, idx[b, i, j]]
             XcNb = _nominal_rows(Xcb, nvals)
             for j in range(m):
                 jn = numidx[j]
