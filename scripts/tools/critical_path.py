@@ -98,11 +98,15 @@ def main() -> None:
         type=Path,
         nargs="*",
         default=[],
-        help="config overlays merged over --config, as --configfile does (e.g. config/reduced_smo.yaml)",
+        help="with --costs: config overlays merged over --config, as --configfile does, for the chunk plan "
+        "(e.g. config/reduced_smo.yaml)",
     )
     ap.add_argument("--overhead", type=float, default=2.5, help="s per job: interpreter, imports, data load")
     ap.add_argument("--cores", type=int, nargs="*", default=[2, 16, 128])
     args = ap.parse_args()
+    if args.overlay and not args.costs:
+        # measured jobs are scheduled as they ran; an overlay can only change the estimated ones
+        ap.error("--overlay changes the chunk plan of the --costs estimate; give --costs too")
     parts = [benchmark_jobs(folder, skip_permutation=bool(args.costs)) for folder in args.benchmarks]
     if args.costs:
         costs = pd.concat([pd.read_csv(p) for p in args.costs], ignore_index=True)
