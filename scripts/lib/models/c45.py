@@ -647,14 +647,12 @@ def _eval_numeric_unit(srt_j, val_j, k, ecls, C, W, minobj, tab, dtab, a, cnt, p
                             cnt[1, c2] = float(tot[c2] - left[c2])
                         sidx = t
                 n_cuts += 1
-    if n_cuts == 0:
+    if sidx < 0:  # no cut gained (also none at all): Weka's gain, 0 - log2(cuts) / W, is < SMALL
         return False, 0.0, 0.0, 0.0, -1
-    best_exact = 0.0
-    if sidx >= 0:  # Weka's gain of the best cut, from its counts (after the loop: no call inside)
-        pb[0] = float(sidx + 1)
-        pb[1] = float(k - sidx - 1)
-        best_exact = _info_gain(cnt, pb, 2, C, known, W, old, tab)
-    gain = best_exact - (math.log(n_cuts) / _LN2) / W
+    # Weka's gain of the best cut, from its counts (after the loop: no call inside it)
+    pb[0] = float(sidx + 1)
+    pb[1] = float(k - sidx - 1)
+    gain = _info_gain(cnt, pb, 2, C, known, W, old, tab) - (math.log(n_cuts) / _LN2) / W
     if gain < SMALL:
         return False, 0.0, 0.0, 0.0, -1
     lo = val_j[sidx]
@@ -662,8 +660,6 @@ def _eval_numeric_unit(srt_j, val_j, k, ecls, C, W, minobj, tab, dtab, a, cnt, p
     mid = (hi + lo) / 2.0
     if mid == hi:
         mid = lo
-    pb[0] = float(sidx + 1)
-    pb[1] = float(k - sidx - 1)
     return True, gain, _gain_ratio(pb, 2, known, W, gain, tab), mid, sidx
 
 
