@@ -22,6 +22,7 @@ with runlog.logged(sm.log[0], "relational_calibration") as log:
         sm.params.entropy,
         log,
         models=sm.params.models,
+        x_measure=sm.params.x_measure,
     )
     tables.write_csv(calibration, sm.output.calibration)
     tables.write_csv(nets, sm.output.networks)

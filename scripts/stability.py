@@ -14,5 +14,6 @@ with runlog.logged(sm.log[0], "stability") as log:
     }
     table = stability.summarize(cards)
     tables.write_csv(table, sm.output.csv)
-    tables.write_text(stability.markdown(table, sm.params.seeds, sm.params.profile, sm.params.scale), sm.output.md)
+    page = stability.markdown(table, sm.params.seeds, sm.params.profile, sm.params.scale, sm.params.reduced)
+    tables.write_text(page, sm.output.md)
     log.info("%s", table["class"].value_counts().to_dict())

@@ -79,6 +79,28 @@ def test_cross_rule_probabilities():
     assert networks.LGMParams(cross_rule="either").p_cross == pytest.approx(1 - (1 - a) * (1 - b))
     assert networks.LGMParams(cross_rule="max").p_cross == pytest.approx(b)
     assert networks.LGMParams(cross_rule="both").p_cross == pytest.approx(a * b)
+    assert networks.LGMParams(cross_rule="min").p_cross == pytest.approx(a)
+    # min is the smaller of the two whichever type's probability that is
+    swapped = networks.LGMParams(p_between_a=b, p_between_b=a, cross_rule="min")
+    assert swapped.p_cross == pytest.approx(swapped.p_between_b) and swapped.p_cross < swapped.p_between_a
+
+
+def test_min_rule_keeps_b_nodes_mostly_within_their_type():
+    # fewer A-B links than under mean: B nodes' links to A nodes fall from about a quarter of their
+    # links to about a ninth, and the expected autocorrelation rises (0.35 -> 0.44 phi)
+    shares = {}
+    for rule in ("mean", "min"):
+        rng = np.random.default_rng(7)
+        to_a, total = 0.0, 0.0
+        for _ in range(20):
+            net = networks.generate_lgm(rng, networks.LGMParams(cross_rule=rule))
+            b_nodes = net.node_types == networks.TYPE_B
+            to_a += (net.adjacency[b_nodes] @ (net.node_types == networks.TYPE_A)).sum()
+            total += net.degrees[b_nodes].sum()
+        shares[rule] = to_a / total
+    assert shares["min"] < 0.6 * shares["mean"]
+    mean, low = (networks.expected_label_autocorrelation(networks.LGMParams(cross_rule=r)) for r in ("mean", "min"))
+    assert low > mean + 0.05
 
 
 def test_autocorrelation_and_class_prior_over_many_networks():
@@ -109,7 +131,7 @@ def test_expected_autocorrelation_orders_the_cross_rules():
     values = {
         r: networks.expected_label_autocorrelation(networks.LGMParams(cross_rule=r)) for r in networks.CROSS_RULES
     }
-    assert values["both"] > values["mean"] > values["max"] > values["either"] > 0
+    assert values["both"] > values["min"] > values["mean"] > values["max"] > values["either"] > 0
 
 
 # ----------------------------------------------------------------------------- pair statistics

@@ -143,3 +143,27 @@ def test_relative_reduction_interval_combines_the_extremes():
     assert value == pytest.approx(0.75) and lo == pytest.approx(0.2) and hi == pytest.approx(1 - 0.02 / 0.30)
     # a rate that may be 0 before has no relative reduction
     assert criteria.relative_reduction_interval((0.1, 0.0, 0.2), (0.05, 0.0, 0.1))[1] == -np.inf
+
+
+def test_undecided_judgements_lean_by_their_point_estimates():
+    # band: an interval wider than the band, its estimate inside (pass) or outside (fail)
+    assert cr.band(0.1, 0.5, 0.25, 0.35, "networks").lean == "pass"
+    assert cr.band(0.1, 0.5, 0.25, 0.35, "networks", value=0.45).lean == "fail"
+    assert cr.band(0.28, 0.32, 0.25, 0.35, "networks").lean == ""  # decided: no lean
+    # below a value: rates below it but intervals reaching above lean pass; a rate above leans fail
+    assert cr.below_value([0.04, 0.03], [0.01, 0.01], [0.07, 0.06], 0.05, "networks").lean == "pass"
+    assert cr.below_value([0.06, 0.03], [0.04, 0.01], [0.09, 0.06], 0.05, "networks").lean == "fail"
+    # A below B in most cells: by the intervals' middles
+    lean_of = lambda a, b: cr.below_in_cells(*a, *b, "trials").lean  # noqa: E731
+    assert lean_of(([0.1, 0.1], [0.3, 0.3]), ([0.2, 0.2], [0.4, 0.4])) == "pass"
+    assert lean_of(([0.2, 0.2], [0.4, 0.4]), ([0.1, 0.1], [0.3, 0.3])) == "fail"
+    assert cr.above_interval(0.01, -0.02, 0.04, "i", "sets").lean == "pass"
+    assert cr.above_interval(-0.01, -0.04, 0.02, "i", "sets").lean == "fail"
+    assert cr.within(-0.015, 0.02, 0.01, "sets").lean == "pass" and cr.within(0.0, 0.05, 0.01, "sets").lean == "fail"
+    # several: any undecided one leaning fail makes the whole lean fail
+    wide_pass, wide_fail = cr.band(0.1, 0.5, 0.25, 0.35, "n"), cr.band(0.1, 0.5, 0.25, 0.35, "n", value=0.45)
+    assert cr.all_of({"a": wide_pass, "b": ("pass", "")}).lean == "pass"
+    assert cr.all_of({"a": wide_pass, "b": wide_fail}).lean == "fail"
+    # a judgement still compares and unpacks as its tuple
+    verdict, why, below, cells = cr.below_in_cells([0.1], [0.2], [0.3], [0.4], "trials")
+    assert (verdict, below, cells) == ("pass", 1, 1) and cr.band(0.28, 0.32, 0.25, 0.35, "n") == ("pass", "")

@@ -15,9 +15,9 @@ from lib.papers.claims import COLUMNS
 from lib.reporting import scorecard as sc
 
 
-def rows(*ids_verdicts, why=None):
+def rows(*ids_verdicts, why=None, lean=None):
     """Claims rows of registered claims (ids from the registry) with the given verdicts (and the
-    ``why`` of each, when given)."""
+    ``why`` and ``lean`` of each, when given)."""
     out = []
     for i, (cid, verdict) in enumerate(ids_verdicts):
         claim = registry.CLAIMS[cid]
@@ -32,6 +32,7 @@ def rows(*ids_verdicts, why=None):
                 "criterion": claim.criterion,
                 "reproduced": "r",
                 "verdict": verdict,
+                "lean": "" if lean is None else lean[i],
                 "why": "" if why is None else why[i],
                 "profile": "quick",
             }
@@ -74,7 +75,7 @@ def test_markdown_counts_every_verdict_class_and_has_a_section_per_paper():
     )
     md = sc.markdown(table)
     assert md.startswith("# Scorecard: paper claims vs reproduced values\n")
-    assert "1 pass, 1 fail (0 paper, 0 ours), 1 unstable, 1 not run of 4 claims." in md
+    assert "1 pass, 1 fail (ours), 1 unstable (1 neither), 1 not run of 4 claims." in md
     assert md.index("## neville2009") < md.index("## ojala2009") < md.index("## raeder2012")
     assert "| id |" not in md and "| artifact | claim |" in md
 
@@ -82,7 +83,34 @@ def test_markdown_counts_every_verdict_class_and_has_a_section_per_paper():
 def test_counts_split_the_fails_by_why():
     ids = [c for c in IDS if c.startswith("neville2009/")][:3]
     table = sc.collect([rows(*[(c, "fail") for c in ids], why=["paper: a contradiction", "ours", "ours"])])
-    assert sc.counts_line(table) == "3 fail (1 paper, 2 ours) of 3 claims"
+    assert sc.counts_line(table) == "1 fail (paper), 2 fail (ours) of 3 claims"
+
+
+def test_counts_keep_fitted_and_data_not_public_apart_and_say_the_leans():
+    ids = IDS[:7]
+    table = sc.collect(
+        [
+            rows(
+                *zip(ids, ["pass", "fitted", "fitted", "unverifiable", "unverifiable", "unverifiable", "unstable"]),
+                why=[
+                    "",
+                    "fitted: chose the default r=a; under it the check gives pass",
+                    "fitted: chose the default r=a; under it the check gives fail",
+                    "data not public: its data; the stand-in gives fail",
+                    "at this scale: too wide",
+                    "at this scale: too wide",
+                    "its range straddles",
+                ],
+                lean=["", "pass", "fail", "fail", "pass", "", "pass"],
+            )
+        ]
+    )
+    line = sc.counts_line(table)
+    # a fitted claim is never a pass, nor is a stand-in's verdict on data that are not public
+    assert line == (
+        "1 pass, 2 fitted (1 leaning pass, 1 leaning fail), 1 unstable (1 leaning pass), "
+        "2 unverifiable (1 leaning pass, 1 neither), 1 data not public (1 leaning fail) of 7 claims"
+    )
 
 
 def test_markdown_of_claims_read_back_from_csv():

@@ -48,11 +48,11 @@ def test_summarize_counts_passes_and_ranges_the_measured_value():
     assert rows.loc["x", "class"] == "unstable" and rows.loc["x", "passes"] == 2
     assert rows.loc["x", "verdicts"] == "pass/fail/pass"
     assert (rows.loc["x", "measured_min"], rows.loc["x", "measured_max"]) == (0.38, 0.512)
-    assert rows.loc["y", "class"] == "fail" and rows.loc["z", "class"] == "pass"  # z not judged by seed 9
+    assert rows.loc["y", "class"] == "fail (ours)" and rows.loc["z", "class"] == "pass"  # z not judged by seed 9
     assert rows.loc["z", "verdicts"] == "pass/pass/not run"
     assert rows.loc["x", "reproduced_first_seed"] == "0.512 [0.4, 0.6]"
     md = stability.markdown(table, [7, 8, 9], "quick", None)
-    assert "7, 8, 9" in md and "| unstable | p | a | x |" in md and "| pass | p | a | z" not in md
+    assert "7, 8, 9" in md and "| unstable | pass | p | a | x |" in md and "| pass |  | p | a | z" not in md
 
 
 def test_measured_is_the_headline_number():
@@ -85,3 +85,38 @@ def test_every_class_but_pass_says_why():
     assert table.loc["v", "why"] == "at this scale: too wide" and table.loc["p", "why"] == ""
     # scorecards written before the column existed still summarize
     assert stability.summarize({1: card({"f": "fail"})}).loc[0, "why"] == ""
+
+
+def test_classes_over_seeds_keep_fitted_and_data_not_public_apart_and_lean():
+    fitted = "fitted: chose the default r=a; under it the check gives pass"
+    stand_in = "data not public: its data; the stand-in gives fail"
+    first = card({"f": "fitted", "d": "unverifiable", "v": "unverifiable", "u": "pass", "w": "unverifiable"}).assign(
+        why=[fitted, stand_in, "at this scale: too wide", "", "at this scale"],
+        lean=["pass", "fail", "pass", "", "pass"],
+    )
+    second = card({"f": "fitted", "d": "unverifiable", "v": "unverifiable", "u": "fail", "w": "unverifiable"}).assign(
+        why=[fitted, stand_in, "at this scale: too wide", "ours", "at this scale"],
+        lean=["pass", "fail", "pass", "", "fail"],
+    )
+    third = card({"f": "fitted", "d": "unverifiable", "v": "unverifiable", "u": "fail", "w": "unverifiable"}).assign(
+        why=[fitted, stand_in, "at this scale: too wide", "ours", "at this scale"],
+        lean=["pass", "fail", "fail", "", ""],
+    )
+    table = stability.summarize({1: first, 2: second, 3: third}).set_index("claim")
+    assert table.loc["f", "class"] == "fitted" and table.loc["f", "lean"] == "pass" and table.loc["f", "passes"] == 0
+    assert table.loc["d", "class"] == "data not public" and table.loc["d", "lean"] == "fail"
+    assert table.loc["v", "class"] == "unverifiable" and table.loc["v", "lean"] == "pass"  # two of three runs
+    assert table.loc["u", "class"] == "unstable" and table.loc["u", "lean"] == "fail"  # one pass, two fails
+    assert table.loc["w", "lean"] == ""  # one each way, one neither
+    counts = stability.counts(table.reset_index()).set_index("paper")
+    assert counts.loc["p", "fitted"] == 1 and counts.loc["p", "data not public"] == 1 and "pass" not in counts
+    md = stability.markdown(table.reset_index(), [1, 2, 3], "quick", None)
+    assert "| fitted | pass | p | a | f |" in md and "| data not public | fail | p | a | d |" in md
+
+
+def test_the_title_names_a_reduced_classifier():
+    table = stability.summarize({1: card({"x": "pass"})})
+    assert stability.markdown(table, [1], "paper", None, {"smo": 200}).startswith(
+        "# Stability: each claim's verdict under independent base seeds (Weka's SMO on 200 randomisations)\n"
+    )
+    assert "(Weka" not in stability.markdown(table, [1], "paper", None).splitlines()[0]

@@ -323,6 +323,20 @@ def test_fig3_summary_bands_and_rejections():
     assert nb.t1_rejected and not nb.t2_rejected  # 0.201 < 0.204; above Test 2's 1% quantile 0.054
     assert np.isclose(nb.t1_p, np.mean([1 / 102, 27 / 102]))  # null errors <= 0.1: none; <= 0.302: 26
     assert summary.iloc[0].t1_rejected and summary.iloc[0].t2_rejected
+    # the reading caption_band adds the caption's rule on the first CV: outside [q01, q99] on either side
+    band = permutation.fig3_summary(raw, rejection="caption_band")
+    assert band.drop(columns=["orig_first", "t1_p_first", "t1_band_rejected", "t2_p_first", "t2_band_rejected"]).equals(
+        summary
+    )
+    nb = band.iloc[1]
+    assert nb.orig_first == 0.1 and nb.t1_band_rejected and np.isclose(nb.t1_p_first, 1 / 102)
+    # 0.1 inside Test 2's [0.054, 0.446]; 13 of its null errors <= 0.1
+    assert not nb.t2_band_rejected and np.isclose(nb.t2_p_first, 14 / 102)
+    high = raw.copy()
+    high.loc[(high.kind == "original") & (high.classifier == "nb"), "error"] = [0.7, 0.1]  # above the 99% quantile
+    assert permutation.fig3_summary(high, rejection="caption_band").iloc[1].t1_band_rejected
+    with pytest.raises(ValueError, match="rejection must be one of"):
+        permutation.fig3_summary(raw, rejection="band")
 
 
 def test_fig2_statistics_shapes_and_what_each_version_keeps():

@@ -57,7 +57,8 @@ def test_fig1c_rates_network_intervals_and_caption(tmp_path):
     assert "each test prediction chosen with probability c (bernoulli) " + MOVES in caption
     assert "Generated networks (54): label autocorrelation over linked pairs 0.34 (phi), 0.32" in caption
     expected = networks.expected_label_autocorrelation(networks.LGMParams(**settings["network"]))
-    assert f"whose expected phi is {expected:.2f};" in caption and "claims judge contingency" in caption
+    assert f"whose expected phi is {expected:.2f} (docs/relational.md)." in caption
+    assert "claims judge contingency" in caption and "measures' range" not in caption
     assert caption.endswith("QUICK PROFILE: 40 trials per point (the paper uses 400); intervals are wide.")
     assert built.evidence.params == {"alpha": 0.05, "nodes": 300, "autocorrelation_measure": "contingency"}
     assert vertical_lines(built.figure) == []

@@ -19,7 +19,7 @@ from lib.views import ojala2009 as views
 K = 100  # randomisations per test of the constructed UCI and Table I runs
 
 
-def config(profile="quick", tie_rule="shuffled", **uci) -> dict:
+def config(profile="quick", tie_rule="shuffled", fig3_rejection="mean_p", **uci) -> dict:
     """A config with the keys the permutation study's artifacts (and their readings) read."""
     return {
         "profile": profile,
@@ -29,6 +29,7 @@ def config(profile="quick", tie_rule="shuffled", **uci) -> dict:
             "tie_rule": tie_rule,
             "table1": {"randomizations": 200},
             "fig3": {"points_per_class": 20, "rho": [0.0, 0.5], "folds": 5, "repetitions": 2, "randomizations": 9},
+            "fig3_rejection": fig3_rejection,
             "uci": {
                 "datasets": ["vote", "iris"],
                 "classifiers": ["j48", "1nn"],
@@ -235,6 +236,25 @@ def test_fig3_summarizes_each_classifier_and_rho_and_names_the_classifiers_not_r
     assert claims.loc[claims["reproduced"].str.contains("smo", na=False), "verdict"].eq("not run").all()
 
 
+def test_fig3_under_the_caption_band_reading_judges_the_first_cv_against_the_bar(tmp_path):
+    """caption_band: the csv gains the first CV's error, its p and the band verdict; the line is that
+    CV's error; the caption and the claims name the rule. The default adds none of these columns."""
+    cfg = config(classifiers=["1nn"], fig3_rejection="caption_band")
+    settings = views.FIG3.configure(cfg)
+    built, out = write(views.FIG3, tmp_path, fig3_tables(["1nn"]), settings)
+    summary = pd.read_csv(out["csv"])
+    row = summary.iloc[1]  # rho 0.5: first CV 0.15 against randomised errors 0.4..0.48 (Test 1)
+    assert row["orig_first"] == pytest.approx(0.15) and row["t1_p_first"] == pytest.approx(1 / 10)
+    assert bool(row["t1_band_rejected"]) and bool(row["t2_band_rejected"])
+    assert list(built.figure.axes[0].lines[0].get_ydata()) == pytest.approx([0.1, 0.15])
+    caption = views.FIG3.caption(settings, built)
+    assert "(the first of the CV repetitions)" in caption and "permutation.fig3_rejection = caption_band" in caption
+    claims = pd.read_csv(out["claims"]).set_index("id")
+    assert "[1 %, 99 %] bar" in claims.loc["ojala2009/fig3/nb_test2_never_rejected", "criterion"]
+    default = views.FIG3.build(fig3_tables(["1nn"]), views.FIG3.configure(config(classifiers=["1nn"])))
+    assert not {"orig_first", "t1_band_rejected", "t2_p_first"} & set(default.table.columns)
+
+
 def test_fig3_reads_every_planned_job():
     cfg = config()
     assert views.FIG3.reads["original"].wildcards(cfg) == {"classifier": ["j48", "1nn"]}
@@ -292,6 +312,11 @@ def test_table2_shows_its_classifier_in_the_papers_order_with_the_printed_values
     printed = ojala2009.uci_paper_table("table2")
     assert table["paper_t2_p"].tolist() == printed.loc[["iris", "vote"], "t2_p"].tolist()
     assert table["paper_name"].tolist() == ["Iris", "Votes"]
+    # one CV's s.d. over the 6 original CVs (errors 0.05, 0.053, ...), which the original-error claims use
+    assert table["orig_cv_sd"].tolist() == pytest.approx([np.std(0.05 + 0.003 * np.arange(6), ddof=1)] * 2)
+    claims = pd.read_csv(out["claims"]).set_index("id")
+    tol = ojala2009.orig_tolerance(table.loc[0, "orig_cv_sd"], 2)
+    assert claims.loc["ojala2009/table2/orig_error.iris", "criterion"].startswith(f"+-{tol:.3f}: 3 s.e.")
     md = open(out["md"]).read()
     assert md.startswith(
         "# Ojala & Garriga 2009, Table II\n\n" + views.UCI_ARTIFACTS["table2"].about(settings) + "\n\n"

@@ -99,6 +99,9 @@ rule relational_calibration:
             "relational_calibration", [REL_CALIBRATION_SET[int(w.nodes)], REL_CALIBRATION_SETTING[w.purpose]], 0
         ),
         models=REL_MODELS,
+        # reading relational.power_x_measure: a param, never part of a seed; the Type I rows do not
+        # depend on it, so only the power calibrations rerun when it changes
+        x_measure=lambda w: RELATIONAL["power_x_measure"] if w.purpose == "power" else "signed_mean",
     script:
         "../../scripts/relational_calibration.py"
 

@@ -75,5 +75,6 @@ rule stability:
         seeds=STABILITY_SEEDS,
         scale=STABILITY_SCALE,
         profile=config["profile"],
+        reduced=config["permutation"]["uci"].get("reduced_randomizations") or {},
     script:
         "../../scripts/stability.py"

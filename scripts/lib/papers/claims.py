@@ -10,25 +10,39 @@ Verdicts
 --------
 ``pass`` / ``fail``
     the criterion holds / does not hold.
+``fitted``
+    the claim chose the default of a reading (:attr:`lib.core.readings.Reading.fitted_on`) and the
+    run uses that default: it is evidence for the reading, so it cannot also test the
+    reproduction. Shown with its value, never counted as a pass; ``why`` names the reading and
+    what the check gives under it.
 ``unstable``
     the verdict depends on Monte Carlo noise that one run cannot resolve: the reproduced value's
     range over independent draws (folds, seeds) straddles the criterion; the reproduced column
     gives that range.
 ``unverifiable``
-    the paper's input cannot be recovered (e.g. a matrix printed garbled), or the evidence at the
-    run's scale could not have decided the criterion either way (an interval wider than the band it
-    is judged against, or too few cells decided): then ``why`` gives the width and the scale that
-    would decide it.
+    the evidence at the run's scale could not have decided the criterion either way (an interval
+    wider than the band it is judged against, or too few cells decided): ``why`` gives the width
+    and the scale that would decide it. A claim about data that are not public (declared with
+    ``data_not_public``) is always ``unverifiable`` with ``why`` "data not public: ...": its check
+    runs on a public stand-in, whose verdict is stated but verifies nothing about the paper's data.
 ``not run``
     what the claim is about was not run by this configuration (the reason names the config key).
+
+Lean
+----
+Every ``fitted``, ``unstable`` and ``unverifiable`` row says which way its estimate points (column
+``lean``): ``pass`` when the point estimate (a rate, a mean difference, the stand-in's verdict, the
+majority of a range) satisfies the criterion, ``fail`` when it does not, ``""`` when nothing points
+either way. A lean is not a verdict: it tells a reader whether a bigger run would more likely
+confirm or refute the paper.
 
 Why
 ---
 Every verdict but ``pass`` says why (column ``why``): a ``fail`` is ``paper: <one line of evidence>``
-when the claim declares its ``paper_side`` (the paper's published parameters contradict its figure,
-its data are not public, its value was read off a single draw), else ``ours``; ``unstable`` gives
-the range that straddles the criterion; ``unverifiable`` says what is missing; ``not run`` names the
-config key.
+when the claim declares its ``paper_side`` (the paper contradicts itself or its own data: its
+published parameters cannot give its figure, its value was read off a single draw), else ``ours``;
+``fitted`` names the reading; ``unstable`` gives the range that straddles the criterion;
+``unverifiable`` says what is missing; ``not run`` names the config key.
 
 Text fields are :meth:`str.format` templates: ``{name}`` is filled from the evidence's params
 and from the outcome's ``fill`` (e.g. the lowest proportion labeled of the configured grid).
@@ -42,7 +56,13 @@ from typing import Any
 
 import pandas as pd
 
-VERDICTS = ("pass", "fail", "unstable", "unverifiable", "not run")
+VERDICTS = ("pass", "fail", "fitted", "unstable", "unverifiable", "not run")
+#: The verdict classes a tally counts (:func:`verdict_class`): a fail split by whose side it is,
+#: unverifiable split by whether the paper's data are public.
+CLASSES = ("pass", "fail (paper)", "fail (ours)", "fitted", "unstable", "unverifiable", "data not public", "not run")
+LEANS = ("pass", "fail", "")
+#: How the ``why`` of a claim about data that are not public starts.
+NOT_PUBLIC = "data not public: "
 #: The columns of every ``<artifact>.claims.csv`` and of the scorecard.
 COLUMNS = [
     "id",
@@ -54,6 +74,7 @@ COLUMNS = [
     "criterion",
     "reproduced",
     "verdict",
+    "lean",
     "why",
     "profile",
 ]
@@ -72,16 +93,20 @@ class Evidence:
 
 @dataclass(frozen=True)
 class Outcome:
-    """A check's result: the reproduced value as text, the verdict, and template values."""
+    """A check's result: the reproduced value as text, the verdict, template values, why (for any
+    verdict but pass) and which way an undecided estimate leans (module docstring)."""
 
     reproduced: str
     verdict: str
     fill: Mapping[str, Any] = field(default_factory=dict)
     why: str = ""
+    lean: str = ""
 
     def __post_init__(self):
         if self.verdict not in VERDICTS:
             raise ValueError(f"verdict must be one of {', '.join(VERDICTS)}, got {self.verdict!r}")
+        if self.lean not in LEANS:
+            raise ValueError(f"lean must be one of {LEANS}, got {self.lean!r}")
 
 
 def judged(ok, reproduced: str, **fill) -> Outcome:
@@ -91,9 +116,9 @@ def judged(ok, reproduced: str, **fill) -> Outcome:
 
 def decided(judgement: tuple, reproduced: str, **fill) -> Outcome:
     """The outcome of a ``(verdict, why, ...)`` judgement of :mod:`lib.papers.criteria` (one that
-    says ``unverifiable`` when the run's evidence could not have decided it)."""
+    says ``unverifiable`` when the run's evidence could not have decided it, and carries its lean)."""
     verdict, why = judgement[0], judgement[1]
-    return Outcome(reproduced, verdict, fill, why=why)
+    return Outcome(reproduced, verdict, fill, why=why, lean=getattr(judgement, "lean", ""))
 
 
 def not_run(reason: str, **fill) -> Outcome:
@@ -101,20 +126,31 @@ def not_run(reason: str, **fill) -> Outcome:
     return Outcome(reason, "not run", fill, why=reason)
 
 
-def unverifiable(reproduced: str, why: str = "", **fill) -> Outcome:
+def unverifiable(reproduced: str, why: str = "", lean: str = "", **fill) -> Outcome:
     """The paper's input cannot be recovered, or the run's evidence could not have decided the
-    criterion; ``why`` says what is missing (default: ``reproduced``, which then says it)."""
-    return Outcome(reproduced, "unverifiable", fill, why=why or reproduced)
+    criterion; ``why`` says what is missing (default: ``reproduced``, which then says it); ``lean``
+    which way the estimate points, where it points either way."""
+    return Outcome(reproduced, "unverifiable", fill, why=why or reproduced, lean=lean)
+
+
+def lean_of(results) -> str:
+    """The lean of several pass/fail results of one criterion: the majority's verdict, ``""`` on a tie."""
+    results = [bool(r) for r in results]
+    passes, fails = sum(results), len(results) - sum(results)
+    return "pass" if passes > fails else "fail" if fails > passes else ""
 
 
 def by_range(values, ok: Callable[[float], bool], reproduced: str, **fill) -> Outcome:
     """``pass`` when every value of a range satisfies ``ok``, ``fail`` when none does, else
-    ``unstable`` (the range straddles the criterion: noise decides a single run)."""
+    ``unstable`` (the range straddles the criterion: noise decides a single run), leaning to the
+    verdict of most of the range's values."""
     values = list(values)
     results = [bool(ok(v)) for v in values]
     verdict = "pass" if all(results) else "fail" if not any(results) else "unstable"
-    why = f"its range {min(values):.4g}..{max(values):.4g} straddles the criterion" if verdict == "unstable" else ""
-    return Outcome(reproduced, verdict, fill, why=why)
+    if verdict != "unstable":
+        return Outcome(reproduced, verdict, fill)
+    why = f"its range {min(values):.4g}..{max(values):.4g} straddles the criterion"
+    return Outcome(reproduced, verdict, fill, why=why, lean=lean_of(results))
 
 
 def why_of(verdict: str, outcome_why: str, paper_side: str) -> str:
@@ -125,6 +161,43 @@ def why_of(verdict: str, outcome_why: str, paper_side: str) -> str:
     if verdict == "fail":
         return f"paper: {paper_side}" if paper_side else "ours"
     return outcome_why or "(no reason given)"
+
+
+def verdict_class(verdict: str, why: str) -> str:
+    """The tally class (:data:`CLASSES`) of a verdict with its ``why``."""
+    why = why if isinstance(why, str) else ""
+    if verdict == "fail":
+        return "fail (paper)" if why.startswith("paper") else "fail (ours)"
+    if verdict == "unverifiable" and why.startswith(NOT_PUBLIC):
+        return "data not public"
+    return verdict
+
+
+def _stand_in(outcome: Outcome, data_not_public: str) -> Outcome:
+    """A check run on a public stand-in for data that are not public: ``unverifiable``, with what the
+    stand-in gives and its lean (the stand-in's verdict, or its own lean when it is undecided)."""
+    lean = outcome.verdict if outcome.verdict in ("pass", "fail") else outcome.lean
+    gives = outcome.verdict + (f" ({outcome.why})" if outcome.why else "")
+    return Outcome(
+        outcome.reproduced,
+        "unverifiable",
+        outcome.fill,
+        why=f"{NOT_PUBLIC}{data_not_public}; the stand-in gives {gives}",
+        lean=lean,
+    )
+
+
+def _fitted(outcome: Outcome, reading: str) -> Outcome:
+    """A check whose claim chose the reading it runs under (``reading``: ``name=value``)."""
+    lean = outcome.verdict if outcome.verdict in ("pass", "fail") else outcome.lean
+    gives = outcome.verdict + (f" ({outcome.why})" if outcome.why else "")
+    return Outcome(
+        outcome.reproduced,
+        "fitted",
+        outcome.fill,
+        why=f"fitted: chose the default {reading}; under it the check gives {gives}",
+        lean=lean,
+    )
 
 
 Check = Callable[[Evidence], "Outcome | None"]
@@ -152,9 +225,13 @@ class Claim:
         ``check(evidence) -> Outcome``, or ``None`` when the configuration leaves the claim's
         subject out entirely (a data set not configured): then the claim has no row.
     paper_side : str
-        Why a ``fail`` of this claim is the paper's side, in one line of evidence (its parameters
-        contradict its figure, its data are not public, its value was read off one draw); "" when
-        a fail would be ours.
+        Why a ``fail`` of this claim is the paper's side, in one line of evidence (the paper
+        contradicts itself or its own data: its published parameters cannot give its figure, its
+        value was read off one draw); "" when a fail would be ours.
+    data_not_public : str
+        Which of the paper's data are not public and what the check runs on instead (one line);
+        "" when the check runs on the paper's own data. When set, every verdict is ``unverifiable``
+        (module docstring).
     """
 
     paper: str
@@ -166,16 +243,23 @@ class Claim:
     criterion: str
     check: Check
     paper_side: str = ""
+    data_not_public: str = ""
 
     @property
     def id(self) -> str:
         return f"{self.paper}/{self.artifact}/{self.key}"
 
-    def row(self, evidence: Evidence, profile: str) -> dict | None:
+    def row(self, evidence: Evidence, profile: str, fitted_by: str = "") -> dict | None:
+        """The claim's scorecard row (:data:`COLUMNS`); ``fitted_by`` (``name=value``) names the
+        reading this claim chose when the run uses that reading's default."""
         outcome = self.check(evidence)
         if outcome is None:
             return None
         values = {**evidence.params, **outcome.fill}
+        if self.data_not_public and outcome.verdict != "not run":
+            outcome = _stand_in(outcome, self.data_not_public.format_map(values))
+        elif fitted_by and outcome.verdict != "not run":
+            outcome = _fitted(outcome, fitted_by)
         return {
             "id": self.id,
             "paper": self.paper,
@@ -186,6 +270,7 @@ class Claim:
             "criterion": self.criterion.format_map(values),
             "reproduced": outcome.reproduced,
             "verdict": outcome.verdict,
+            "lean": outcome.lean if outcome.verdict in ("fitted", "unstable", "unverifiable") else "",
             "why": why_of(outcome.verdict, outcome.why, self.paper_side.format_map(values)),
             "profile": profile,
         }
@@ -209,8 +294,9 @@ class Paper:
         criterion: str,
         location: str = "",
         paper_side: str = "",
+        data_not_public: str = "",
     ) -> Claim:
-        claim = Claim(self.key, artifact, key, text, value, location, criterion, check, paper_side)
+        claim = Claim(self.key, artifact, key, text, value, location, criterion, check, paper_side, data_not_public)
         if claim.id in self.claims:
             raise ValueError(f"claim {claim.id} declared twice")
         self.claims[claim.id] = claim
@@ -234,7 +320,16 @@ class Paper:
             raise KeyError(f"{self.key} has no claims about {artifact!r}")
         return found
 
-    def evaluate(self, artifact: str, evidence: Evidence, profile: str) -> pd.DataFrame:
-        """The artifact's claims table (:data:`COLUMNS`), one row per claim that applies."""
-        rows = [row for claim in self.of(artifact) if (row := claim.row(evidence, profile)) is not None]
+    def evaluate(
+        self, artifact: str, evidence: Evidence, profile: str, fitted: Mapping[str, str] | None = None
+    ) -> pd.DataFrame:
+        """The artifact's claims table (:data:`COLUMNS`), one row per claim that applies; ``fitted``
+        maps the id of each claim that chose the run's reading to that reading (``name=value``,
+        :func:`lib.core.readings.fitted`)."""
+        fitted = fitted or {}
+        rows = [
+            row
+            for claim in self.of(artifact)
+            if (row := claim.row(evidence, profile, fitted.get(claim.id, ""))) is not None
+        ]
         return pd.DataFrame(rows, columns=COLUMNS)

@@ -82,6 +82,23 @@ def overlaps(lo: float, hi: float, low: float, high: float) -> bool:
 NETWORK_INTERVAL = "95% t-interval over the evaluation networks' rates"
 
 
+class Judgement(tuple):
+    """A judgement ``(verdict, why, ...)`` that also says which way an undecided one leans
+    (``lean``: ``pass`` when the point estimate meets the criterion, ``fail`` when it does not,
+    ``""`` when it points neither way). Compares and unpacks as the plain tuple."""
+
+    lean: str
+
+    def __new__(cls, *items, lean: str = ""):
+        judgement = super().__new__(cls, items)
+        judgement.lean = lean
+        return judgement
+
+
+def _lean(ok) -> str:
+    return "pass" if bool(ok) else "fail"
+
+
 def relative_reduction_interval(before, after) -> tuple[float, float, float]:
     """``(reduction, low, high)``: the relative reduction 1 - after / before of a rate given as
     ``(rate, low, high)`` before and after, with the range its two intervals allow (their extremes
@@ -107,43 +124,52 @@ def _times(factor: float) -> str:
     return f"about {max(factor, 1.0):.1f}x" if factor < 2 else f"about {factor:.0f}x"
 
 
-def band(lo: float, hi: float, low: float, high: float, units: str) -> tuple[str, str]:
+def band(lo: float, hi: float, low: float, high: float, units: str, value: float | None = None) -> Judgement:
     """A value 'about v' judged by its 95 % interval ``[lo, hi]`` against the band ``[low, high]``:
     ``fail`` when the interval misses the band; ``pass`` when it meets the band and is no wider than
     it; otherwise ``unverifiable`` -- an interval wider than the band meets it for values on either
-    side of it, so meeting it decides nothing. Returns ``(verdict, why)``."""
+    side of it, so meeting it decides nothing -- leaning by whether the estimate ``value`` (default:
+    the interval's middle) lies in the band. Returns ``(verdict, why)``."""
     width, target = hi - lo, high - low
     if not overlaps(lo, hi, low, high):
-        return "fail", ""
+        return Judgement("fail", "")
     if width <= target:
-        return "pass", ""
-    return "unverifiable", (
+        return Judgement("pass", "")
+    estimate = (lo + hi) / 2 if value is None else value
+    return Judgement(
+        "unverifiable",
         f"at this scale: the interval ({width:.3f} wide) is wider than the band ({target:.3f}); "
-        f"{_times(scale_factor(width, target))} the {units} would decide it"
+        f"{_times(scale_factor(width, target))} the {units} would decide it",
+        lean=_lean(low <= estimate <= high),
     )
 
 
-def below_value(rate, lo, hi, value: float, units: str) -> tuple[str, str]:
+def below_value(rate, lo, hi, value: float, units: str) -> Judgement:
     """'Below ``value``' at every cell from rates with 95 % intervals ``[lo, hi]``: ``fail`` when an
     interval lies wholly above it, ``pass`` when every interval lies at or below it, otherwise
     ``unverifiable`` at this scale -- an interval that reaches down to the value also reaches rates
     well above it, so reaching down decides nothing."""
     rate, lo, hi = (np.asarray(v, float) for v in (rate, lo, hi))
     if np.any(lo > value):
-        return "fail", ""
+        return Judgement("fail", "")
+    lean = _lean(np.all(rate <= value))
     if np.isnan(hi).any():  # a single unit (e.g. one evaluation network) has no interval
-        return "unverifiable", f"at this scale: one of the {units} gives no interval; at least two would"
+        return Judgement(
+            "unverifiable", f"at this scale: one of the {units} gives no interval; at least two would", lean=lean
+        )
     if np.all(hi <= value):
-        return "pass", ""
+        return Judgement("pass", "")
     open_ = hi > value
     # an open cell is decided when its half-width on the value's side shrinks below the rate's
     # distance to the value: the upper one for a rate below the value (it would pass), the lower
     # one for a rate above it (it would fail)
     half = np.where(rate <= value, hi - rate, rate - lo)[open_]
     factor = float(np.max((half / np.maximum(np.abs(value - rate[open_]), 1e-12)) ** 2))
-    return "unverifiable", (
+    return Judgement(
+        "unverifiable",
         f"at this scale: {int(open_.sum())} of {lo.size} intervals reach above {value:g} "
-        f"(highest {hi.max():.3f}); {_times(factor)} the {units} would decide it"
+        f"(highest {hi.max():.3f}); {_times(factor)} the {units} would decide it",
+        lean=lean,
     )
 
 
@@ -157,19 +183,20 @@ CELLS_NEEDED = {
 _NEEDED_WORDS = {"most": "more than half", "all": "every one", "any": "one"}
 
 
-def below_in_cells(a_lo, a_hi, b_lo, b_hi, units: str, need: str = "most") -> tuple[str, str, int, int]:
+def below_in_cells(a_lo, a_hi, b_lo, b_hi, units: str, need: str = "most") -> Judgement:
     """'A below B' over cells (levels, grid points), each judged by 95 % intervals: ``fail`` when A
     is significantly above B in any cell; ``pass`` when A is significantly below B in the cells
     ``need`` asks for (:data:`CELLS_NEEDED`: more than half, all, or any one); otherwise
     ``unverifiable`` at this scale (too few cells decide it either way). A single cell is the
-    three-way test of 'A's interval wholly below B's': overlapping intervals decide nothing.
+    three-way test of 'A's interval wholly below B's': overlapping intervals decide nothing; an
+    undecided one leans by whether A's interval middle lies below B's in the cells ``need`` asks for.
     Returns ``(verdict, why, cells below, cells)``."""
     a_lo, a_hi, b_lo, b_hi = (np.atleast_1d(np.asarray(v, float)) for v in (a_lo, a_hi, b_lo, b_hi))
     below, above, cells = int(np.sum(a_hi < b_lo)), int(np.sum(a_lo > b_hi)), int(a_lo.size)
     if above:
-        return "fail", "", below, cells
+        return Judgement("fail", "", below, cells)
     if CELLS_NEEDED[need](below, cells):
-        return "pass", "", below, cells
+        return Judgement("pass", "", below, cells)
     # the undecided cell nearest to deciding: its overlap against the gap between the midpoints
     undecided = ~(a_hi < b_lo)
     gap = np.abs((b_lo + b_hi) - (a_lo + a_hi))[undecided] / 2
@@ -181,26 +208,22 @@ def below_in_cells(a_lo, a_hi, b_lo, b_hi, units: str, need: str = "most") -> tu
         if cells > 1
         else f"at this scale: the 95 % intervals overlap; {_times(factor)} the {units} would decide it"
     )
-    return (
-        "unverifiable",
-        why,
-        below,
-        cells,
-    )
+    middles_below = int(np.sum((a_lo + a_hi) < (b_lo + b_hi)))
+    return Judgement("unverifiable", why, below, cells, lean=_lean(CELLS_NEEDED[need](middles_below, cells)))
 
 
-def above_in_cells(a_lo, a_hi, b_lo, b_hi, units: str, need: str = "most") -> tuple[str, str, int, int]:
+def above_in_cells(a_lo, a_hi, b_lo, b_hi, units: str, need: str = "most") -> Judgement:
     """'A above B': :func:`below_in_cells` with the roles swapped (B below A)."""
     return below_in_cells(b_lo, b_hi, a_lo, a_hi, units, need)
 
 
-def above_by_factor(a, b, factor: float, units: str) -> tuple[str, str]:
+def above_by_factor(a, b, factor: float, units: str) -> Judgement:
     """'A well above B' for two ``(rate, low, high)`` triples: A's interval wholly above B's
     (three-way, :func:`above_in_cells`) and A's rate at least ``factor`` times B's."""
     return all_of(
         {
             "above": above_in_cells(a[1], a[2], b[1], b[2], units),
-            "ratio": ("pass" if a[0] >= factor * b[0] else "fail", ""),
+            "ratio": Judgement("pass" if a[0] >= factor * b[0] else "fail", ""),
         }
     )
 
@@ -214,7 +237,7 @@ def paired_difference(diffs) -> tuple[float, float, float]:
     return float(mean), float(lo), float(hi)
 
 
-def above(diffs, units: str) -> tuple[str, str]:
+def above(diffs, units: str) -> Judgement:
     """'A above B' from the per-unit differences A - B: ``pass`` when the paired 95 % interval lies
     above 0, ``fail`` when it lies below, otherwise ``unverifiable`` at this scale (about how many
     times the units would make an interval of this width exclude a difference of this size)."""
@@ -222,44 +245,53 @@ def above(diffs, units: str) -> tuple[str, str]:
     return above_interval(mean, lo, hi, f"the paired 95 % interval over the {len(np.asarray(diffs))} {units}", units)
 
 
-def above_interval(value: float, lo: float, hi: float, interval: str, units: str) -> tuple[str, str]:
-    """'A above B' from the interval ``[lo, hi]`` of A - B (described by ``interval``), as :func:`above`."""
+def above_interval(value: float, lo: float, hi: float, interval: str, units: str) -> Judgement:
+    """'A above B' from the interval ``[lo, hi]`` of A - B (described by ``interval``), as :func:`above`;
+    an undecided one leans by the sign of the estimate ``value``."""
     if lo > 0:
-        return "pass", ""
+        return Judgement("pass", "")
     if hi < 0:
-        return "fail", ""
+        return Judgement("fail", "")
     factor = scale_factor((hi - lo) / 2, abs(value))
-    return "unverifiable", (
+    return Judgement(
+        "unverifiable",
         f"at this scale: {interval} [{lo:+.4f}, {hi:+.4f}] contains 0; "
-        f"{_times(factor)} the {units} would decide a difference of {value:+.4f}"
+        f"{_times(factor)} the {units} would decide a difference of {value:+.4f}",
+        lean="pass" if value > 0 else "fail" if value < 0 else "",
     )
 
 
-def all_of(judgements: dict) -> tuple[str, str]:
+def all_of(judgements: dict) -> Judgement:
     """Several judgements that must all hold (``{label: (verdict, why, ...)}``): ``fail`` when any
-    fails, ``pass`` when all pass, otherwise ``unverifiable`` with the undecided ones' reasons."""
+    fails, ``pass`` when all pass, otherwise ``unverifiable`` with the undecided ones' reasons,
+    leaning ``fail`` when any of them leans fail, ``pass`` when every one leans pass."""
     verdicts = {label: j[0] for label, j in judgements.items()}
     if "fail" in verdicts.values():
-        return "fail", ""
+        return Judgement("fail", "")
     if all(v == "pass" for v in verdicts.values()):
-        return "pass", ""
-    return "unverifiable", "; ".join(f"{label}: {j[1]}" for label, j in judgements.items() if j[0] != "pass")
+        return Judgement("pass", "")
+    leans = [getattr(j, "lean", "") for j in judgements.values() if j[0] != "pass"]
+    lean = "fail" if "fail" in leans else "pass" if all(v == "pass" for v in leans) else ""
+    why = "; ".join(f"{label}: {j[1]}" for label, j in judgements.items() if j[0] != "pass")
+    return Judgement("unverifiable", why, lean=lean)
 
 
-def within(lo: float, hi: float, tolerance: float, units: str) -> tuple[str, str]:
+def within(lo: float, hi: float, tolerance: float, units: str) -> Judgement:
     """'A and B are the same to within ``tolerance``' from the interval ``[lo, hi]`` of A - B:
     ``pass`` when it lies inside [-tolerance, tolerance], ``fail`` when it misses that band,
-    otherwise ``unverifiable`` at this scale."""
+    otherwise ``unverifiable`` at this scale, leaning by whether the interval's middle lies inside."""
     if -tolerance <= lo and hi <= tolerance:
-        return "pass", ""
+        return Judgement("pass", "")
     if hi < -tolerance or lo > tolerance:
-        return "fail", ""
+        return Judgement("fail", "")
     # the edge of the band nearest the interval's middle decides: shrink the half-width below the distance
     middle, half = (lo + hi) / 2, (hi - lo) / 2
     factor = scale_factor(half, min(abs(middle - tolerance), abs(middle + tolerance)))
-    return "unverifiable", (
+    return Judgement(
+        "unverifiable",
         f"at this scale: the 95 % interval of the difference [{lo:+.4f}, {hi:+.4f}] straddles the tolerance "
-        f"+-{tolerance:g}; {_times(factor)} the {units} would decide it"
+        f"+-{tolerance:g}; {_times(factor)} the {units} would decide it",
+        lean=_lean(abs(middle) <= tolerance),
     )
 
 

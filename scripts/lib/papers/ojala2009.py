@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from . import criteria
 from .claims import Evidence, Outcome, Paper, by_range, judged, not_run, unverifiable
 
 PAPER = Paper("ojala2009", "Ojala & Garriga 2009, Permutation Tests for Studying Classifier Performance (ICDM)")
@@ -91,7 +92,8 @@ def _table1_p(name: str, t: int):
                 f"leave-one-out error at 0 give p {lo:.3f}-{hi:.3f}"
             )
             if abs(row[f"t{t}_p"] - pp) > tol_p and lo - tol_p <= pp <= hi + tol_p:
-                return unverifiable(reproduced + note, tol_p=f"{tol_p:.4f}", k=k)
+                # our recovered D1 misses the printed p (lean fail); a misreading of the text may not
+                return unverifiable(reproduced + note, lean="fail", tol_p=f"{tol_p:.4f}", k=k)
             reproduced += note
         return judged(abs(row[f"t{t}_p"] - pp) <= tol_p, reproduced, tol_p=f"{tol_p:.4f}", k=k)
 
@@ -229,11 +231,35 @@ def _(evidence: Evidence):
 
 # ---- Figure 3: CV error vs within-class correlation rho, four classifiers (Sec. IV) ----------
 # Evidence: summary = the figure's csv (lib.studies.permutation.fig3_summary: classifier, rho,
-# orig_mean, t<k>_mean, t<k>_q01, t<k>_q99, t<k>_p, t<k>_rejected).
-# Rejection by the paper's own rule (Sec. V, as the tables): the mean over the original CV
-# repetitions of the empirical p-values <= alpha. (Comparing the mean original error with the 1%
-# quantile of single-CV null errors rejects too easily: the mean of 10 CVs varies less than one CV.)
-REJECTED = "rejected = mean of the per-CV empirical p-values <= α = {alpha:g} (Sec. V)"
+# orig_mean, t<k>_mean, t<k>_q01, t<k>_q99, t<k>_p, t<k>_rejected; under the reading caption_band
+# also orig_first, t<k>_p_first, t<k>_band_rejected); params alpha and rejection (the reading
+# permutation.fig3_rejection, default mean_p when absent).
+# "Rejected" follows the reading: mean_p = Sec. V's rule of the tables, the mean over the original
+# CV repetitions of the empirical p-values <= alpha; caption_band = the figure caption's rule, the
+# (first) original CV's error outside the randomised errors' [1 %, 99 %] bar.
+# Not checked (true by construction, so no evidence): "Test 1 is always rejected" -- at every rho
+# the class means are 2 s.d. apart (error <= Phi(-1) = 0.16 at rho = 0) on 200 rows, so any
+# classifier that learns lies far below the label-permutation null (~0.5), as the paper itself says
+# ("as expected since there exists no class noise"); "Test 2 is not rejected at rho = 0" -- the
+# features are independent within class there, so Test 2's null holds exactly and a rejection has
+# probability <= alpha for any correct test (a calibration property, tested in
+# tests/evaluation/test_permutation_tests.py, not a finding of the paper).
+REJECTION_RULES = {
+    "mean_p": "rejected = mean of the per-CV empirical p-values <= α = {alpha:g} (Sec. V; reading "
+    "permutation.fig3_rejection = mean_p)",
+    "caption_band": "rejected = the first original CV's error outside the randomized errors' [1 %, 99 %] bar "
+    "(Fig. 3's caption, α = {alpha:g}; reading permutation.fig3_rejection = caption_band)",
+}
+REJECTED = "{rule}"
+
+
+def _rejection(evidence: Evidence) -> str:
+    return str(evidence.params.get("rejection", "mean_p"))
+
+
+def _rule(evidence: Evidence) -> str:
+    """The criterion's words for the configured rejection rule (filled into ``{rule}``)."""
+    return REJECTION_RULES[_rejection(evidence)].format(alpha=float(evidence.params["alpha"]))
 
 
 def _fig3_curve(evidence: Evidence, classifier: str) -> pd.DataFrame | None:
@@ -289,24 +315,18 @@ def _(evidence: Evidence):
 
 
 def _rejected(evidence: Evidence, rows: pd.DataFrame, test: int) -> pd.Series:
+    if _rejection(evidence) == "caption_band":
+        return rows[f"t{test}_band_rejected"].astype(bool)
     return rows[f"t{test}_p"] <= evidence.params["alpha"]
 
 
-@claim(
-    "fig3",
-    "test1_always_rejected",
-    "Test 1 is rejected for every classifier at every ρ",
-    value="always rejected",
-    location="Sec. IV",
-    criterion=REJECTED,
-)
-def _(evidence: Evidence):
-    summary = evidence["summary"]
-    rejected = _rejected(evidence, summary, 1)
-    return judged(
-        bool(rejected.all()),
-        f"{int(rejected.sum())}/{len(summary)} (classifier, ρ) points rejected; max mean p {summary['t1_p'].max():.3f}",
-    )
+def _p_column(evidence: Evidence, test: int) -> str:
+    """The p-value the configured rule judges: the mean over the CVs, or the first CV's."""
+    return f"t{test}_p_first" if _rejection(evidence) == "caption_band" else f"t{test}_p"
+
+
+STRONG = ("j48", "1nn", "smo")
+"""Sec. IV: "the Decision Tree, Nearest Neighbor and Support Vector Machine" reject Test 2 at strong |ρ|."""
 
 
 @claim(
@@ -323,30 +343,53 @@ def _(evidence: Evidence):
 )
 def _(evidence: Evidence):
     summary = evidence["summary"]
-    strong = summary[(summary["rho"].abs() >= 0.5 - 1e-9) & summary["classifier"].isin(["j48", "1nn", "smo"])]
+    strong = summary[(summary["rho"].abs() >= 0.5 - 1e-9) & summary["classifier"].isin(STRONG)]
     if not len(strong):
-        return not_run(f"j48, 1nn and smo {MISSING}")
+        return not_run(f"j48, 1nn and smo {MISSING}", rule=_rule(evidence))
     rejected = _rejected(evidence, strong, 2)
+    p = strong[_p_column(evidence, 2)]
     return judged(
         bool(rejected.all()),
-        f"{int(rejected.sum())}/{len(strong)} points rejected; max mean p {strong['t2_p'].max():.3f}",
+        f"{int(rejected.sum())}/{len(strong)} points rejected; max {'first-CV' if p.name.endswith('first') else 'mean'}"
+        f" p {p.max():.3f}",
+        rule=_rule(evidence),
     )
 
 
 @claim(
     "fig3",
-    "test2_not_rejected_at_zero",
-    "Test 2 is not rejected at ρ = 0 (features independent within class)",
-    value="not rejected",
+    "test2_rejection_rises_with_rho",
+    "Test 2: DT, 1-NN and SVM tend to be rejected more as |ρ| increases",
+    value="'the null hypothesis for Test 2 ... tends to be rejected as the correlation between features increases'",
     location="Sec. IV",
-    criterion=REJECTED,
+    criterion="for each of DT, 1-NN and SVM, the Test 2 p-value of the rule ({rule}) falls with |ρ| over the ρ "
+    "grid: Spearman correlation < 0 with one-sided p <= α (each ρ an independent data set); a correlation >= 0 "
+    "for one of them fails, otherwise unverifiable",
 )
 def _(evidence: Evidence):
-    summary = evidence["summary"]
-    zero = summary[np.isclose(summary["rho"], 0.0)]
-    return judged(
-        not _rejected(evidence, zero, 2).any(),
-        ", ".join(f"{c}: p {p:.3f}" for c, p in zip(zero["classifier"], zero["t2_p"])),
+    alpha, rule = float(evidence.params["alpha"]), _rule(evidence)
+    curves = {c: _fig3_curve(evidence, c) for c in STRONG}
+    curves = {c: v for c, v in curves.items() if v is not None}
+    if not curves:
+        return not_run(f"j48, 1nn and smo {MISSING}", rule=rule)
+    column, found = _p_column(evidence, 2), {}
+    for c, curve in curves.items():
+        if curve[column].nunique() < 2:  # a constant p: no trend at all
+            found[c] = (0.0, 1.0)
+            continue
+        r, two_sided = (float(v) for v in criteria.spearmanr(curve["rho"].abs(), curve[column]))
+        found[c] = (r, two_sided / 2 if r < 0 else 1.0 - two_sided / 2)
+    reproduced = "; ".join(f"{c}: Spearman {r:+.2f} (one-sided p {p:.2g})" for c, (r, p) in found.items())
+    if any(r >= 0 for r, _ in found.values()):
+        return judged(False, reproduced, rule=rule)
+    if all(p <= alpha for _, p in found.values()):
+        return judged(True, reproduced, rule=rule)
+    undecided = ", ".join(c for c, (_, p) in found.items() if p > alpha)
+    return unverifiable(
+        reproduced,
+        why=f"at this scale: the falling trend of {undecided} is not significant at α = {alpha:g} over "
+        f"{len(next(iter(curves.values())))} ρ values; a finer ρ grid would decide it",
+        rule=rule,
     )
 
 
@@ -361,10 +404,14 @@ def _(evidence: Evidence):
 def _(evidence: Evidence):
     nb = _fig3_curve(evidence, "nb")
     if nb is None:
-        return not_run(f"nb {MISSING}")
+        return not_run(f"nb {MISSING}", rule=_rule(evidence))
     rejected = _rejected(evidence, nb, 2)
+    p = nb[_p_column(evidence, 2)]
     return judged(
-        not rejected.any(), f"{int(rejected.sum())}/{len(nb)} points rejected; min mean p {nb['t2_p'].min():.3f}"
+        not rejected.any(),
+        f"{int(rejected.sum())}/{len(nb)} points rejected; min {'first-CV' if p.name.endswith('first') else 'mean'}"
+        f" p {p.min():.3f}",
+        rule=_rule(evidence),
     )
 
 
@@ -430,9 +477,22 @@ UCI_TABLES = {
 }
 """Tables II (Decision Tree) and III (1 Nearest Neighbor) as printed (rows resolved from the
 extracted text's cell order)."""
-ORIG_TOL = 0.05
-"""How far our original CV error may lie from the printed one: Weka's fold stream (and, for SMO
-and 1-NN ties, Weka's solver and row order) is not reproduced."""
+ROUNDING = 0.005
+"""The tables print errors to two decimals: a printed value stands for anything within +-0.005."""
+ORIG_SE = 3
+"""Standard errors of the difference between two means of CV errors (ours and the paper's) that an
+original error may lie from the printed one, as the module's other Monte Carlo tolerances."""
+
+
+def orig_tolerance(cv_sd: float, repetitions: int) -> float:
+    """How far our original CV error may lie from the printed one: the paper's value and ours are
+    each the mean of the CV errors of independent fold draws on the same data (``repetitions`` of
+    ours, the paper's :data:`CV_REPETITIONS`; Weka's fold stream is not reproduced), so their
+    difference has the standard error ``cv_sd * sqrt(1/repetitions + 1/CV_REPETITIONS)``, ``cv_sd``
+    the standard deviation of one CV's error over fold draws (the table's ``orig_cv_sd``); the
+    tolerance is :data:`ORIG_SE` of them plus the printed rounding :data:`ROUNDING`. NaN when the
+    spread is unknown (a single original CV)."""
+    return float(ORIG_SE * cv_sd * np.sqrt(1.0 / repetitions + 1.0 / CV_REPETITIONS) + ROUNDING)
 
 
 def uci_paper_table(table: str) -> pd.DataFrame:
@@ -508,8 +568,21 @@ def _uci_orig(table: str, dataset: str):
         ours = evidence["summary"].set_index("dataset")
         if dataset not in ours.index:
             return None
-        o, p = ours.loc[dataset, "orig"], uci_paper_table(table).loc[dataset, "orig"]
-        return judged(abs(o - p) <= ORIG_TOL, f"{o:.3f}")
+        row, p = ours.loc[dataset], uci_paper_table(table).loc[dataset, "orig"]
+        o, sd, reps = row["orig"], row.get("orig_cv_sd", np.nan), int(row["repetitions"])
+        if not np.isfinite(sd):
+            return unverifiable(
+                f"{o:.3f}",
+                why="at this scale: one original CV gives no spread over fold draws to judge it by; "
+                "permutation.uci.p_spread_repetitions >= 2 would",
+                tol="?",
+            )
+        tol = orig_tolerance(sd, reps)
+        return judged(
+            abs(o - p) <= tol + 1e-12,
+            f"{o:.3f} (one CV's s.d. over fold draws {sd:.4f}; difference {o - p:+.3f})",
+            tol=f"{tol:.3f}",
+        )
 
     return check
 
@@ -680,7 +753,8 @@ for _table, _spec in UCI_TABLES.items():
             _uci_orig(_table, _ds),
             value=f"{_printed.loc[_ds, 'orig']:.2f}",
             location=_where,
-            criterion=f"+-{ORIG_TOL}",
+            criterion="+-{tol}: 3 s.e. of the difference of two means of 10-fold CV errors over fold draws "
+            "(ours and the paper's 10) + 0.005 printed rounding",
         )
         for _t in (1, 2):
             PAPER.add(

@@ -20,7 +20,7 @@ from ..data import datasets
 from ..evaluation import rankings
 from ..studies import imbalance
 from . import criteria
-from .claims import Evidence, Paper, decided, judged
+from .claims import Evidence, Paper, decided, judged, unverifiable
 
 PAPER = Paper("raeder2012", "Raeder, Forman & Chawla 2012, Learning from Imbalanced Data: Evaluation Matters")
 claim = PAPER.claim
@@ -35,6 +35,28 @@ SCHEMES = ("10-fold", "5x2")
 # case-insensitive); a data set the configuration does not build has no row.
 COMPUTED = "computed from data"
 TABLE1_COUNTS = ("examples", "features", "minority")
+FEATURES_LOST = ("fourclass", "mammography", "phoneme", "pima", "svmguide1")
+"""The rows whose printed feature count the extracted text lost: their Table 1 lines read e.g.
+"FourClass (LIBSVM) 862 307 35.6%" and "Pima (UCI) 768 268 35%", three numbers where every other row
+has four; the extraction drops every standalone single-digit number ("Figure shows", "Chapter Data
+Mining"), so the printed count is one of 1-9 (the registry's value for it is filled from the data
+and is not compared)."""
+MINORITY_DOCUMENTED = {
+    "mammography": "the printed 223 is 2.0 % of the printed 11,183 examples, contradicting the printed 2.3 %; the "
+    "public file's 260 is 2.3 %, as its documentation (mammography.names: '260 minority class') says",
+}
+"""Rows whose printed minority count contradicts the table's own printed percentage: a fail whose
+difference is only that count is the paper's side."""
+COPY_NOT_PUBLIC = {
+    "phoneme": "the chapter's copy of Phoneme is not public; the public ELENA file has 1586 rows of class 1, as its "
+    "documentation says (phoneme.names: 'class 1 1586 - 29.35%'), against the printed 1584",
+    "breast-w": "the chapter's copy of Breast-W is not public; the public UCI WDBC file (the Table 1 shape, 569 x 30) "
+    "has 212 malignant rows against the printed 210",
+    "satimage": "the chapter's copy of Satimage is not public; the public UCI Statlog files sat.trn + sat.tst (the "
+    "Table 1 shape, 6,435 x 36) have 626 rows of class 4 against the printed 625",
+}
+"""Rows whose printed counts come from a copy of the data that is not public, and the public copy
+differs: the row is judged on the public copy, verifying nothing about the chapter's."""
 
 
 def _table1_names() -> list[str]:
@@ -56,30 +78,36 @@ def as_printed(count: int, examples: int, percent: str) -> str:
 
 def _table1_row(name: str):
     printed = datasets.get(name).paper_table1
+    features_printed = name not in FEATURES_LOST
 
     def check(evidence: Evidence):
         table = evidence["summary"]
         row = table[table["registry_name"] == name]
         if row.empty or row["status"].iloc[0] != COMPUTED:
             return None
-        ours = tuple(int(row[c].iloc[0]) for c in TABLE1_COUNTS)
-        paper = tuple(int(printed[c]) for c in TABLE1_COUNTS)
-        reproduced = ", ".join(map(str, ours))
-        if ours == paper:
-            return judged(True, reproduced)
-        (examples, _, minority), percent = ours, printed["percent"]
-        shape_same = ours[:2] == paper[:2]
-        consistent = as_printed(minority, examples, percent) == percent.strip()
-        note = (
-            f" ({minority} is {as_printed(minority, examples, percent)} of {examples}, as printed; the printed "
-            f"{paper[2]} is {as_printed(paper[2], examples, percent)}"
-            + (
-                f", which contradicts the printed {percent})"
-                if as_printed(paper[2], examples, percent) != percent.strip()
-                else ": both round to it)"
+        examples, features, minority = (int(row[c].iloc[0]) for c in TABLE1_COUNTS)
+        percent = printed["percent"].strip()
+        misses = []
+        if examples != int(printed["examples"]):
+            misses.append(f"examples {examples} (printed {printed['examples']})")
+        if features_printed and features != int(printed["features"]):
+            misses.append(f"features {features} (printed {printed['features']})")
+        if not features_printed and not 1 <= features <= 9:
+            misses.append(f"features {features} (printed: a single digit, lost in the text)")
+        if minority != int(printed["minority"]):
+            theirs = as_printed(int(printed["minority"]), int(printed["examples"]), percent)
+            misses.append(
+                f"minority {minority} (printed {printed['minority']}; ours is {as_printed(minority, examples, percent)}"
+                f", the printed count {theirs} of the examples, against the printed {percent})"
             )
+        reproduced = f"{examples}, {features}, {minority}" + (
+            "" if features_printed else " (features: the printed count is lost in the extracted text, one of 1-9)"
         )
-        return judged(shape_same and consistent, reproduced + note)
+        if misses:
+            only_minority = len(misses) == 1 and misses[0].startswith("minority")
+            documented = MINORITY_DOCUMENTED.get(name, "") if only_minority else ""
+            return judged(False, reproduced + "; differs: " + "; ".join(misses), side=documented)
+        return judged(True, reproduced, side="")
 
     return check
 
@@ -91,11 +119,17 @@ for _name in _table1_names():
         f"row.{_name}",
         f"Table 1 row {datasets.get(_name).paper_name}: examples, features, # minority",
         _table1_row(_name),
-        value=", ".join(str(_printed[c]) for c in TABLE1_COUNTS) + f" ({_printed['percent']})",
+        value=", ".join("?" if c == "features" and _name in FEATURES_LOST else str(_printed[c]) for c in TABLE1_COUNTS)
+        + f" ({_printed['percent']})",
         location="Table 1",
-        criterion="examples and features exact; the minority count exact, or the same percentage of the "
-        "examples as printed (rounded as printed: the data's count and the printed one can both "
-        "round to it)",
+        criterion="every printed count exact (examples, features, minority: counts, no rounding)"
+        + (
+            "; features: a single digit (the extracted text drops single-digit numbers)"
+            if _name in FEATURES_LOST
+            else ""
+        ),
+        paper_side="{side}",
+        data_not_public=COPY_NOT_PUBLIC.get(_name, ""),
     )
 
 
@@ -147,7 +181,9 @@ def _level_means(evidence: Evidence, scheme: str) -> dict[str, float]:
     return {c: float(np.mean(_panel_curve(evidence, scheme, c))) for c in _classifiers(evidence)}
 
 
-UNITS = "data sets"
+#: The units Raeder's orders are judged over, saying why no feasible run adds more: the chapter's 20
+#: data sets bound them and 6 of those are not public (docs/imbalance.md).
+UNITS = "data sets (at most the chapter's 20, 6 of them not public: no run can add more)"
 
 
 def _by_dataset(evidence: Evidence, scheme: str, metric: str) -> pd.DataFrame:
@@ -210,7 +246,7 @@ def _roughness_gap(evidence: Evidence, curve: tuple[str, str], others: list[tupl
         return rough(mean_curve, curve) - max(rough(mean_curve, o) for o in others)
 
     value, lo, hi = criteria.jackknife_interval(gap, len(datasets))
-    interval = f"the jackknife 95 % interval over the {len(datasets)} {UNITS}"
+    interval = f"the jackknife 95 % interval over the {len(datasets)} data sets"
     return criteria.above_interval(value, lo, hi, interval, UNITS), f"gap {value:+.4f} [{lo:+.4f}, {hi:+.4f}]"
 
 
@@ -598,10 +634,15 @@ def _disagreement(groups: dict[str, dict[str, tuple]], what: str) -> tuple[tuple
     verdicts = [{j[0] for j in by_source.values()} for by_source in groups.values()]
     if all(v in ({"pass"}, {"fail"}) for v in verdicts):
         return ("fail", ""), opposite
-    return (
+    # the estimates' own directions (a decided order, else the lean of an undecided one)
+    directions = [
+        {j[0] if j[0] != "unverifiable" else j.lean for j in by_source.values()} for by_source in groups.values()
+    ]
+    return criteria.Judgement(
         "unverifiable",
         f"at this scale: no pair of classifiers is ordered significantly opposite ways by {what}, "
         "and not every order is significant",
+        lean="pass" if any({"pass", "fail"} <= d for d in directions) else "fail",
     ), opposite
 
 
@@ -732,7 +773,10 @@ def _(evidence: Evidence):
 
 # ---- Fig. 3: negatives required (Sec. 4, "Effect of Sample Size") ------------------------------
 # Evidence: summary = fig3.csv (kind "curve" rows and one kind "dataset" row per data set built:
-# dataset, negatives); params: min_positives (the positives the figure's curve assumes).
+# dataset, negatives); table1 = table1.csv (every Table 1 row with its status and printed counts);
+# params: min_positives (the positives the figure's curve assumes).
+# Not checked: "100 positives ... up to 0.25 % positives. Then 39,900 negative examples will be needed"
+# is the arithmetic 100 * (100 - 0.25) / 0.25 of the figure's own curve, which no data could make false.
 #: "100 positive examples ... up to, say, 0.25% positives. Then 39,900 negative examples will be needed".
 FIG3_PERCENT_POSITIVES = 0.25
 FIG3_NEGATIVES = 39900
@@ -745,33 +789,28 @@ def _negatives_needed(evidence: Evidence) -> float:
 
 @claim(
     "fig3",
-    "negatives_at_quarter_percent",
-    "100 positives at 0.25 % positives need 39,900 negatives",
-    value="39,900",
-    location="Sec. 4, 'Effect of Sample Size'",
-    criterion="exact",
-)
-def _(evidence: Evidence):
-    needed = _negatives_needed(evidence)
-    return judged(round(needed) == FIG3_NEGATIVES, f"{needed:,.0f}")
-
-
-@claim(
-    "fig3",
     "largest_far_short",
     "Even the largest datasets have far fewer negatives than 0.25 % positives needs",
     value="'not have anywhere near this number of negatives'",
     location="Sec. 4, 'Effect of Sample Size'",
-    criterion="max negatives < 39,900 / 2",
+    criterion="the largest Table 1 data set (by the printed examples), built from its data: negatives < 39,900 / 2",
 )
 def _(evidence: Evidence):
-    table = evidence["summary"]
-    marks = table[table["kind"] == "dataset"]
-    most = marks.loc[marks["negatives"].idxmax()]
-    return judged(
-        most["negatives"] < _negatives_needed(evidence) / 2,
-        f"largest: {most['dataset']} with {int(most['negatives']):,} negatives",
-    )
+    needed = _negatives_needed(evidence)
+    t1 = evidence["table1"]
+    largest = t1.loc[t1["paper_examples"].astype(int).idxmax()]
+    printed_negatives = int(largest["paper_examples"]) - int(largest["paper_minority"])
+    if largest["status"] != COMPUTED:
+        return unverifiable(
+            f"{largest['dataset']} not in this run ({largest['status']})",
+            why=f"the data set the claim is about is not in this run: {largest['dataset']}, the largest of Table 1 "
+            f"({int(largest['paper_examples']):,} examples printed), is {largest['status']}; its printed counts give "
+            f"{printed_negatives:,} negatives ({100 * printed_negatives / needed:.0f} % of {needed:,.0f})",
+        )
+    marks = evidence["summary"]
+    marks = marks[(marks["kind"] == "dataset") & (marks["dataset"] == largest["dataset"])]
+    negatives = int(marks["negatives"].iloc[0])
+    return judged(negatives < needed / 2, f"largest: {largest['dataset']} with {negatives:,} negatives")
 
 
 # ---- Sec. 4: test variance and the null hypothesis --------------------------------------------

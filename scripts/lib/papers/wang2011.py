@@ -127,11 +127,6 @@ def _(evidence: Evidence):
 #: ... NCV ... only ... 20% of the time" (Sec. 5.1): the paper's power and the band we accept.
 FIG1B_DIFFERENCE = 0.04
 FIG1B_POWER = {"RS-C": (0.80, 0.70, 0.90), "NCV": (0.20, 0.10, 0.30)}
-#: The text's q of RS-C (Sec. 4) admits two estimates and no single one reproduces every number.
-FIG1B_SIDE = {
-    "RS-C": "its RS-C q (Sec. 4) admits two estimates and neither reproduces all its numbers: 'erred' gives this "
-    "0.80 but fails 4 other claims; 'moments' (the default) passes 20 of the 22 Wang claims it touches",
-}
 
 
 def _fig1b_at(evidence: Evidence, method: str, difference: float):
@@ -165,7 +160,6 @@ for _method, (_paper, _low, _high) in FIG1B_POWER.items():
         value=f"{_paper:.2f}",
         location="Sec. 5.1",
         criterion=f"95% interval meets [{_low:.2f}, {_high:.2f}] and is no wider (wider: unverifiable at this scale)",
-        paper_side=FIG1B_SIDE.get(_method, ""),
     )
 
 
@@ -188,30 +182,39 @@ def _(evidence: Evidence):
     )
 
 
+# "RS has the highest statistical power overall" (Sec. 5.1) is judged against NCV only: RS-C is RS's
+# t-test on the same samples with each algorithm's fold variance widened (Sec. 4), so it rejects
+# less often than RS by construction and RS above RS-C says nothing about the paper's finding.
 @claim(
     "fig1b",
-    "rs_highest",
-    "RS has the highest power overall",
+    "rs_power_above_ncv",
+    "RS has the highest power overall, judged against NCV",
     value="RS highest",
     location="Sec. 5.1",
-    criterion="RS never significantly below RS-C or NCV at a positive difference",
+    criterion="at the positive differences: RS interval wholly above NCV's at more than half (pass), wholly below "
+    "at any (fail), otherwise unverifiable at this scale; RS against RS-C is not judged (RS-C only widens RS's "
+    "variance)",
 )
 def _(evidence: Evidence):
-    at = {m: _fig1b_at(evidence, m, FIG1B_DIFFERENCE) for m in ("RS", "RS-C", "NCV")}
-    if any(row is None for row in at.values()):
-        return _fig1b_not_run()
-    positive = [
-        d for d in criteria.method_curve(evidence["summary"], "RS", "error_difference")["error_difference"] if d > 0
-    ]
-    highest = all(
-        _fig1b_at(evidence, "RS", d)["rate_high"]
-        >= max(_fig1b_at(evidence, "RS-C", d)["rate_low"], _fig1b_at(evidence, "NCV", d)["rate_low"])
-        for d in positive
+    table = evidence["summary"]
+    merged = criteria.method_curve(table, "RS", "error_difference").merge(
+        criteria.method_curve(table, "NCV", "error_difference"), on="error_difference", suffixes=("_rs", "_ncv")
     )
-    return judged(
-        highest,
-        f"at {FIG1B_DIFFERENCE:.0%}: RS {at['RS']['rate']:.3f}, RS-C {at['RS-C']['rate']:.3f}, "
-        f"NCV {at['NCV']['rate']:.3f}",
+    positive = merged[merged["error_difference"] > 0]
+    if positive.empty:
+        return not_run("no positive difference in config simulated.scenarios.wang_fig1b.error_difference")
+    return decided(
+        criteria.above_in_cells(
+            positive["rate_low_rs"],
+            positive["rate_high_rs"],
+            positive["rate_low_ncv"],
+            positive["rate_high_ncv"],
+            "trials",
+        ),
+        "; ".join(
+            f"{d:g}: RS {a:.3f} vs NCV {b:.3f}"
+            for d, a, b in zip(positive["error_difference"], positive["rate_rs"], positive["rate_ncv"])
+        ),
     )
 
 
@@ -531,6 +534,16 @@ def _never_significantly_below(merged: pd.DataFrame, low: str = "rate_low", high
 #: The network sets whose claims are declared: the public stand-ins of the default config and the
 #: paper's own IMDB sample (the data registry's name ``imdb``) for a user who holds it.
 NETWORK_SETS = ("cora", "citeseer", "imdb")
+#: Why a claim judged on a stand-in set verifies nothing about the paper's own data.
+FIG3_DATA = (
+    "its IMDB networks are not public: judged on public stand-in network sets, whose label autocorrelation and "
+    "size differ (docs/realnet.md)"
+)
+
+
+def _data_of(name: str) -> str:
+    """``data_not_public`` of a claim on network set ``name``: none for the paper's own IMDB sample."""
+    return "" if name == "imdb" else FIG3_DATA
 
 
 def _set_curves(evidence: Evidence, name: str, x: str) -> dict[str, pd.DataFrame] | None:
@@ -611,6 +624,7 @@ for _set in NETWORK_SETS:
         location="Sec. 5.2",
         criterion="pooled over levels: RS-C interval wholly below RS's (pass), wholly above (fail), otherwise "
         "unverifiable at this scale",
+        data_not_public=_data_of(_set),
     )
     PAPER.add(
         "fig3a",
@@ -620,8 +634,7 @@ for _set in NETWORK_SETS:
         value="comparable to NCV",
         location="Sec. 5.2",
         criterion="RS-C never significantly above NCV at any level (intervals overlap or RS-C lower)",
-        paper_side="its IMDB networks are not public: judged on public stand-in network sets, whose label "
-        "autocorrelation and size differ (docs/realnet.md)",
+        data_not_public=_data_of(_set),
     )
     PAPER.add(
         "fig3a",
@@ -632,6 +645,7 @@ for _set in NETWORK_SETS:
         location="Sec. 5.2, Fig. 3(a)",
         criterion="pooled over levels: RS interval wholly above NCV's and RS rate >= 2x NCV rate (pass); RS's "
         "wholly below, or less than twice, fails; overlapping intervals: unverifiable at this scale",
+        data_not_public=_data_of(_set),
     )
 
 for _set in NETWORK_SETS:
@@ -644,4 +658,5 @@ for _set in NETWORK_SETS:
         location="Sec. 5.2",
         criterion="pooled over the handicaps: RS-C interval wholly above NCV's, and RS-C never significantly "
         "below NCV at any difference (95 % intervals; pooled intervals overlapping: unverifiable at this scale)",
+        data_not_public=_data_of(_set),
     )

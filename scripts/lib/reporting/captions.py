@@ -23,6 +23,18 @@ def handicap_clause(magnitude: str, strength: float = 1.0, chosen: str = "a chos
     return f"{chosen} {handicap.handicap_words(magnitude, strength)}"
 
 
+#: How a power panel's caption says what its x is (reading relational.power_x_measure).
+POWER_X_WORDS = {
+    "signed_mean": "x = mean difference on the calibration set",
+    "mean_absolute": "x = mean absolute per-split difference on the calibration set (reading power_x_measure)",
+}
+
+
+def power_x_clause(measure: str, calibration_networks: int, calibration_folds: int) -> str:
+    """'x = mean difference on the calibration set (50 networks x 10 NCV folds)' for the measure."""
+    return f"{POWER_X_WORDS[measure]} ({calibration_networks} networks x {calibration_folds} NCV folds)"
+
+
 def set_label(name: str, spec: dict) -> str:
     """How a figure names a network set: public stand-ins say "stand-in"."""
     if "dataset" in spec:

@@ -101,11 +101,21 @@ def save(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
     pyplot().close(fig)
 
 
+#: The profiles that run at least the papers' scale: ``decisive`` (config/decisive.yaml) runs more
+#: where a claim needs it; every other profile (quick, smoke) runs less and says so loudly.
+FULL_SCALE = {"paper": "Paper scale", "decisive": "Decisive scale (at least the paper's)"}
+
+
+def scale_label(profile: str) -> str | None:
+    """How a caption names a full-scale profile's scale (:data:`FULL_SCALE`); None for a reduced one."""
+    return FULL_SCALE.get(profile)
+
+
 def profile_note(profile: str, trials: int, paper_trials: int | None = None, unit: str = "trials") -> str:
     """The caption's statement of scale: what was run and, on a reduced profile (quick, smoke), named
     loudly, what the paper ran."""
-    if profile == "paper":
-        return f"Paper scale: {trials} {unit} per point."
+    if profile in FULL_SCALE:
+        return f"{scale_label(profile)}: {trials} {unit} per point."
     extra = f" (the paper uses {paper_trials})" if paper_trials else ""
     return f"{profile.upper()} PROFILE: {trials} {unit} per point{extra}; intervals are wide."
 

@@ -14,7 +14,7 @@ import pandas as pd
 from ..core import readings
 from ..core.tables import markdown_table
 from ..papers import registry
-from ..papers.claims import COLUMNS, VERDICTS
+from ..papers.claims import CLASSES, COLUMNS, verdict_class
 
 
 def collect(frames: list[pd.DataFrame], config: Mapping | None = None) -> pd.DataFrame:
@@ -36,29 +36,51 @@ def collect(frames: list[pd.DataFrame], config: Mapping | None = None) -> pd.Dat
 
 
 def counts_line(table: pd.DataFrame) -> str:
-    """'241 pass, 40 fail (38 paper, 2 ours), ... of 293 claims' (verdict classes that occur, in
-    VERDICTS order; a fail split by its ``why``)."""
-    counts = table["verdict"].value_counts()
+    """'230 pass, 4 fail (paper), 6 fitted (5 leaning pass), ... of 292 claims': the verdict classes
+    that occur (:data:`lib.papers.claims.CLASSES`: a fail split by its ``why``, unverifiable by
+    whether the paper's data are public), each undecided class with how many lean which way."""
+    why, lean = text_column(table, "why"), text_column(table, "lean")
+    classes = pd.Series([verdict_class(v, w) for v, w in zip(table["verdict"], why)], index=table.index)
     parts = []
-    for v in VERDICTS:
-        if not counts.get(v, 0):
+    for c in CLASSES:
+        members = classes == c
+        if not members.any():
             continue
-        text = f"{int(counts[v])} {v}"
-        if v == "fail" and "why" in table:
-            why = table.loc[table["verdict"] == "fail", "why"].fillna("")
-            text += f" ({int(why.str.startswith('paper').sum())} paper, {int((why == 'ours').sum())} ours)"
+        text = f"{int(members.sum())} {c}"
+        if c in LEANING:
+            text += f" ({leans_text(lean[members])})"
         parts.append(text)
     return ", ".join(parts) + f" of {len(table)} claims"
+
+
+def text_column(table: pd.DataFrame, name: str) -> pd.Series:
+    """A text column with "" for a missing value or column (a CSV reads an empty column as NaN)."""
+    if name not in table:
+        return pd.Series("", index=table.index)
+    return table[name].map(lambda v: v if isinstance(v, str) else "")
+
+
+#: The classes whose rows say which way their estimate leans.
+LEANING = ("fitted", "unstable", "unverifiable", "data not public")
+
+
+def leans_text(leans: pd.Series) -> str:
+    """'3 leaning pass, 1 leaning fail, 2 neither' of a class's ``lean`` values (those that occur)."""
+    counts = leans.map(lambda v: v if isinstance(v, str) else "").value_counts()
+    words = {"pass": "leaning pass", "fail": "leaning fail", "": "neither"}
+    return ", ".join(f"{int(counts[k])} {w}" for k, w in words.items() if counts.get(k, 0))
 
 
 def markdown(table: pd.DataFrame) -> str:
     lines = [
         "# Scorecard: paper claims vs reproduced values",
         "",
-        counts_line(table) + ". Verdicts: pass, fail, unstable (the verdict depends on Monte Carlo "
-        "noise; the range is given), unverifiable (the paper's input cannot be recovered, or the run could not "
-        "have decided it), not run (not configured). Every verdict but pass says why: a fail is the paper's side "
-        "(with its evidence) or ours. Rates are shown as value [95% interval].",
+        counts_line(table) + ". Verdicts: pass, fail, fitted (the claim chose the reading it runs under: "
+        "evidence for the reading, not a test), unstable (the verdict depends on Monte Carlo noise; the range is "
+        "given), unverifiable (the run could not have decided it; 'data not public': the check ran on a public "
+        "stand-in for the paper's data), not run (not configured). Every verdict but pass says why: a fail is "
+        "the paper's side (it contradicts itself or its own data) or ours. Fitted, unstable and unverifiable "
+        "rows say which way the estimate leans (column lean). Rates are shown as value [95% interval].",
         "",
     ]
     for paper, part in table.groupby("paper", sort=True):

@@ -6,17 +6,19 @@ under another. The `stability` target (workflow/rules/stability.smk) reruns the 
 under ``k`` independent base seeds (:func:`lib.core.seeding.stability_seeds`); this module turns
 their scorecards into one row per claim:
 
-``pass`` / ``fail``
-    the same verdict under every seed;
+``pass`` / ``fail (paper)`` / ``fail (ours)`` / ``fitted``
+    the same verdict under every seed (a fail split by whose side it is);
 ``unstable``
     passes under some seeds and fails under others (or a run already judged it unstable), with
     how many seeds pass and the range of the measured value;
-``unverifiable`` / ``not run``
-    as in every run's scorecard.
+``unverifiable`` / ``data not public`` / ``not run``
+    as in every run's scorecard (:data:`lib.papers.claims.CLASSES`).
 
 Every class but ``pass`` says why (column ``why``): a fail under every seed carries the scorecard's
 ``paper: ...`` or ``ours``; unstable gives the range that straddles (the seeds' verdicts and the
-measured range, or a run's own reason); unverifiable what is missing.
+measured range, or a run's own reason); unverifiable what is missing. Every fitted, unstable and
+unverifiable claim says which way its estimate leans over the seeds (column ``lean``: the majority of
+the runs' directions, each run's verdict when it decided, else its own lean).
 
 The measured value is the headline number of each run's ``reproduced`` text (:func:`measured`: a
 rate, a p-value, a count).
@@ -31,13 +33,15 @@ import numpy as np
 import pandas as pd
 
 from ..core.tables import markdown_table
-from ..papers.claims import VERDICTS
+from ..papers.claims import CLASSES, VERDICTS, lean_of, verdict_class
+from .scorecard import text_column
 
 KEY = ["id", "paper", "artifact", "claim"]
 COLUMNS = [
     *KEY,
     "paper_value",
     "class",
+    "lean",
     "seeds",
     "passes",
     "verdicts",
@@ -69,6 +73,13 @@ def classify(verdicts: list[str]) -> str:
     return judged.pop() if len(judged) == 1 else "unstable"
 
 
+def lean(verdicts: list[str], leans: list[str]) -> str:
+    """The lean over the runs: the majority direction of the runs that point one way (a decided
+    run's verdict, an undecided run's own lean); ``""`` when none points or they split evenly."""
+    directions = [verdict if verdict in ("pass", "fail") else own for verdict, own in zip(verdicts, leans)]
+    return lean_of([d == "pass" for d in directions if d in ("pass", "fail")])
+
+
 def why(verdict_class: str, verdicts: list[str], reasons: list[str], low: float, high: float) -> str:
     """The ``why`` of a claim's class over the seeds (module docstring); ``reasons`` are the runs'
     own ``why`` (empty where a scorecard predates the column)."""
@@ -97,40 +108,56 @@ def summarize(scorecards: Mapping[int, pd.DataFrame]) -> pd.DataFrame:
         verdicts = [by_seed.get(seed, "not run") for seed in seeds]
         stated = dict(zip(part["seed"], part["why"].fillna(""))) if "why" in part else {}
         reasons = [str(stated.get(seed, "")) for seed in seeds]
+        leaning = dict(zip(part["seed"], text_column(part, "lean")))
+        run_leans = [str(leaning.get(seed, "")) for seed in seeds]
         values = part["reproduced"].map(measured).dropna()
         low, high = (values.min(), values.max()) if len(values) else (np.nan, np.nan)
         verdict_class = classify(verdicts)
+        because = why(verdict_class, verdicts, reasons, low, high)
+        undecided = verdict_class in ("fitted", "unstable", "unverifiable")
         rows.append(
             {
                 "id": cid,
                 **{k: first.loc[cid, k] for k in KEY[1:]},
                 "paper_value": first.loc[cid, "paper_value"],
-                "class": verdict_class,
+                "class": tally_class(verdict_class, because),
+                "lean": lean(verdicts, run_leans) if undecided else "",
                 "seeds": len(seeds),
                 "passes": verdicts.count("pass"),
                 "verdicts": "/".join(verdicts),
                 "measured_min": low,
                 "measured_max": high,
-                "why": why(verdict_class, verdicts, reasons, low, high),
+                "why": because,
                 "reproduced_first_seed": first.loc[cid, "reproduced"],
             }
         )
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
+def tally_class(verdict_class_over_seeds: str, reason: str) -> str:
+    """The tally class (:data:`lib.papers.claims.CLASSES`) of a claim's class over the seeds; a fail
+    under every seed keeps the scorecards' side, an unverifiable one whether its data are public."""
+    return "unstable" if verdict_class_over_seeds == "unstable" else verdict_class(verdict_class_over_seeds, reason)
+
+
 def counts(table: pd.DataFrame) -> pd.DataFrame:
     """Per paper, how many claims fall in each class."""
-    classes = [c for c in ("pass", "fail", "unstable", "unverifiable", "not run") if (table["class"] == c).any()]
+    classes = [c for c in CLASSES if (table["class"] == c).any()]
     out = table.groupby("paper")["class"].value_counts().unstack(fill_value=0).reindex(columns=classes, fill_value=0)
     out["claims"] = out.sum(axis=1)
     return out.reset_index()
 
 
-def markdown(table: pd.DataFrame, seeds: list[int], profile: str, scale: Mapping | None) -> str:
+def markdown(
+    table: pd.DataFrame, seeds: list[int], profile: str, scale: Mapping | None, reduced: Mapping | None = None
+) -> str:
     """The stability page: the runs, the class counts per paper, then the claims that are not a
-    plain pass (unstable first, with how many seeds pass and the range of the measured value)."""
+    plain pass (unstable first, with how many seeds pass and the range of the measured value).
+    ``reduced``: classifier -> randomisations of a stated deviation (permutation.uci.reduced_randomizations),
+    named in the title."""
+    fewer = ", ".join(f"Weka's {c.upper()} on {k} randomisations" for c, k in sorted((reduced or {}).items()))
     lines = [
-        "# Stability: each claim's verdict under independent base seeds",
+        "# Stability: each claim's verdict under independent base seeds" + (f" ({fewer})" if fewer else ""),
         "",
         f"Profile `{profile}`, {len(seeds)} runs with base seeds {', '.join(map(str, seeds))} (the first is the "
         "main run's)" + (f", each at the scale `{scale}` merged into the profile" if scale else "") + ". "
@@ -141,7 +168,8 @@ def markdown(table: pd.DataFrame, seeds: list[int], profile: str, scale: Mapping
         markdown_table(counts(table)),
         "",
     ]
-    order = {"unstable": 0, "fail": 1, "unverifiable": 2, "not run": 3}
+    shown_first = ("unstable", "fail (ours)", "fail (paper)", "fitted", "unverifiable", "data not public", "not run")
+    order = {c: i for i, c in enumerate(shown_first)}
     shown = (
         table[table["class"] != "pass"]
         .assign(_o=lambda t: t["class"].map(order))
@@ -162,7 +190,8 @@ def markdown(table: pd.DataFrame, seeds: list[int], profile: str, scale: Mapping
             "",
             markdown_table(
                 shown[
-                    ["class", "paper", "artifact", "claim", "paper_value", "passes of seeds", "measured range", "why"]
+                    ["class", "lean", "paper", "artifact", "claim", "paper_value"]
+                    + ["passes of seeds", "measured range", "why"]
                 ]
             ),
             "",

@@ -744,42 +744,60 @@ def uci_table_summary(raw: pd.DataFrame, repetitions: int | None = None, spread_
     return pd.DataFrame(rows)
 
 
-def fig3_summary(raw: pd.DataFrame) -> pd.DataFrame:
+FIG3_REJECTION = ("mean_p", "caption_band")
+"""The alternatives of the reading ``permutation.fig3_rejection`` (``lib.core.readings``)."""
+
+
+def fig3_summary(raw: pd.DataFrame, rejection: str = "mean_p") -> pd.DataFrame:
     """Figure 3 (Sec. IV): one row per (classifier, rho) of the Figure 3 jobs' errors.
 
     The line is the mean original error over the CV repetitions; each test's bar is the mean of
-    the randomized errors with their 1% and 99% quantiles. The caption reads the bars as the
-    test at α = 0.01 ("if the continuous line falls outside the bars the null hypothesis ... is
-    rejected"), so ``t<k>_rejected`` is the mean original error below the 1% quantile;
-    ``t<k>_p`` is the mean of the repetitions' empirical p-values (Definition 1).
+    the randomized errors with their 1% and 99% quantiles; ``t<k>_p`` is the mean of the
+    repetitions' empirical p-values (Definition 1), the rule of Sec. V. ``t<k>_rejected`` is the
+    mean original error below the 1% quantile (kept as before; no claim reads it).
 
     Parameters
     ----------
     raw : DataFrame
         The rows of :func:`fig3_original` and :func:`fig3_randomized` (any number of chunks).
+    rejection : {"mean_p", "caption_band"}
+        The reading ``permutation.fig3_rejection``. ``"caption_band"`` adds the caption's own rule
+        (Fig. 3: "if the continuous line falls outside the bars the null hypothesis associated to
+        the test is rejected", the bars being the randomised errors' [1 %, 99 %] range, on "the
+        stratified 10 fold cross validation error" of Sec. IV, one CV): ``orig_first``, the first
+        original CV's error, and per test ``t<k>_p_first`` (its empirical p-value) and
+        ``t<k>_band_rejected`` (``orig_first`` below the 1 % or above the 99 % quantile).
+        ``"mean_p"`` adds nothing (the table as before the reading existed).
 
     Returns
     -------
     DataFrame with columns classifier, rho, orig_mean, repetitions, then per test t1/t2 mean,
-    q01, q99, p, rejected (and randomizations), sorted by classifier and rho.
+    q01, q99, p, rejected (and randomizations), sorted by classifier and rho; under
+    ``caption_band`` then orig_first and per test p_first, band_rejected.
     """
+    if rejection not in FIG3_REJECTION:
+        raise ValueError(f"rejection must be one of {FIG3_REJECTION}, got {rejection!r}")
     rows = []
     for (clf, rho), part in raw.groupby(["classifier", "rho"], sort=True):
         orig = part[part.kind == "original"].sort_values("index")["error"].to_numpy()  # one per classifier
         row = {"classifier": clf, "rho": rho, "orig_mean": orig.mean(), "repetitions": len(orig)}
+        band = {"orig_first": orig[0]}
         for t in (1, 2):
             null = part[(part.kind == "randomized") & (part.test == t)]["error"].to_numpy()
+            q01, q99 = np.quantile(null, 0.01), np.quantile(null, 0.99)
             row.update(
                 {
                     f"t{t}_mean": null.mean(),
-                    f"t{t}_q01": np.quantile(null, 0.01),
-                    f"t{t}_q99": np.quantile(null, 0.99),
+                    f"t{t}_q01": q01,
+                    f"t{t}_q99": q99,
                     f"t{t}_p": pm.pvalue(orig, null).mean(),
-                    f"t{t}_rejected": bool(orig.mean() < np.quantile(null, 0.01)),
+                    f"t{t}_rejected": bool(orig.mean() < q01),
                     "randomizations": len(null),
                 }
             )
-        rows.append(row)
+            band[f"t{t}_p_first"] = float(pm.pvalue(orig[:1], null)[0])
+            band[f"t{t}_band_rejected"] = bool(orig[0] < q01 or orig[0] > q99)
+        rows.append({**row, **band} if rejection == "caption_band" else row)
     return pd.DataFrame(rows)
 
 

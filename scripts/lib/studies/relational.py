@@ -39,6 +39,11 @@ SUMMARY_MEANS = [
     *(f"rsc_{k}_{m}" for m in ("wvrn", "nbc") for k in ("p", "q", "rho", "L")),
 ]
 CALIBRATION_JOIN = ["purpose", "nodes", "prop_labeled", "handicap_nbc"]
+#: Reading ``relational.power_x_measure`` (Neville 2009 Sec. 5.4: "measured the average performance
+#: difference between the two models on the calibration set"): the power panels' x is the mean of
+#: the calibration splits' signed differences acc(wvRN) - acc(nBC_c), or the mean of their absolute
+#: values. A calibration-job option, not part of its setting, so it enters no seed.
+POWER_X_MEASURES = ("signed_mean", "mean_absolute")
 
 
 def network_parameters(config: Mapping, nodes: int) -> dict:
@@ -51,6 +56,7 @@ def network_parameters(config: Mapping, nodes: int) -> dict:
 #: What the paper panels (Neville Fig. 1(c)-(e), Wang Fig. 2) say of the study's design: the
 #: ``relational`` keys their captions and claims use
 PANEL_KEYS = (
+    "power_x_measure",
     "nodes",
     "large_nodes",
     "power_prop_labeled",
@@ -211,7 +217,16 @@ def network_rows(nets, role: str, nodes: int) -> pd.DataFrame:
     )
 
 
-def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, entropy, log=None, models=None):
+def calibrate(
+    nodes: int,
+    calibration_set: dict,
+    setting: dict,
+    set_entropy,
+    entropy,
+    log=None,
+    models=None,
+    x_measure: str = "signed_mean",
+):
     """The calibration set of one network size and purpose (Neville 2009 Sec. 5.3; Wang 2011
     Sec. 5.2).
 
@@ -234,13 +249,18 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
         The ``network_tests`` readings (:func:`lib.evaluation.pairtests.model_options`): nBC's
         estimation and where the handicap acts (after inference on the stored probabilities, or
         inside it, which reruns the handicapped model's inference for every ``c`` tried).
+    x_measure : str
+        One of :data:`POWER_X_MEASURES`: what a power row's ``difference`` (the power panels' x)
+        is over the calibration splits, the mean of ``acc(wvRN) - acc(nBC_c)`` or of its absolute
+        value. Type I rows do not depend on it.
 
     Returns
     -------
     calibration : pandas.DataFrame
         Type I: one row per level with the wvRN handicap ``c`` meeting
         ``|acc(wvRN_c) - acc(nBC)| <= tolerance`` (bisection; none is an error of one sentence).
-        Power: one row per nBC handicap ``c`` with ``acc(wvRN) - acc(nBC_c)`` (wvRN unhandicapped).
+        Power: one row per nBC handicap ``c`` with ``accuracy_wvrn - accuracy_nbc`` the mean
+        signed difference (wvRN unhandicapped) and ``difference`` the ``x_measure``.
     networks : pandas.DataFrame
         The calibration networks' statistics.
 
@@ -250,6 +270,8 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
     applied to the stored probabilities.
     """
     cal = calibration_set
+    if x_measure not in POWER_X_MEASURES:
+        raise ValueError(f"x_measure must be one of {POWER_X_MEASURES}, got {x_measure!r}")
     options = pairtests.model_options(models)
     smoothing = wvrn_nbc.NBC_ESTIMATION[options["nbc_estimation"]]
     during = options["handicap_stage"] == "during"
@@ -294,10 +316,15 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
         acc_b = float(wvrn_nbc.accuracy(pb[r], y[r], te[r], ti[r]).mean())
         level_train = train[i * folds : (i + 1) * folds]
 
-        def during_difference(model, other_accuracy):
-            """acc(model handicapped by c inside inference) - acc(other): reruns inference."""
+        inferred = {}  # (model, c) -> per-split accuracies: the difference and the power x share a run
 
-            def difference(c):
+        def during_accuracies(model):
+            """Per-split accuracy of ``model`` handicapped by c inside inference: reruns inference
+            (once per c)."""
+
+            def accuracies(c):
+                if (model, c) in inferred:
+                    return inferred[model, c]
                 chosen = handicap.chosen_nodes(c, keys, te[r], perturbation["selection"])
                 probs = wvrn_nbc.infer_handicapped(
                     model,
@@ -309,9 +336,15 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
                     node_block=block,
                     smoothing=smoothing,
                 )
-                return float(wvrn_nbc.accuracy(split(probs), y[r], te[r], ti[r]).mean()) - other_accuracy
+                inferred[model, c] = wvrn_nbc.accuracy(split(probs), y[r], te[r], ti[r])
+                return inferred[model, c]
 
-            return difference
+            return accuracies
+
+        def during_difference(model, other_accuracy):
+            """acc(model handicapped by c inside inference) - acc(other)."""
+            accuracies = during_accuracies(model)
+            return lambda c: float(accuracies(c).mean()) - other_accuracy
 
         base = {
             "purpose": purpose,
@@ -322,6 +355,7 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
             "accuracy_wvrn_unhandicapped": acc_w,
             "accuracy_nbc_unhandicapped": acc_b,
         }
+        x = None  # the power x is -difference(c) unless the reading asks for another measure
         if purpose == "type1":  # wvRN handicapped: difference(c) = acc(wvRN_c) - acc(nBC)
             difference = (
                 during_difference("wvrn", acc_b)
@@ -338,14 +372,51 @@ def calibrate(nodes: int, calibration_set: dict, setting: dict, set_entropy, ent
                     pb[r], pw[r], y[r], te[r], keys, tie_handicapped=ti[r], tie_other=ti[r], **perturbation
                 )
             )
-        records += _level_records(base, difference, setting, log)
+            if x_measure != "signed_mean":
+                nbc_rows = (
+                    during_accuracies("nbc")
+                    if during
+                    else handicapped_accuracies(pb[r], y[r], te[r], ti[r], keys, perturbation)
+                )
+                x = power_x(x_measure, wvrn_nbc.accuracy(pw[r], y[r], te[r], ti[r]), nbc_rows)
+        records += _level_records(base, difference, setting, log, x)
     return pd.DataFrame(records), network_rows(nets, "calibration", nodes)
 
 
-def _level_records(base: dict, difference, setting: dict, log=None) -> list[dict]:
+def handicapped_accuracies(probs, labels, test, tie, keys, perturbation: dict):
+    """``f(c)``: the per-split test accuracies of a model handicapped by ``c`` after inference, with
+    fixed ``keys`` -- the rows whose mean :func:`lib.models.wvrn_nbc.handicap_difference` takes
+    (``perturbation``: its ``strength`` and ``selection``)."""
+    move = handicap.strengths(perturbation["strength"], keys)
+
+    def accuracies(c: float) -> np.ndarray:
+        chosen = handicap.chosen_nodes(c, keys, test, perturbation["selection"])
+        return wvrn_nbc.accuracy(handicap.perturb(probs, chosen, move), labels, test, tie)
+
+    return accuracies
+
+
+def power_x(measure: str, unhandicapped, handicapped_accuracies_of):
+    """``x(c)``, the power panels' x at nBC handicap ``c`` under reading
+    ``relational.power_x_measure`` (:data:`POWER_X_MEASURES`), from the unhandicapped model's
+    per-split accuracies and ``handicapped_accuracies_of(c)``, the handicapped model's on the
+    same splits: the mean of the signed differences or of their absolute values."""
+    if measure not in POWER_X_MEASURES:
+        raise ValueError(f"measure must be one of {POWER_X_MEASURES}, got {measure!r}")
+    other = np.asarray(unhandicapped, dtype=np.float64)
+
+    def x(c: float) -> float:
+        gap = other - handicapped_accuracies_of(c)
+        return float(np.mean(np.abs(gap) if measure == "mean_absolute" else gap))
+
+    return x
+
+
+def _level_records(base: dict, difference, setting: dict, log=None, x=None) -> list[dict]:
     """The calibration rows of one labeling level: Type I, the wvRN handicap meeting the tolerance
     (bisection; none is an error of one sentence); power, the difference at each nBC handicap.
-    ``difference(c)`` is the handicapped model's accuracy minus the other's."""
+    ``difference(c)`` is the handicapped model's accuracy minus the other's; ``x(c)``, when given,
+    is a power row's ``difference`` instead of ``-difference(c)`` (:func:`power_x`)."""
     pl, nets, nodes = base["prop_labeled"], base["networks"], base["nodes"]
     if base["purpose"] == "type1":
         acc_b = base["accuracy_nbc_unhandicapped"]
@@ -388,13 +459,15 @@ def _level_records(base: dict, difference, setting: dict, log=None) -> list[dict
                 "handicap_nbc": c,
                 "accuracy_wvrn": acc_w,
                 "accuracy_nbc": acc_w - d,
-                "difference": d,
+                "difference": d if x is None else x(c),
                 "tolerance": np.nan,
                 "evaluations": 1,
             }
         )
         if log is not None:
             log.info("propLabeled %g, nBC c=%g: mean difference wvRN - nBC %.4f", pl, c, d)
+            if x is not None:
+                log.info("propLabeled %g, nBC c=%g: power x %.4f", pl, c, records[-1]["difference"])
     return records
 
 

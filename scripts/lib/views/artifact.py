@@ -123,9 +123,13 @@ class Artifact:
 
     def configure(self, config: Mapping, wildcards: Mapping[str, str] | None = None) -> dict:
         """The settings of a run (of a family's member ``wildcards``): the scale profile, the readings
-        behind the artifact, and its own."""
+        behind the artifact, the claims that chose a reading it runs under (``fitted``, when any:
+        :func:`lib.core.readings.fitted`), and its own."""
         own = self.settings(config, dict(wildcards or {})) if self.wildcards else self.settings(config)
-        return {"profile": config["profile"], "readings": readings.describe(self.id, config), **own}
+        settings = {"profile": config["profile"], "readings": readings.describe(self.id, config), **own}
+        fitted = readings.fitted(self.id, config)
+        # only where a claim chose a reading: every other artifact's params, and so its job, stay as they were
+        return {**settings, "fitted": fitted} if fitted else settings
 
     def outputs(self) -> dict[str, str]:
         """Every file the artifact writes (a family's as patterns): its kinds, and its claims."""
@@ -210,6 +214,8 @@ def write_artifact(artifact: Artifact, inputs: Mapping[str, Any], settings: dict
         plotting.add_caption(built.figure, caption, **built.caption_layout)
         plotting.save(built.figure, outputs["pdf"], outputs["png"])
     if artifact.claims is not False:
-        claims = artifact.paper_claims().evaluate(artifact.name, built.evidence, settings["profile"])
+        claims = artifact.paper_claims().evaluate(
+            artifact.name, built.evidence, settings["profile"], fitted=settings.get("fitted")
+        )
         table_io.write_csv(claims, outputs["claims"])
     return built

@@ -218,6 +218,7 @@ CROSS_RULE_WORDS = {
     "either": "a link when either end's between-group proposal succeeds",
     "max": "the larger of the two between-group probabilities",
     "both": "the product of the two between-group probabilities",
+    "min": "the smaller of the two between-group probabilities",
 }
 
 
@@ -293,8 +294,8 @@ def _fig1c(tables: dict, s: dict) -> Built:
         f"{net['p_pos']:.2f} (paper: 0.40, 0.70). DEVIATION, accepted: with the published parameters no A-B link "
         "rule gives an autocorrelation of 0.40 under any of the three measures; we use "
         f"{CROSS_RULE_WORDS[lgm.cross_rule]}, whose expected phi is "
-        f"{networks.expected_label_autocorrelation(lgm):.2f}; a claim checks that the paper's 0.40 lies within "
-        "the three measures' range (docs/relational.md). Bars: 95% Wilson intervals. " + _scale(s, shown)
+        f"{networks.expected_label_autocorrelation(lgm):.2f} (docs/relational.md). Bars: 95% Wilson intervals. "
+        + _scale(s, shown)
     )
     evidence = Evidence(
         {"summary": shown, "networks": nets, "per_network": per_network},
@@ -323,8 +324,9 @@ def _fig1d_about(s: dict) -> str:
         f"Power vs mean accuracy difference wvRN − nBC at propLabeled {study['power_prop_labeled']:g}, "
         f"{study['evaluation_networks']} networks of {s['nodes']} nodes (trials pooled). nBC handicapped by "
         f"c = {_handicaps(study)}; wvRN unhandicapped (our reading of "
-        "'perturbed the predictions of the worse performing model'); x = mean difference on the calibration set "
-        f"({study['calibration_networks']} networks x {study['calibration_folds']} NCV folds)."
+        "'perturbed the predictions of the worse performing model'); "
+        + captions.power_x_clause(study["power_x_measure"], study["calibration_networks"], study["calibration_folds"])
+        + "."
     )
 
 

@@ -51,8 +51,8 @@ def _mean_std(means, stds) -> list[str]:
 def _table1_about(s: dict) -> str:
     k, tie_rule = int(s["randomizations"]), s["tie_rule"]
     scale = (
-        f"Paper scale: {k} randomizations per test."
-        if s["profile"] == "paper"
+        f"{plotting.scale_label(s['profile'])}: {k} randomizations per test."
+        if plotting.scale_label(s["profile"])
         else f"{s['profile'].upper()} PROFILE: {k} randomizations per test (the paper uses "
         f"{ojala2009.RANDOMIZATIONS}); tolerances are wider."
     )
@@ -207,7 +207,18 @@ def _fig3_settings(config) -> dict:
         "alpha": perm["alpha"],
         "tie_rule": perm["tie_rule"],
         "classifiers": _classifiers(config),
+        "rejection": perm["fig3_rejection"],
     }
+
+
+#: The caption's words for the reading permutation.fig3_rejection: what "rejected" means in the claims
+FIG3_REJECTION = {
+    "mean_p": "Rejected (the claims): the mean of the original CVs' empirical p-values <= α (Sec. V's rule; "
+    "reading permutation.fig3_rejection = mean_p).",
+    "caption_band": "Rejected (the claims): the first original CV's error outside the test's [1%, 99%] bar (the "
+    "caption's rule, one CV as in Sec. IV; reading permutation.fig3_rejection = caption_band); the line is "
+    "that CV's error.",
+}
 
 
 def _fig3_about(s: dict) -> str:
@@ -215,9 +226,12 @@ def _fig3_about(s: dict) -> str:
     per_class, folds = int(s["points_per_class"]), int(s["folds"])
     return (
         f"Ojala & Garriga 2009, Figure 3: {per_class} points from N((1,0), [[1,ρ],[ρ,1]]) (+1) and {per_class} "
-        f"from N((-1,0), same) (-1); line: stratified {folds}-fold CV error of the original data (mean of "
-        f"{reps} CV repetitions); × Test 1 and ○ Test 2: mean error over the randomized data sets with "
+        f"from N((-1,0), same) (-1); line: stratified {folds}-fold CV error of the original data "
+        + (f"(mean of {reps} CV repetitions)" if s["rejection"] == "mean_p" else "(the first of the CV repetitions)")
+        + "; × Test 1 and ○ Test 2: mean error over the randomized data sets with "
         "the [1%, 99%] quantile bar. "
+        + FIG3_REJECTION[s["rejection"]]
+        + " "
         + plotting.profile_note(s["profile"], k, ojala2009.RANDOMIZATIONS, unit="randomizations")
         + " Deviations: J48 = Weka J48 re-implemented (lib/models/c45.py); SMO: "
         + "Weka's SMO re-implemented (lib/models/smo.py; Weka's predictions in our cross-check); "
@@ -230,12 +244,14 @@ def _fig3_about(s: dict) -> str:
 
 
 def _fig3(tables: dict, s: dict) -> Built:
-    summary = permutation.fig3_summary(_errors(tables))
+    rejection = s["rejection"]
+    summary = permutation.fig3_summary(_errors(tables), rejection=rejection)
+    line = "orig_mean" if rejection == "mean_p" else "orig_first"  # the error the rule judges
     order = [c for c in FIG3_ORDER if c in set(summary.classifier)]
     fig, axes = plotting.new_figure(ncols=4)  # one panel per classifier, in the paper's order
     for ax, clf in zip(axes, order):
         part = summary[summary.classifier == clf].sort_values("rho")
-        ax.plot(part.rho, part.orig_mean, color="0.15", linewidth=1.3, label="e(f, D)")
+        ax.plot(part.rho, part[line], color="0.15", linewidth=1.3, label="e(f, D)")
         for t, dx in ((1, -0.012), (2, 0.012)):
             m = part[f"t{t}_mean"].to_numpy()
             ax.errorbar(
@@ -256,7 +272,8 @@ def _fig3(tables: dict, s: dict) -> Built:
         ax.set_visible(False)
     axes[0].set_ylabel("Classification error")
     axes[0].legend(fontsize=6.5, loc="upper left")
-    return Built(summary, Evidence({"summary": summary}, {"alpha": float(s["alpha"])}), figure=fig)
+    evidence = Evidence({"summary": summary}, {"alpha": float(s["alpha"]), "rejection": rejection})
+    return Built(summary, evidence, figure=fig)
 
 
 FIG3 = _declare(
@@ -355,8 +372,9 @@ def _uci_about(s: dict) -> str:
     reduced = ojala2009.reduced_note(_uci_planned(s), k, alpha)
     subset += f" {reduced}" if reduced else ""
     scale = (
-        f"Paper scale: {k} randomizations per test, {reps} repetitions of the original CV.{subset}{floor}"
-        if s["profile"] == "paper"
+        f"{plotting.scale_label(s['profile'])}: {k} randomizations per test, {reps} repetitions of the original "
+        f"CV.{subset}{floor}"
+        if plotting.scale_label(s["profile"])
         else f"{s['profile'].upper()} PROFILE: {k} randomizations per test (the paper uses "
         f"{ojala2009.RANDOMIZATIONS}), {reps} "
         f"repetition(s) of the original CV (the paper uses {ojala2009.CV_REPETITIONS}).{subset}{floor}"
@@ -393,21 +411,32 @@ def _p_cell(alpha: float, p, low=float("nan"), high=float("nan")) -> str:
     return shown if pd.isna(low) or pd.isna(high) else f"{shown} [{low:.3f}, {high:.3f}]"
 
 
+def _cv_sd(errors: pd.DataFrame, classifier: str) -> pd.Series:
+    """Per data set: the standard deviation of one original CV's error over the fold draws the jobs
+    ran (every original CV, the table's and the further ones of ``p_spread_repetitions``; NaN for
+    one CV), which the original-error claims' tolerance derives from
+    (``lib.papers.ojala2009.orig_tolerance``)."""
+    original = errors[(errors["kind"] == "original") & (errors["classifier"] == classifier)]
+    return original.groupby("dataset", sort=False)["error"].std(ddof=1)
+
+
 def _uci_table(tables: dict, s: dict) -> Built:
     table, alpha = s["table"], float(s["alpha"])
     clf = ojala2009.UCI_TABLES[table]["classifier"]
+    errors = _errors(tables)
     summary = permutation.uci_table_summary(
-        _errors(tables), repetitions=int(s["repetitions"]), spread_entropy=s["spread_entropy"]
+        errors, repetitions=int(s["repetitions"]), spread_entropy=s["spread_entropy"]
     )
     run = [d for d in UCI_ORDER if d in set(summary.dataset)]  # the configured data sets, paper order
     markdown = f"# {ojala2009.uci_title(table)}\n\n{_uci_about(s)}\n"
     keys = ["dataset", "classifier", "repetitions", "randomizations"]
     if clf not in set(summary.classifier):
-        out = pd.DataFrame(columns=keys + UCI_COLUMNS + SPREAD)
+        out = pd.DataFrame(columns=keys + UCI_COLUMNS + SPREAD + ["orig_cv_sd"])
     else:
         ours = summary[summary.classifier == clf].set_index("dataset").reindex(run)
         paper = ojala2009.uci_paper_table(table).reindex(run)
         out = ours.reset_index()[keys + UCI_COLUMNS + SPREAD]
+        out["orig_cv_sd"] = _cv_sd(errors, clf).reindex(run).to_numpy()
         out["paper_name"] = [datasets.get(d).paper_name for d in run]
         for c in UCI_COLUMNS:
             out[f"paper_{c}"] = paper[c].to_numpy()

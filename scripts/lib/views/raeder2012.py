@@ -175,8 +175,8 @@ def _fig2_about(s: dict) -> str:
         "5 repetitions of 2-fold CV per dataset and level"
     )
     note = (
-        "Paper scale: " + scale + "."
-        if s["profile"] == "paper"
+        plotting.scale_label(s["profile"]) + ": " + scale + "."
+        if plotting.scale_label(s["profile"])
         else f"{s['profile'].upper()} PROFILE: only "
         + scale
         + " (the paper: all 10 and all 5), at removal levels "
@@ -295,8 +295,8 @@ def _rankings(tables: dict, s: dict) -> Built:
         ]
     )
     scale = (
-        "paper scale"
-        if s["profile"] == "paper"
+        plotting.scale_label(s["profile"]).lower()
+        if plotting.scale_label(s["profile"])
         else f"{s['profile'].upper()} PROFILE: fewer scored folds, removal levels "
         + ", ".join(map(str, levels))
         + " % only; rankings with small gaps may differ at paper scale"
@@ -395,7 +395,8 @@ def _fig3(tables: dict, s: dict) -> Built:
         f"public Table 1 sets (fewer than {MIN_POS} positives, not marked: {skipped}). Profile: "
         f"{s['profile']} (no sampling)."
     )
-    return Built(table, Evidence({"summary": table}, {"min_positives": MIN_POS}), figure=fig, details=details)
+    evidence = Evidence({"summary": table, "table1": t1}, {"min_positives": MIN_POS})
+    return Built(table, evidence, figure=fig, details=details)
 
 
 FIG3 = VIEWS.add(
@@ -533,7 +534,7 @@ def _sec4(tables: dict, s: dict) -> Built:
         "The printed critical AUC 0.654 matches a per-test level of 1e-4 (e.g. best of 100 random classifiers "
         f"at p = 0.01), not a single test at p = 0.01 ({crit['exact'].iloc[0]:.3f}). "
         f"Simulation: {cfg['replications']} test sets per point, {cfg['null_replications']} null replicates"
-        + (f" ({s['profile'].upper()} PROFILE)." if s["profile"] != "paper" else ".")
+        + ("." if plotting.scale_label(s["profile"]) else f" ({s['profile'].upper()} PROFILE).")
     )
     evidence = Evidence({"summary": table}, {"critical_auc": s["critical_auc"]})
     return Built(table, evidence, figure=fig, markdown="\n".join(md), details=details)

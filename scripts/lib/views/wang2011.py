@@ -370,8 +370,9 @@ def _fig2b_about(s: dict) -> str:
         "Power of paired tests vs mean accuracy difference wvRN − nBC at propLabeled "
         f"{study['power_prop_labeled']:g}, {study['evaluation_networks']} networks of {s['nodes']} nodes. nBC "
         f"handicapped by b = {', '.join(f'{c:g}' for c in study['power_handicaps'])} (wvRN unhandicapped; "
-        f"{handicap}); x = mean difference on the calibration set ({study['calibration_networks']} networks x "
-        f"{study['calibration_folds']} NCV folds). Trials: the first {s['trials']} of each network's, shared with "
+        f"{handicap}); "
+        + captions.power_x_clause(study["power_x_measure"], study["calibration_networks"], study["calibration_folds"])
+        + f". Trials: the first {s['trials']} of each network's, shared with "
         "Neville Fig. 1(d). RS-C as in Fig. 2(a). Bars: 95% Wilson intervals over the pooled trials; the claims "
         "compare the wider 95% t-intervals over the networks."
     )
