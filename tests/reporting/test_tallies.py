@@ -56,3 +56,9 @@ def test_side_by_side_shows_each_verdict_with_its_lean_and_the_claims_that_diffe
     assert table.loc["z", "literal"] == "data not public, leans pass" and table.loc["w", "literal"] == "absent"
     md = tallies.markdown({"default": DEFAULT, "literal": LITERAL}, "T")
     assert md.startswith("# T\n") and "(2 of 3)" in md and "| a | y |" not in md  # y is the same in both
+
+
+def test_a_claim_is_matched_by_its_id_whatever_its_words_under_each_run():
+    other_words = LITERAL.assign(claim=["x under the text's reading", "y", "z"])
+    table = tallies.side_by_side({"default": DEFAULT, "literal": other_words}).set_index("id")
+    assert len(table) == 3 and table.loc["p/a/x", "claim"] == "x" and table.loc["p/a/x", "literal"] == "fail (ours)"

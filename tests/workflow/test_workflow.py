@@ -373,5 +373,15 @@ def test_partial_reruns(workflow_copy: Path):
     }
 
 
+def test_editing_a_papers_claims_reruns_its_artifacts(workflow_copy: Path):
+    """The claims module is imported by name when the claims are judged (no import statement shows
+    it, and Wang's views import nothing of it): an edit still reruns the artifact, not its study."""
+    figure = "results/wang2011/fig1a.pdf"
+    snakemake(workflow_copy, "--cores", "2", figure, *QUICK)
+    claims = workflow_copy / "scripts/lib/papers/wang2011.py"
+    claims.write_text(claims.read_text() + "\n# a harmless edit\n")
+    assert planned_jobs(workflow_copy, figure) == {"simulated_wang2011_fig1a": 1}
+
+
 # Byte-identical outputs across runs and core counts: tests/workflow/test_archive.py rebuilds the
 # archived --cores 2 quick run at --cores 1 and compares every result file.

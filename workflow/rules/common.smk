@@ -70,6 +70,11 @@ def view_inputs(art):
         ]
     view = LIB / "views" / f"{art.paper}.py"
     lib = lib_inputs("scripts/artifact.py") + [str(view)] + IMPORTS.lib_inputs(view, LIB)
+    # the paper's claims module is imported by name when the claims are judged (Artifact.paper_claims),
+    # which no import statement shows: without it, editing a claim would not rerun its artifact
+    claims = LIB / "papers" / f"{art.paper}.py"
+    if art.claims is None and claims.exists():
+        lib += [str(claims)] + IMPORTS.lib_inputs(claims, LIB)
     return {**files, "lib": sorted(set(lib))}
 
 

@@ -48,12 +48,12 @@ def verdict_with_lean(card: pd.DataFrame) -> pd.Series:
 
 
 def side_by_side(cards: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
-    """One row per claim of any run: its key columns, then its verdict (with lean) under each run."""
-    merged = None
-    for label, card in cards.items():
-        part = card[KEY].assign(**{label: verdict_with_lean(card)})
-        merged = part if merged is None else merged.merge(part, on=KEY, how="outer")
+    """One row per claim id of any run: its key columns (the first run's words: a reading may
+    change a claim's text, not its id), then its verdict (with lean) under each run."""
     labels = list(cards)
+    keys = pd.concat([card[KEY] for card in cards.values()]).drop_duplicates("id").set_index("id")
+    verdicts = pd.DataFrame({label: verdict_with_lean(card).set_axis(card["id"]) for label, card in cards.items()})
+    merged = keys.join(verdicts, how="left").reset_index()
     merged[labels] = merged[labels].fillna("absent")
     return merged.sort_values(["paper", "artifact", "id"], kind="stable").reset_index(drop=True)
 
