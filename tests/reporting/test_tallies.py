@@ -1,6 +1,7 @@
 """lib.reporting.tallies: several runs' verdicts side by side."""
 
 import pandas as pd
+import pytest
 
 from lib.reporting import tallies
 
@@ -62,3 +63,8 @@ def test_a_claim_is_matched_by_its_id_whatever_its_words_under_each_run():
     other_words = LITERAL.assign(claim=["x under the text's reading", "y", "z"])
     table = tallies.side_by_side({"default": DEFAULT, "literal": other_words}).set_index("id")
     assert len(table) == 3 and table.loc["p/a/x", "claim"] == "x" and table.loc["p/a/x", "literal"] == "fail (ours)"
+
+
+def test_a_run_label_may_not_be_a_column_name():
+    with pytest.raises(ValueError, match="run labels \\['paper'\\] are column names"):
+        tallies.side_by_side({"paper": DEFAULT, "literal": LITERAL})

@@ -51,6 +51,9 @@ def side_by_side(cards: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """One row per claim id of any run: its key columns (the first run's words: a reading may
     change a claim's text, not its id), then its verdict (with lean) under each run."""
     labels = list(cards)
+    clash = sorted(set(labels) & set(KEY))
+    if clash:
+        raise ValueError(f"run labels {clash} are column names of the table; name the runs otherwise")
     keys = pd.concat([card[KEY] for card in cards.values()]).drop_duplicates("id").set_index("id")
     verdicts = pd.DataFrame({label: verdict_with_lean(card).set_axis(card["id"]) for label, card in cards.items()})
     merged = keys.join(verdicts, how="left").reset_index()
