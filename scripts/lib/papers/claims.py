@@ -173,31 +173,23 @@ def verdict_class(verdict: str, why: str) -> str:
     return verdict
 
 
-def _stand_in(outcome: Outcome, data_not_public: str) -> Outcome:
-    """A check run on a public stand-in for data that are not public: ``unverifiable``, with what the
-    stand-in gives and its lean (the stand-in's verdict, or its own lean when it is undecided)."""
+def _judged_apart(outcome: Outcome, verdict: str, why: str) -> Outcome:
+    """``outcome`` shown under ``verdict`` (``fitted``, or ``unverifiable`` for a stand-in's data):
+    ``why`` then what the check gives, and its lean (the check's verdict, or its own lean when it is
+    undecided)."""
     lean = outcome.verdict if outcome.verdict in ("pass", "fail") else outcome.lean
     gives = outcome.verdict + (f" ({outcome.why})" if outcome.why else "")
-    return Outcome(
-        outcome.reproduced,
-        "unverifiable",
-        outcome.fill,
-        why=f"{NOT_PUBLIC}{data_not_public}; the stand-in gives {gives}",
-        lean=lean,
-    )
+    return Outcome(outcome.reproduced, verdict, outcome.fill, why=f"{why} {gives}", lean=lean)
+
+
+def _stand_in(outcome: Outcome, data_not_public: str) -> Outcome:
+    """A check run on a public stand-in for data that are not public: ``unverifiable``."""
+    return _judged_apart(outcome, "unverifiable", f"{NOT_PUBLIC}{data_not_public}; the stand-in gives")
 
 
 def _fitted(outcome: Outcome, reading: str) -> Outcome:
     """A check whose claim chose the reading it runs under (``reading``: ``name=value``)."""
-    lean = outcome.verdict if outcome.verdict in ("pass", "fail") else outcome.lean
-    gives = outcome.verdict + (f" ({outcome.why})" if outcome.why else "")
-    return Outcome(
-        outcome.reproduced,
-        "fitted",
-        outcome.fill,
-        why=f"fitted: chose the default {reading}; under it the check gives {gives}",
-        lean=lean,
-    )
+    return _judged_apart(outcome, "fitted", f"fitted: chose the default {reading}; under it the check gives")
 
 
 Check = Callable[[Evidence], "Outcome | None"]
