@@ -59,3 +59,13 @@ def test_markdown_shows_the_passage_the_default_and_a_column_per_alternative():
     assert "shuffled (default)" in header and "first" in header and "vote" in header
     assert "fail (0.3)" in text and "| pass |" in text  # a cell with no reproduced value is the verdict alone
     assert "`{}`" in text  # the scale is stated
+
+
+def test_each_reading_says_what_its_text_names_and_what_chose_its_default():
+    from lib.core import readings as registry
+
+    silent = rt.text_note(registry.REGISTRY["network_tests.autocorrelation_measure"])
+    assert "is silent on the point" in silent and "`neville2009/table1/autocorrelation.cora`" in silent
+    named = rt.text_note(registry.REGISTRY["network_tests.nbc_estimation"])
+    assert "names `ml`" in named and "judged *fitted*" in named
+    assert rt.text_note(registry.REGISTRY["permutation.tie_rule"]).endswith("No claim chose its default.")

@@ -49,7 +49,11 @@ def test_every_claim_has_a_class_from_both_seeds(stability_run: Path):
     assert (table["seeds"] == "2").all()
     # the first seed is the main run: its verdict is the first of each claim's two
     assert (table["verdicts"].str.split("/").str[0] == main["verdict"]).all()
-    assert [stability.classify(v.split("/")) for v in table["verdicts"]] == list(table["class"])
+    # the class is the seeds' verdict, a fail split by whose side it is and unverifiable by whether its data are public
+    classes = [
+        stability.tally_class(stability.classify(v.split("/")), w) for v, w in zip(table["verdicts"], table["why"])
+    ]
+    assert classes == list(table["class"])
     text = (stability_run / "results/stability.md").read_text()
     seeds = seeding.stability_seeds(int(yaml.safe_load((stability_run / "config/config.yaml").read_text())["seed"]), 2)
     assert all(str(s) in text for s in seeds)

@@ -65,6 +65,21 @@ def cell(row) -> str:
     return f"{row.verdict} ({row.reproduced})" if isinstance(row.reproduced, str) and row.reproduced else row.verdict
 
 
+def text_note(reading: registry.Reading) -> str:
+    """What the paper's text names for ``reading`` and which claims chose its default (fitted)."""
+    named = (
+        f"names `{reading.literal}` (config/literal.yaml runs it)"
+        if reading.literal
+        else "is silent on the point: every alternative is a reading of ours"
+    )
+    fitted = (
+        "Its default was chosen on " + ", ".join(f"`{c}`" for c in reading.fitted_on) + ", judged *fitted* under it."
+        if reading.fitted_on
+        else "No claim chose its default."
+    )
+    return f"The paper's text {named}. {fitted}"
+
+
 def markdown(table: pd.DataFrame, profile: str, scale: Mapping) -> str:
     """The readings page: the scale, a summary per reading, then one section per reading."""
     lines = [
@@ -99,6 +114,8 @@ def markdown(table: pd.DataFrame, profile: str, scale: Mapping) -> str:
             ),
             "",
             f"*Why the default.* {reading.why}",
+            "",
+            f"*The text.* {text_note(reading)}",
             "",
         ]
         wide = group.assign(cell=[cell(r) for r in group.itertuples()]).pivot_table(
