@@ -316,71 +316,70 @@ def calibrate(
         acc_b = float(wvrn_nbc.accuracy(pb[r], y[r], te[r], ti[r]).mean())
         level_train = train[i * folds : (i + 1) * folds]
 
-        inferred = {}  # (model, c) -> per-split accuracies: the difference and the power x share a run
-
-        def during_accuracies(model):
-            """Per-split accuracy of ``model`` handicapped by c inside inference: reruns inference
-            (once per c)."""
-
-            def accuracies(c):
-                if (model, c) in inferred:
-                    return inferred[model, c]
-                chosen = handicap.chosen_nodes(c, keys, te[r], perturbation["selection"])
-                probs = wvrn_nbc.infer_handicapped(
+        def infer_during(model, chosen, keys=keys, level_train=level_train):
+            """The model's per-split probabilities, ``chosen`` nodes perturbed inside inference."""
+            strength = _stacked(handicap.strengths(perturbation["strength"], keys), len(nets))
+            return split(
+                wvrn_nbc.infer_handicapped(
                     model,
                     adjacency,
                     labels,
                     level_train,
                     stack_rows(chosen, len(nets)),
-                    strength=_stacked(handicap.strengths(perturbation["strength"], keys), len(nets)),
+                    strength=strength,
                     node_block=block,
                     smoothing=smoothing,
                 )
-                inferred[model, c] = wvrn_nbc.accuracy(split(probs), y[r], te[r], ti[r])
-                return inferred[model, c]
-
-            return accuracies
-
-        def during_difference(model, other_accuracy):
-            """acc(model handicapped by c inside inference) - acc(other)."""
-            accuracies = during_accuracies(model)
-            return lambda c: float(accuracies(c).mean()) - other_accuracy
-
-        base = {
-            "purpose": purpose,
-            "nodes": nodes,
-            "prop_labeled": pl,
-            "networks": len(nets),
-            "splits": int(r.sum()),
-            "accuracy_wvrn_unhandicapped": acc_w,
-            "accuracy_nbc_unhandicapped": acc_b,
-        }
-        x = None  # the power x is -difference(c) unless the reading asks for another measure
-        if purpose == "type1":  # wvRN handicapped: difference(c) = acc(wvRN_c) - acc(nBC)
-            difference = (
-                during_difference("wvrn", acc_b)
-                if during
-                else wvrn_nbc.handicap_difference(
-                    pw[r], pb[r], y[r], te[r], keys, tie_handicapped=ti[r], tie_other=ti[r], **perturbation
-                )
             )
-        else:  # nBC handicapped: difference(c) = acc(nBC_c) - acc(wvRN)
-            difference = (
-                during_difference("nbc", acc_w)
-                if during
-                else wvrn_nbc.handicap_difference(
-                    pb[r], pw[r], y[r], te[r], keys, tie_handicapped=ti[r], tie_other=ti[r], **perturbation
-                )
-            )
-            if x_measure != "signed_mean":
-                nbc_rows = (
-                    during_accuracies("nbc")
-                    if during
-                    else handicapped_accuracies(pb[r], y[r], te[r], ti[r], keys, perturbation)
-                )
-                x = power_x(x_measure, wvrn_nbc.accuracy(pw[r], y[r], te[r], ti[r]), nbc_rows)
+
+        base = dict(purpose=purpose, nodes=nodes, prop_labeled=pl, networks=len(nets), splits=int(r.sum()))
+        base.update(accuracy_wvrn_unhandicapped=acc_w, accuracy_nbc_unhandicapped=acc_b)
+        difference, x = _handicap_curves(
+            purpose,
+            x_measure,
+            infer_during if during else None,
+            {"wvrn": pw[r], "nbc": pb[r]},
+            (y[r], te[r], ti[r]),
+            keys,
+            perturbation,
+        )
         records += _level_records(base, difference, setting, log, x)
     return pd.DataFrame(records), network_rows(nets, "calibration", nodes)
+
+
+def _handicap_curves(purpose: str, x_measure: str, infer_during, probs: dict, truth: tuple, keys, perturbation: dict):
+    """``(difference, x)`` of one labeling level: ``difference(c)`` = acc(handicapped model at c) -
+    acc(the other) -- wvRN handicapped for Type I, nBC for power -- and the power x (``None``: the
+    study takes -difference, the signed mean). ``infer_during(model, chosen)`` reruns inference with
+    the chosen nodes perturbed (stage ``during``); ``None`` perturbs the stored probabilities
+    (``after``). ``truth``: the splits' labels, test masks and tie classes."""
+    labels, test, tie = truth
+    handicapped, other = ("wvrn", "nbc") if purpose == "type1" else ("nbc", "wvrn")
+    other_rows = wvrn_nbc.accuracy(probs[other], labels, test, tie)
+    if infer_during is None:
+        difference = wvrn_nbc.handicap_difference(
+            probs[handicapped], probs[other], labels, test, keys, tie_handicapped=tie, tie_other=tie, **perturbation
+        )
+        accuracies = None
+    else:
+        inferred = {}  # c -> per-split accuracies: the difference and the power x share one inference
+
+        def accuracies(c):
+            if c not in inferred:
+                chosen = handicap.chosen_nodes(c, keys, test, perturbation["selection"])
+                inferred[c] = wvrn_nbc.accuracy(infer_during(handicapped, chosen), labels, test, tie)
+            return inferred[c]
+
+        other_accuracy = float(other_rows.mean())
+
+        def difference(c):
+            return float(accuracies(c).mean()) - other_accuracy
+
+    if purpose == "type1" or x_measure == "signed_mean":
+        return difference, None
+    if accuracies is None:
+        accuracies = handicapped_accuracies(probs[handicapped], labels, test, tie, keys, perturbation)
+    return difference, power_x(x_measure, other_rows, accuracies)
 
 
 def handicapped_accuracies(probs, labels, test, tie, keys, perturbation: dict):
