@@ -259,9 +259,9 @@ def run_weka_worker(task_dir: Path) -> None:
     """Inside .venv-weka: time Weka's classifier on each task's randomised data sets and folds."""
     from jpype import JArray, JString
 
-    from tools.crosscheck_weka import _arff_text, _start_jvm
+    from tools.weka_harness import arff_text, start_jvm
 
-    JClass, version = _start_jvm("pww3", None)
+    JClass, version = start_jvm("pww3", None)
     Instances = JClass("weka.core.Instances")
     StringReader = JClass("java.io.StringReader")
     spec = json.loads((task_dir / "task.json").read_text())
@@ -272,7 +272,7 @@ def run_weka_worker(task_dir: Path) -> None:
         per_fold, spent = [], 0.0
         for r in range(WEKA_RANDOMIZATIONS):
             X, y, folds = arrays[f"X{t}_{r}"], arrays[f"y{t}_{r}"], arrays[f"folds{t}_{r}"]
-            full = Instances(StringReader(_arff_text(X, y, job["n_values"], job["n_classes"], job["name"])))
+            full = Instances(StringReader(arff_text(X, y, job["n_values"], job["n_classes"], job["name"])))
             full.setClassIndex(full.numAttributes() - 1)
             for f in np.unique(folds):
                 train, test = Instances(full, 0), Instances(full, 0)

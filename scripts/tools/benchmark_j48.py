@@ -140,7 +140,7 @@ def cold_start() -> tuple[float, float]:
     return float(out[0]), float(out[1])
 
 
-def main():
+def _parse_args():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--datasets", nargs="+", default=["diabetes", "segment", "splice", "mushroom"])
     ap.add_argument("--raw", default="data/raw")
@@ -156,10 +156,11 @@ def main():
     ap.add_argument("--repeat", type=int, default=3, help="single-CV timings: best of this many")
     ap.add_argument("--compile", action="store_true", help="also time a cold start")
     ap.add_argument("--out", default=None, help="CSV file")
-    args = ap.parse_args()
-    ks = args.standin_perms if args.standin_perms is not None else args.perms
+    return ap.parse_args()
 
-    # load / compile the numba functions before timing
+
+def warm_up() -> None:
+    """Load / compile the numba functions, so that the timings exclude compilation."""
     warm = AttributeSpec((0, 2))
     Xw = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 1.0], [3.0, np.nan]] * 3)
     yw = np.array([0, 0, 1, 1] * 3)
@@ -167,62 +168,76 @@ def main():
     c45.j48_cv_errors(Xw, yw, np.arange(12) % 3, warm, perms=np.arange(12)[None])
     c45.j48_cv_errors(Xw, yw, np.arange(12) % 3, warm, idx=np.tile(np.arange(12)[:, None], (1, 1, 2)))
 
+
+def benchmark(name: str, args, ks: int) -> dict:
+    """The timings of one data set (a CSV row); ``ks`` randomisations for the stand-in."""
+    if not (Path(args.raw) / name / acquisition.MARKER).exists():
+        acquisition.acquire(name, args.raw, args.mirror)
+    data = datasets.load(name, args.raw)
+    X, y, spec = data.X, data.y, data.spec
+    C = len(data.class_names)
+    n = len(y)
+    rng = np.random.default_rng(args.seed)
+    folds = sampling.stratified_fold_of(rng, y, 10)[0]
+    perms = pm.label_permutations(n, args.perms, rng)
+    idx = pm.within_class_permutations(y, spec.m, args.perms, rng)
+    f2 = pm.resample_folds(folds, y, args.perms, rng)
+    B = one_hot_nominal(X, spec)
+    row = {
+        "dataset": name,
+        "n": n,
+        "m": spec.m,
+        "one_hot_columns": B.shape[1],
+        "perms": args.perms,
+        "standin_perms": ks,
+    }
+    ident = np.arange(n)[None]
+    row["sklearn_cv"], e_sk = timed(lambda: sklearn_cv(B, y, folds), args.repeat)
+    row["j48_cv"], e_j = timed(lambda: j48_cv(X, y, folds, spec, C), args.repeat)
+    row["j48_engine_cv"], e_e = timed(
+        lambda: c45.j48_cv_errors(X, y, folds, spec, perms=ident, n_classes=C)[0], args.repeat
+    )
+    assert e_j == e_e
+    row["error_sklearn"], row["error_j48"] = e_sk, e_j
+    row["standin_test1"], _ = timed(lambda: sklearn_cv_errors(X, y, folds[perms[:ks]], spec, perms=perms[:ks]))
+    row["j48_test1"], null1 = timed(lambda: c45.j48_cv_errors(X, y, folds[perms], spec, perms=perms, n_classes=C))
+    row["standin_test2"], _ = timed(lambda: sklearn_cv_errors(X, y, f2[:ks], spec, idx=idx[:ks]))
+    row["j48_test2"], null2 = timed(lambda: c45.j48_cv_errors(X, y, f2, spec, idx=idx, n_classes=C))
+    row["j48_test1_null_mean"] = float(null1.mean())
+    row["j48_test2_null_mean"] = float(null2.mean())
+    # CPU of this data set in the Ojala study at paper scale: 1000 randomisations of each
+    # test plus 2 x 10 original CVs
+    row["study_minutes"] = (
+        (1000 * (row["j48_test1"] + row["j48_test2"]) / args.perms + 20 * row["j48_engine_cv"]) / 60
+        if args.perms
+        else float("nan")
+    )
+    return row
+
+
+def print_row(row: dict, perms: int, ks: int) -> None:
+    per = lambda key, k: row[key] / k if k else float("nan")  # noqa: E731
+    speedup = row["sklearn_cv"] / row["j48_engine_cv"]
+    print(
+        f"{row['dataset']:10s} n={row['n']:5d} CV: sklearn {row['sklearn_cv']:.3f}s  J48 {row['j48_cv']:.3f}s"
+        f" (engine {row['j48_engine_cv']:.3f}s; x{speedup:.1f})"
+        f" | per randomised CV: Test 1 stand-in {per('standin_test1', ks):.3f}s"
+        f" J48 {per('j48_test1', perms):.3f}s,"
+        f" Test 2 stand-in {per('standin_test2', ks):.3f}s"
+        f" J48 {per('j48_test2', perms):.3f}s"
+        f" | error sklearn {row['error_sklearn']:.4f} J48 {row['error_j48']:.4f}",
+        flush=True,
+    )
+
+
+def main():
+    args = _parse_args()
+    ks = args.standin_perms if args.standin_perms is not None else args.perms
+    warm_up()
     rows = []
     for name in args.datasets:
-        if not (Path(args.raw) / name / acquisition.MARKER).exists():
-            acquisition.acquire(name, args.raw, args.mirror)
-        data = datasets.load(name, args.raw)
-        X, y, spec = data.X, data.y, data.spec
-        C = len(data.class_names)
-        n = len(y)
-        rng = np.random.default_rng(args.seed)
-        folds = sampling.stratified_fold_of(rng, y, 10)[0]
-        perms = pm.label_permutations(n, args.perms, rng)
-        idx = pm.within_class_permutations(y, spec.m, args.perms, rng)
-        f2 = pm.resample_folds(folds, y, args.perms, rng)
-        B = one_hot_nominal(X, spec)
-        row = {
-            "dataset": name,
-            "n": n,
-            "m": spec.m,
-            "one_hot_columns": B.shape[1],
-            "perms": args.perms,
-            "standin_perms": ks,
-        }
-        ident = np.arange(n)[None]
-        row["sklearn_cv"], e_sk = timed(lambda: sklearn_cv(B, y, folds), args.repeat)
-        row["j48_cv"], e_j = timed(lambda: j48_cv(X, y, folds, spec, C), args.repeat)
-        row["j48_engine_cv"], e_e = timed(
-            lambda: c45.j48_cv_errors(X, y, folds, spec, perms=ident, n_classes=C)[0], args.repeat
-        )
-        assert e_j == e_e
-        row["error_sklearn"], row["error_j48"] = e_sk, e_j
-        row["standin_test1"], _ = timed(lambda: sklearn_cv_errors(X, y, folds[perms[:ks]], spec, perms=perms[:ks]))
-        row["j48_test1"], null1 = timed(lambda: c45.j48_cv_errors(X, y, folds[perms], spec, perms=perms, n_classes=C))
-        row["standin_test2"], _ = timed(lambda: sklearn_cv_errors(X, y, f2[:ks], spec, idx=idx[:ks]))
-        row["j48_test2"], null2 = timed(lambda: c45.j48_cv_errors(X, y, f2, spec, idx=idx, n_classes=C))
-        row["j48_test1_null_mean"] = float(null1.mean())
-        row["j48_test2_null_mean"] = float(null2.mean())
-        # CPU of this data set in the Ojala study at paper scale: 1000 randomisations of each
-        # test plus 2 x 10 original CVs
-        row["study_minutes"] = (
-            (1000 * (row["j48_test1"] + row["j48_test2"]) / args.perms + 20 * row["j48_engine_cv"]) / 60
-            if args.perms
-            else float("nan")
-        )
-        rows.append(row)
-        per = lambda key, k: row[key] / k if k else float("nan")  # noqa: E731
-        speedup = row["sklearn_cv"] / row["j48_engine_cv"]
-        print(
-            f"{name:10s} n={n:5d} CV: sklearn {row['sklearn_cv']:.3f}s  J48 {row['j48_cv']:.3f}s"
-            f" (engine {row['j48_engine_cv']:.3f}s; x{speedup:.1f})"
-            f" | per randomised CV: Test 1 stand-in {per('standin_test1', ks):.3f}s"
-            f" J48 {per('j48_test1', args.perms):.3f}s,"
-            f" Test 2 stand-in {per('standin_test2', ks):.3f}s"
-            f" J48 {per('j48_test2', args.perms):.3f}s"
-            f" | error sklearn {e_sk:.4f} J48 {e_j:.4f}",
-            flush=True,
-        )
+        rows.append(benchmark(name, args, ks))
+        print_row(rows[-1], args.perms, ks)
     frame = pd.DataFrame(rows)
     if args.perms:
         parts = ", ".join(f"{d} {t:.1f}" for d, t in zip(frame["dataset"], frame["study_minutes"]))

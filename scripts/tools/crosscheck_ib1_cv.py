@@ -14,11 +14,11 @@ smaller than the best so far (``if (distance < minDistance)``; in the 3.6.14 jar
 ``dcmpg; ifge``), after widening its min/max ranges with the test instance
 (``updateMinMax(instance)``). So among tied nearest neighbours Weka predicts a uniformly random
 one, with a fresh order per fold and per CV run. The project's ``tie_rule="first"`` (lowest row
-index) is what IB1 gives only when it is fed rows in file order, as ``scripts/crosscheck_weka.py``
+index) is what IB1 gives only when it is fed rows in file order, as ``scripts/tools/crosscheck_weka.py``
 fed it.
 
 What this script does. For every data set (the project's loader, written back as ARFF with the
-project's value order, as ``crosscheck_weka._arff_text``), a small Java program compiled at run
+project's value order, ``weka_harness.arff_text``), a small Java program compiled at run
 time against Weka 3.6's ``weka.jar`` (Debian's ``weka`` package) runs
 ``crossValidateModel(new IB1(), data, 10, new Random(seed))`` for seeds ``1..S`` and prints the
 error rate of each. Ours: ``S`` independent stratified 10-fold CVs (``sampling.stratified_fold_of``),
@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -56,7 +55,9 @@ sys.path.insert(0, str(SCRIPTS))
 
 import numpy as np  # noqa: E402
 
-DEFAULT_JAR = "/usr/share/java/weka.jar"
+from tools import weka_harness as wh  # noqa: E402
+
+DEFAULT_JAR = wh.DEBIAN_WEKA_JAR
 N_FOLDS = 10
 AGREE_Z = 3.0
 
@@ -90,12 +91,7 @@ public class IB1CV {
 
 def compile_java(jar: str, workdir: Path) -> Path:
     """Compile ``IB1CV.java`` against ``jar``; returns the class directory."""
-    src = workdir / "IB1CV.java"
-    src.write_text(JAVA_SOURCE)
-    subprocess.run(
-        ["javac", "-nowarn", "-cp", jar, "-d", str(workdir), str(src)], check=True, capture_output=True, text=True
-    )
-    return workdir
+    return wh.compile_java(jar, workdir, "IB1CV", JAVA_SOURCE, quiet=True)
 
 
 def weka_cv_errors(
@@ -104,27 +100,11 @@ def weka_cv_errors(
     arff: Path,
     seeds: int,
     first_seed: int = 1,
-    classifier: str = "weka.classifiers.lazy.IB1",
+    classifier: str = wh.IB1,
     options=(),
 ) -> np.ndarray:
     """Weka's 10-fold CV error rate for seeds ``first_seed .. first_seed + seeds - 1``."""
-    out = subprocess.run(
-        [
-            "java",
-            "-Djava.awt.headless=true",
-            "-cp",
-            f"{jar}{os.pathsep}{classes}",
-            "IB1CV",
-            str(arff),
-            str(first_seed),
-            str(seeds),
-            classifier,
-            *options,
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
+    out = wh.run_java(jar, classes, "IB1CV", arff, first_seed, seeds, classifier, *options, jvm_options=[wh.HEADLESS])
     rows = [line.split(",") for line in out.strip().splitlines()]
     return np.array([float(w) / float(t) for _, w, t in rows])
 
@@ -180,22 +160,9 @@ def compare(weka, ours) -> dict:
     return {"weka_mean": mw, "weka_se": sw, "ours_mean": mo, "ours_se": so, "z": z, "agree": bool(abs(z) < AGREE_Z)}
 
 
-def main(argv=None):
-    import pandas as pd
-    from crosscheck_weka import _arff_text
-
-    from lib.core import seeding
-    from lib.data import acquisition, datasets
-
+def _parse_args(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument(
-        "--datasets",
-        nargs="*",
-        default=None,
-        help="registry names (default: the 22 UCI data sets of Ojala & Garriga 2009)",
-    )
-    ap.add_argument("--mirror", default=None, help="folder with verified dataset copies (shared/data)")
-    ap.add_argument("--raw", default="data/raw")
+    wh.add_registry_dataset_options(ap)
     ap.add_argument("--seeds", type=int, default=50, help="CV runs per data set, Weka's and ours")
     ap.add_argument("--seed", type=int, default=20090601, help="base seed of our CV runs")
     ap.add_argument("--jar", default=DEFAULT_JAR, help="Weka 3.6 weka.jar")
@@ -207,9 +174,75 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.seeds < 2:
         ap.error("--seeds must be >= 2")
-    names = args.datasets or [
-        n for n in datasets.names("tabular", public=True) if datasets.get(n).used_by.startswith("ojala2009")
-    ]
+    return args
+
+
+def _crosscheck(name: str, args, classes: Path, tmp: Path):
+    """Weka's and our CV errors on one data set: (the CSV row, the per-seed frame)."""
+    import pandas as pd
+
+    from lib.core import seeding
+
+    data = wh.load_dataset(name, args.raw, args.mirror, acquire="always")
+    arff = tmp / f"{name}.arff"
+    wh.write_arff(arff, data.X, data.y, [int(v) for v in data.spec.n_values], len(data.class_names), name)
+    t0 = time.perf_counter()
+    weka = weka_cv_errors(args.jar, classes, arff, args.seeds)
+    t1 = time.perf_counter()
+    ours = our_cv_errors(
+        data, args.seeds, [args.seed, seeding.stable_hash(["crosscheck_ib1_cv", name])], exact=args.exact
+    )
+    t2 = time.perf_counter()
+    sh, fi = compare(weka, ours["shuffled"]), compare(weka, ours["first"])
+    ex = compare(weka, ours["exact"]) if args.exact else {}
+    row = {
+        "dataset": name,
+        "n": len(data.y),
+        "seeds": args.seeds,
+        **{f"{k}": v for k, v in sh.items() if k.startswith("weka")},
+        "shuffled_mean": sh["ours_mean"],
+        "shuffled_se": sh["ours_se"],
+        "shuffled_z": sh["z"],
+        "shuffled_agree": sh["agree"],
+        "first_mean": fi["ours_mean"],
+        "first_se": fi["ours_se"],
+        "first_z": fi["z"],
+        "first_agree": fi["agree"],
+        "exact_mean": ex.get("ours_mean", np.nan),
+        "exact_se": ex.get("ours_se", np.nan),
+        "exact_z": ex.get("z", np.nan),
+        "exact_agree": ex.get("agree", np.nan),
+        "weka_seconds": round(t1 - t0, 2),
+        "ours_seconds": round(t2 - t1, 2),
+    }
+    per_seed = pd.DataFrame(
+        {
+            "dataset": name,
+            "run": np.arange(args.seeds),
+            "weka_ib1": weka,
+            "ours_shuffled": ours["shuffled"],
+            "ours_first": ours["first"],
+            "ours_exact": ours.get("exact", np.full(args.seeds, np.nan)),
+        }
+    )
+    return row, per_seed
+
+
+def _print_row(r: dict, exact: bool) -> None:
+    print(
+        f"{r['dataset']}: Weka {r['weka_mean']:.4f}+-{r['weka_se']:.4f}  shuffled "
+        f"{r['shuffled_mean']:.4f}+-{r['shuffled_se']:.4f} (z {r['shuffled_z']:+.2f})  first "
+        f"{r['first_mean']:.4f}+-{r['first_se']:.4f} (z {r['first_z']:+.2f})"
+        + (f"  exact {r['exact_mean']:.4f}+-{r['exact_se']:.4f} (z {r['exact_z']:+.2f})" if exact else ""),
+        flush=True,
+    )
+
+
+def main(argv=None):
+    import pandas as pd
+
+    args = _parse_args(argv)
+    names = args.datasets or wh.registry_ojala_names()
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     rows, per_seed = [], []
@@ -224,63 +257,10 @@ def main(argv=None):
         for name in names:
             if name in done:
                 continue
-            acquisition.acquire(name, args.raw, args.mirror)
-            data = datasets.load(name, args.raw)
-            arff = tmp / f"{name}.arff"
-            arff.write_text(
-                _arff_text(data.X, data.y, [int(v) for v in data.spec.n_values], len(data.class_names), name)
-            )
-            t0 = time.perf_counter()
-            weka = weka_cv_errors(args.jar, classes, arff, args.seeds)
-            t1 = time.perf_counter()
-            ours = our_cv_errors(
-                data, args.seeds, [args.seed, seeding.stable_hash(["crosscheck_ib1_cv", name])], exact=args.exact
-            )
-            t2 = time.perf_counter()
-            sh, fi = compare(weka, ours["shuffled"]), compare(weka, ours["first"])
-            ex = compare(weka, ours["exact"]) if args.exact else {}
-            rows.append(
-                {
-                    "dataset": name,
-                    "n": len(data.y),
-                    "seeds": args.seeds,
-                    **{f"{k}": v for k, v in sh.items() if k.startswith("weka")},
-                    "shuffled_mean": sh["ours_mean"],
-                    "shuffled_se": sh["ours_se"],
-                    "shuffled_z": sh["z"],
-                    "shuffled_agree": sh["agree"],
-                    "first_mean": fi["ours_mean"],
-                    "first_se": fi["ours_se"],
-                    "first_z": fi["z"],
-                    "first_agree": fi["agree"],
-                    "exact_mean": ex.get("ours_mean", np.nan),
-                    "exact_se": ex.get("ours_se", np.nan),
-                    "exact_z": ex.get("z", np.nan),
-                    "exact_agree": ex.get("agree", np.nan),
-                    "weka_seconds": round(t1 - t0, 2),
-                    "ours_seconds": round(t2 - t1, 2),
-                }
-            )
-            per_seed.append(
-                pd.DataFrame(
-                    {
-                        "dataset": name,
-                        "run": np.arange(args.seeds),
-                        "weka_ib1": weka,
-                        "ours_shuffled": ours["shuffled"],
-                        "ours_first": ours["first"],
-                        "ours_exact": ours.get("exact", np.full(args.seeds, np.nan)),
-                    }
-                )
-            )
-            r = rows[-1]
-            print(
-                f"{name}: Weka {r['weka_mean']:.4f}+-{r['weka_se']:.4f}  shuffled "
-                f"{r['shuffled_mean']:.4f}+-{r['shuffled_se']:.4f} (z {r['shuffled_z']:+.2f})  first "
-                f"{r['first_mean']:.4f}+-{r['first_se']:.4f} (z {r['first_z']:+.2f})"
-                + (f"  exact {r['exact_mean']:.4f}+-{r['exact_se']:.4f} (z {r['exact_z']:+.2f})" if args.exact else ""),
-                flush=True,
-            )
+            row, seeds = _crosscheck(name, args, classes, tmp)
+            rows.append(row)
+            per_seed.append(seeds)
+            _print_row(row, args.exact)
             _write(rows, per_seed, out, seed_path)
     return _write(rows, per_seed, out, seed_path, echo=True)
 

@@ -21,7 +21,6 @@ rows per ``-V``: largest difference 3.2e-6 with ``-V -1``, 5.9e-6 with ``-V 3``,
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -29,13 +28,10 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for lib
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # scripts/tools/, for the ARFF writer
 
-from crosscheck_j48_weka import write_arff  # noqa: E402
-
-from lib.data import acquisition, datasets  # noqa: E402
 from lib.evaluation import sampling  # noqa: E402
 from lib.studies import imbalance  # noqa: E402
+from tools import weka_harness as wh  # noqa: E402
 
 JAVA = """
 import weka.classifiers.functions.SMO;
@@ -66,27 +62,21 @@ public class SmoProbs {
 
 
 def compile_helper(jar: str, folder: Path) -> None:
-    (folder / "SmoProbs.java").write_text(JAVA)
-    subprocess.run(["javac", "-cp", jar, "-d", str(folder), str(folder / "SmoProbs.java")], check=True)
+    wh.compile_java(jar, folder, "SmoProbs", JAVA)
 
 
 def weka_probabilities(jar, helper, Xtr, ytr, Xte, yte, n_values, folds):
     with tempfile.TemporaryDirectory() as tmp:
         train, test = Path(tmp) / "train.arff", Path(tmp) / "test.arff"
-        write_arff(train, Xtr, ytr, n_values, 2)
-        write_arff(test, Xte, yte, n_values, 2)
-        out = subprocess.run(
-            ["java", "-Xmx2g", "-cp", f"{jar}:{helper}", "SmoProbs", str(train), str(test), "-M", "-V", str(folds)],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
+        wh.write_arff(train, Xtr, ytr, n_values, 2, plain_codes=True)
+        wh.write_arff(test, Xte, yte, n_values, 2, plain_codes=True)
+        out = wh.run_java(jar, helper, "SmoProbs", train, test, "-M", "-V", folds, jvm_options=["-Xmx2g"])
     return np.array([float(v) for v in out.split()])
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--weka-jar", default="/usr/share/java/weka.jar")
+    ap.add_argument("--weka-jar", default=wh.DEBIAN_WEKA_JAR)
     ap.add_argument("--mirror", default=None, help="folder with verified raw data (else data/raw must hold it)")
     ap.add_argument("--raw", default="data/raw")
     ap.add_argument("--datasets", nargs="+", default=None, help="default: the 14 data sets of config imbalance")
@@ -113,9 +103,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as helper:
         compile_helper(args.weka_jar, Path(helper))
         for name in names:
-            if args.mirror:
-                acquisition.acquire(name, args.raw, args.mirror)
-            data = datasets.load(name, args.raw)
+            data = wh.load_dataset(name, args.raw, args.mirror, acquire="always" if args.mirror else "never")
             y = data.y_minority.astype(int)
             for k in (10, 2):
                 rng = np.random.default_rng(args.seed)

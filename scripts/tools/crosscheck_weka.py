@@ -93,100 +93,65 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for li
 
 import numpy as np  # noqa: E402
 
-DEFAULT_WEKA36_JAR = "/usr/share/java/weka.jar"
+from tools import weka_harness as wh  # noqa: E402
+
+DEFAULT_WEKA36_JAR = wh.DEBIAN_WEKA_JAR
 DEFAULT_SEED = 20090601
 N_FOLDS = 10
-# The 22 UCI data sets of Ojala & Garriga (2009), in the registry's order.
 WEKA_CLASSIFIERS = {
-    "IB1": ("weka.classifiers.lazy.IB1", []),
-    "IBk -K 1": ("weka.classifiers.lazy.IBk", ["-K", "1"]),
-    "NaiveBayes": ("weka.classifiers.bayes.NaiveBayes", []),
-    "SMO": ("weka.classifiers.functions.SMO", []),
+    "IB1": (wh.IB1, []),
+    "IBk -K 1": (wh.IBK, ["-K", "1"]),
+    "NaiveBayes": (wh.NAIVE_BAYES, []),
+    "SMO": (wh.SMO, []),
 }
 
 
 # ====================================================================================
 # Worker side: runs inside one JVM (one Weka version), no project imports beyond numpy
 # ====================================================================================
-def _start_jvm(backend: str, jar: str | None):
-    """Start the JVM: python-weka-wrapper3's bundled Weka, or a given weka.jar via JPype."""
-    if backend == "pww3":
-        import weka.core.jvm as jvm  # python-weka-wrapper3
-
-        jvm.start(packages=False, logging_level=40)
-    else:
-        import jpype
-
-        jpype.startJVM("-Djava.awt.headless=true", classpath=[jar], convertStrings=True)
-    from jpype import JClass
-
-    version = str(JClass("weka.core.Version").VERSION)
-    return JClass, version
-
-
-def _arff_text(X, y, n_values, n_classes, relation="crosscheck") -> str:
-    """ARFF with nominal values ``v0..v{V-1}`` (= the project's codes) and classes ``c0..``.
-
-    Numbers are written with ``repr`` (shortest round-trip decimal), so Java's parser gives
-    back the same doubles; the worker checks this.
-    """
-    lines = [f"@relation {relation}"]
-    for j, V in enumerate(n_values):
-        if V:
-            lines.append(f"@attribute a{j} {{{','.join(f'v{k}' for k in range(V))}}}")
-        else:
-            lines.append(f"@attribute a{j} numeric")
-    lines.append(f"@attribute class {{{','.join(f'c{k}' for k in range(n_classes))}}}")
-    lines.append("@data")
-    nominal = [V > 0 for V in n_values]
-    for row, label in zip(X, y):
-        cells = []
-        for x, nom in zip(row, nominal):
-            if np.isnan(x):
-                cells.append("?")
-            elif nom:
-                cells.append(f"v{int(x)}")
-            else:
-                cells.append(repr(float(x)))
-        cells.append(f"c{int(label)}")
-        lines.append(",".join(cells))
-    return "\n".join(lines) + "\n"
-
-
-def _instances_values(JClass, inst) -> np.ndarray:
+def _instances_values(inst) -> np.ndarray:
     """All values of ``inst`` as an ``(n, m)`` float array (NaN = missing), class excluded."""
     m = inst.numAttributes()
     cols = [np.asarray(list(inst.attributeToDoubleArray(j)), dtype=float) for j in range(m)]
     return np.column_stack(cols) if cols else np.zeros((inst.numInstances(), 0))
 
 
-def _loader_check(JClass, meta: dict, X, y) -> str:
+class _HeaderDiffers(Exception):
+    """A raw file's header, read by Weka, differs from the project's loader output."""
+
+
+def _raw_file_values(weka: wh.WekaSession, meta: dict, path: str):
+    """One raw ARFF file read by Weka: (features in the project's column order, class codes)."""
+    inst = weka.read_arff(path)
+    names = [str(inst.attribute(j).name()) for j in range(inst.numAttributes())]
+    target = meta["target"] or names[-1]
+    t = names.index(target)
+    cls = inst.attribute(t)
+    classes = [str(cls.value(k)) for k in range(cls.numValues())]
+    if classes != list(meta["class_names"]):
+        raise _HeaderDiffers(f"class values differ: Weka {classes} vs ours {meta['class_names']}")
+    V = _instances_values(inst)
+    cols = []
+    for j, f in enumerate(meta["feature_names"]):
+        k = names.index(f)
+        a = inst.attribute(k)
+        nv = int(a.numValues()) if a.isNominal() else 0
+        if nv != meta["n_values"][j]:
+            raise _HeaderDiffers(f"attribute {f!r}: Weka {nv} values vs ours {meta['n_values'][j]}")
+        cols.append(V[:, k])
+    return np.column_stack(cols), V[:, t]
+
+
+def _loader_check(weka: wh.WekaSession, meta: dict, X, y) -> str:
     """Read the raw ARFF file(s) with Weka and compare with the project's loader."""
-    Instances = JClass("weka.core.Instances")
-    BufferedReader = JClass("java.io.BufferedReader")
-    FileReader = JClass("java.io.FileReader")
     blocks_X, blocks_y = [], []
     try:
         for path in meta["raw_files"]:
-            inst = Instances(BufferedReader(FileReader(path)))
-            names = [str(inst.attribute(j).name()) for j in range(inst.numAttributes())]
-            target = meta["target"] or names[-1]
-            t = names.index(target)
-            cls = inst.attribute(t)
-            classes = [str(cls.value(k)) for k in range(cls.numValues())]
-            if classes != list(meta["class_names"]):
-                return f"class values differ: Weka {classes} vs ours {meta['class_names']}"
-            V = _instances_values(JClass, inst)
-            cols = []
-            for j, f in enumerate(meta["feature_names"]):
-                k = names.index(f)
-                a = inst.attribute(k)
-                nv = int(a.numValues()) if a.isNominal() else 0
-                if nv != meta["n_values"][j]:
-                    return f"attribute {f!r}: Weka {nv} values vs ours {meta['n_values'][j]}"
-                cols.append(V[:, k])
-            blocks_X.append(np.column_stack(cols))
-            blocks_y.append(V[:, t])
+            file_X, file_y = _raw_file_values(weka, meta, path)
+            blocks_X.append(file_X)
+            blocks_y.append(file_y)
+    except _HeaderDiffers as differs:
+        return str(differs)
     except Exception as error:  # noqa: BLE001 - reported, not fatal
         return f"Weka could not read the raw file: {error}"
     WX = np.vstack(blocks_X)
@@ -202,68 +167,72 @@ def _loader_check(JClass, meta: dict, X, y) -> str:
     return "ok"
 
 
-def run_worker(task_dir: Path, backend: str, jar: str | None, out: Path, classifiers: list[str]):
-    JClass, version = _start_jvm(backend, jar)
-    from jpype import JArray, JString
+def _weka_instances(weka: wh.WekaSession, meta: dict, X, y):
+    """The data set as Weka ``Instances``, checked to hold the project's values exactly."""
+    full = weka.instances(X, y, meta["n_values"], meta["n_classes"], meta["name"])
+    back = _instances_values(full)
+    if not (
+        np.array_equal(np.isnan(back[:, :-1]), np.isnan(X))
+        and np.array_equal(np.nan_to_num(back[:, :-1], nan=0.5), np.nan_to_num(X, nan=0.5))
+        and np.array_equal(back[:, -1], y)
+    ):
+        raise SystemExit(f"{meta['name']}: Weka's Instances do not hold the project's values")
+    return full
 
-    Instances = JClass("weka.core.Instances")
-    StringReader = JClass("java.io.StringReader")
+
+def _weka_cv(weka: wh.WekaSession, name: str, subsets, n: int):
+    """Weka's predictions of classifier ``name`` on every fold's test rows (-1 elsewhere), the
+    options it ran with, and the seconds it took; None when this Weka lacks the classifier."""
+    cls_name, options = WEKA_CLASSIFIERS[name]
+    if not weka.has_class(cls_name):
+        return None
+    pred = np.full(n, -1, dtype=np.int64)
+    opts_used = ""
+    t0 = time.perf_counter()
+    for rows, tr, te in subsets:
+        clf = weka.build(cls_name, tr, options)
+        opts_used = " ".join(str(o) for o in clf.getOptions())
+        for t, i in enumerate(rows):  # test rows in row order (IBk widens its ranges)
+            pred[i] = int(clf.classifyInstance(te.instance(t)))
+    return pred, opts_used, time.perf_counter() - t0
+
+
+def _worker_dataset(weka: wh.WekaSession, d: int, meta: dict, arrays, classifiers: list[str], preds: dict) -> dict:
+    """Loader check and Weka's CV predictions for data set ``d`` of the task (into ``preds``)."""
+    X, y, folds = arrays[f"X{d}"], arrays[f"y{d}"], arrays[f"folds{d}"]
+    full = _weka_instances(weka, meta, X, y)
+    info = {
+        "loader_check": (_loader_check(weka, meta, X, y) if meta.get("raw_files") else "n/a (randomised copy)"),
+        "classifiers": {},
+    }
+    fold_ids = np.unique(folds)
+    if meta.get("folds_used") is not None:  # large randomised copies: some folds only
+        fold_ids = np.asarray(meta["folds_used"])
+    subsets = [(np.flatnonzero(folds == f), *weka.split(full, folds, f)) for f in fold_ids]
+    for name in classifiers:
+        if meta.get("classifiers") is not None and name not in meta["classifiers"]:
+            continue  # randomised copies: only the classifiers they are checked for
+        run = _weka_cv(weka, name, subsets, len(y))
+        if run is None:  # e.g. IB1 in Weka >= 3.7
+            info["classifiers"][name] = {"available": False}
+            continue
+        pred, opts_used, seconds = run
+        info["classifiers"][name] = {"available": True, "options": opts_used, "seconds": seconds}
+        preds[f"{d}|{name}"] = pred
+        print(
+            f"[Weka {weka.version}] {meta['name']} {name}: error {np.mean(pred != y):.4f}", file=sys.stderr, flush=True
+        )
+    return info
+
+
+def run_worker(task_dir: Path, backend: str, jar: str | None, out: Path, classifiers: list[str]):
+    weka = wh.WekaSession(backend, jar)
     meta_all = json.loads((task_dir / "task.json").read_text())
     arrays = np.load(task_dir / "task.npz")
-    result = {"weka_version": version, "backend": backend, "jar": jar, "datasets": {}}
+    result = {"weka_version": weka.version, "backend": backend, "jar": jar, "datasets": {}}
     preds = {}
     for d, meta in enumerate(meta_all["datasets"]):
-        X, y, folds = arrays[f"X{d}"], arrays[f"y{d}"], arrays[f"folds{d}"]
-        n_values, C = meta["n_values"], meta["n_classes"]
-        full = Instances(StringReader(_arff_text(X, y, n_values, C, meta["name"])))
-        full.setClassIndex(full.numAttributes() - 1)
-        back = _instances_values(JClass, full)
-        if not (
-            np.array_equal(np.isnan(back[:, :-1]), np.isnan(X))
-            and np.array_equal(np.nan_to_num(back[:, :-1], nan=0.5), np.nan_to_num(X, nan=0.5))
-            and np.array_equal(back[:, -1], y)
-        ):
-            raise SystemExit(f"{meta['name']}: Weka's Instances do not hold the project's values")
-        info = {
-            "loader_check": (_loader_check(JClass, meta, X, y) if meta.get("raw_files") else "n/a (randomised copy)"),
-            "classifiers": {},
-        }
-        fold_ids = np.unique(folds)
-        if meta.get("folds_used") is not None:  # large randomised copies: some folds only
-            fold_ids = np.asarray(meta["folds_used"])
-        subsets = []
-        for f in fold_ids:
-            tr = Instances(full, 0)
-            te = Instances(full, 0)
-            for i in range(len(y)):
-                (te if folds[i] == f else tr).add(full.instance(i))
-            subsets.append((np.flatnonzero(folds == f), tr, te))
-        for name in classifiers:
-            if meta.get("classifiers") is not None and name not in meta["classifiers"]:
-                continue  # randomised copies: only the classifiers they are checked for
-            cls_name, options = WEKA_CLASSIFIERS[name]
-            try:
-                JClass(cls_name)
-            except Exception:  # noqa: BLE001 - e.g. IB1 in Weka >= 3.7
-                info["classifiers"][name] = {"available": False}
-                continue
-            pred = np.full(len(y), -1, dtype=np.int64)
-            opts_used = ""
-            t0 = time.perf_counter()
-            for rows, tr, te in subsets:
-                clf = JClass(cls_name)()
-                if options:
-                    clf.setOptions(JArray(JString)(options))
-                clf.buildClassifier(tr)
-                opts_used = " ".join(str(o) for o in clf.getOptions())
-                for t, i in enumerate(rows):  # test rows in row order (IBk widens its ranges)
-                    pred[i] = int(clf.classifyInstance(te.instance(t)))
-            info["classifiers"][name] = {"available": True, "options": opts_used, "seconds": time.perf_counter() - t0}
-            preds[f"{d}|{name}"] = pred
-            print(
-                f"[Weka {version}] {meta['name']} {name}: error {np.mean(pred != y):.4f}", file=sys.stderr, flush=True
-            )
-        result["datasets"][meta["name"]] = info
+        result["datasets"][meta["name"]] = _worker_dataset(weka, d, meta, arrays, classifiers, preds)
     np.savez(out.with_suffix(".npz"), **preds)
     out.with_suffix(".json").write_text(json.dumps(result, indent=1))
 
@@ -470,228 +439,262 @@ def _diagnose_smo_exact(X, y, spec, folds, i, weka_pred, our_pred, n_classes, ca
     return cause, note
 
 
-def run_main(args):
-    import pandas as pd
-
-    from lib.core import seeding, tables
-    from lib.data import acquisition, datasets
-    from lib.evaluation import permutation_tests as pm
+def _load_all(args) -> list:
+    """(data, registry entry, folds) of every data set and, with ``--randomised``, of its Test 1 /
+    Test 2 copies (same folds)."""
+    from lib.core import seeding
+    from lib.data import datasets
     from lib.evaluation import sampling
 
-    t_start = time.perf_counter()
-    names = args.datasets or [
-        n for n in datasets.names("tabular", public=True) if datasets.get(n).used_by.startswith("ojala2009")
-    ]
     loaded = []
-    for name in names:
-        acquisition.acquire(name, args.raw, args.mirror)
-        data = datasets.load(name, args.raw)
+    for name in args.datasets or wh.registry_ojala_names():
+        data = wh.load_dataset(name, args.raw, args.mirror, acquire="always")
         ds = datasets.get(name)
         rng = seeding.generator([args.seed, seeding.stable_hash(["crosscheck_weka", name])])
         folds = sampling.stratified_fold_of(rng, data.y, N_FOLDS)[0]
         loaded.append((data, ds, folds))
         if args.randomised:
             # Test 1 / Test 2 copies as the J48 cross-check draws them (same folds), checked
-            # for SMO only; ``engine`` holds the batched call that must equal the refits
-            perms = pm.label_permutations(len(data.y), args.randomised, rng)
-            idx = pm.within_class_permutations(data.y, data.spec.m, args.randomised, rng)
+            # for SMO only; ``engine_args`` is the batched call that must equal the refits
             used = (
                 list(range(args.randomised_folds)) if len(data.y) > args.large_n else None
             )  # Weka's SMO needs ~hours per 10-fold CV of permuted Mushroom
-            for b in range(args.randomised):
-                loaded.append(
-                    (
-                        _Randomised(
-                            data, f"{data.name}-test1-{b}", data.X, data.y[perms[b]], {"perms": perms[b][None]}, used
-                        ),
-                        ds,
-                        folds,
-                    )
-                )
-                Xp = pm.apply_within_class_permutations(data.X, idx[b][None])[0]
-                loaded.append(
-                    (_Randomised(data, f"{data.name}-test2-{b}", Xp, data.y, {"idx": idx[b][None]}, used), ds, folds)
-                )
+            for suffix, X, y, engine_args in wh.randomised_copies(data.X, data.y, data.spec.m, args.randomised, rng):
+                loaded.append((_Randomised(data, f"{data.name}-{suffix}", X, y, engine_args, used), ds, folds))
+    return loaded
 
+
+def _weka_backends(args) -> list[tuple[str, str | None]]:
+    """python-weka-wrapper3's Weka 3.9, and the Weka 3.6 jar of ``--weka36-jar`` if it exists."""
     backends = [("pww3", None)]
     if args.weka36_jar and Path(args.weka36_jar).is_file():
         backends.append(("jar", str(Path(args.weka36_jar).resolve())))
     elif args.weka36_jar and args.weka36_jar != DEFAULT_WEKA36_JAR:
         sys.exit(f"--weka36-jar {args.weka36_jar} does not exist")
+    return backends
 
-    weka_results = []
+
+def _task_meta(data, ds, raw) -> dict:
+    """What the worker needs to know of a data set besides its arrays."""
+    randomised = isinstance(data, _Randomised)
+    return {
+        "name": data.name,
+        "n_values": [int(v) for v in data.spec.n_values],
+        "n_classes": len(data.class_names),
+        "class_names": list(data.class_names),
+        "feature_names": list(data.feature_names),
+        "target": ds.options.get("target"),
+        "raw_files": [] if randomised else [str(Path(raw) / data.name / f.filename) for f in ds.files if not f.doc],
+        "classifiers": ["SMO"] if randomised else None,
+        "folds_used": getattr(data, "folds_used", None),
+    }
+
+
+def _write_task(task_dir: Path, loaded, raw) -> None:
+    meta = {"datasets": [_task_meta(data, ds, raw) for data, ds, _ in loaded]}
+    arrays = {}
+    for d, (data, _, folds) in enumerate(loaded):
+        arrays[f"X{d}"], arrays[f"y{d}"], arrays[f"folds{d}"] = data.X, data.y, folds
+    (task_dir / "task.json").write_text(json.dumps(meta))
+    np.savez(task_dir / "task.npz", **arrays)
+
+
+def _run_worker_process(task_dir: Path, out: Path, backend: str, jar: str | None, classifiers) -> dict:
+    """One Weka version's results: this script as ``--worker`` in a process (and JVM) of its own."""
+    cmd = [sys.executable, __file__, "--worker", backend, "--task", str(task_dir), "--worker-out", str(out)]
+    cmd += ["--classifiers", *classifiers]
+    if jar:
+        cmd += ["--jar", jar]
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    info = json.loads(out.with_suffix(".json").read_text())
+    info["seconds"] = time.perf_counter() - t0
+    with np.load(out.with_suffix(".npz")) as z:
+        info["preds"] = {k: z[k] for k in z.files}
+    return info
+
+
+def _weka_results(loaded, backends, args) -> list[dict]:
     with tempfile.TemporaryDirectory(prefix="crosscheck-weka-") as tmp:
         tmp = Path(tmp)
-        meta = {"datasets": []}
-        arrays = {}
-        for d, (data, ds, folds) in enumerate(loaded):
-            C = len(data.class_names)
-            meta["datasets"].append(
+        _write_task(tmp, loaded, args.raw)
+        return [
+            _run_worker_process(tmp, tmp / f"weka{b}", backend, jar, args.classifiers)
+            for b, (backend, jar) in enumerate(backends)
+        ]
+
+
+def _check_nn_engine(data, folds, ours: dict) -> None:
+    """The fast 1-NN engine's CV error must equal the refits with whole-data ranges."""
+    engine = _engine_errors(data.X, data.y, data.spec, folds, len(data.class_names))
+    for rule in ("first", "vote"):
+        refit = float(np.mean(ours[f"{rule}/whole"] != data.y))
+        if abs(refit - engine[rule]) > 1e-12:
+            raise SystemExit(f"{data.name}: fast engine error {engine[rule]} != refit {refit} ({rule})")
+
+
+def _smo_engine_equals_refit(data, folds, ours: dict):
+    """Whether the batched SMO CV engine (permutation study) equals the fold-by-fold refits;
+    None when only some folds were run."""
+    from lib.models.smo import smo_cv_errors
+
+    if getattr(data, "folds_used", None) is not None:
+        return None
+    randomised = isinstance(data, _Randomised)
+    cv_args = data.engine_args if randomised else {"perms": np.arange(len(data.y))[None]}
+    smo_cv = float(
+        smo_cv_errors(
+            data.source.X if randomised else data.X,
+            data.source.y if randomised else data.y,
+            folds,
+            data.spec,
+            n_classes=len(data.class_names),
+            **cv_args,
+        )[0]
+    )
+    return abs(smo_cv - float(np.mean(ours["smo_exact"] != data.y))) < 1e-12
+
+
+def _diagnose(weka_name, data, folds, i, wp, op, key, version, caches) -> tuple[str, str]:
+    """Cause and detail of the disagreement on row ``i``."""
+    X, y, spec, C = data.X, data.y, data.spec, len(data.class_names)
+    if weka_name in ("IB1", "IBk -K 1"):
+        return _diagnose_nn(X, y, spec, folds, i, int(wp[i]), key, C)
+    if weka_name == "NaiveBayes":
+        return _diagnose_nb(X, y, spec, folds, i, int(wp[i]), C, version, caches["nb"])
+    return _diagnose_smo_exact(X, y, spec, folds, i, int(wp[i]), int(op[i]), C, caches["smo_exact"])
+
+
+DISAGREEMENT_COLUMNS = [
+    "dataset",
+    "weka_version",
+    "weka_classifier",
+    "ours",
+    "row",
+    "fold",
+    "true",
+    "weka_pred",
+    "our_pred",
+    "cause",
+    "detail",
+]
+
+
+def _compare_one(data, folds, wp, op, rows_used, weka_name, key, label, version, caches):
+    """One comparison of Weka's predictions ``wp`` with ours ``op``: the rows that differ, their
+    causes and one disagreement record each."""
+    differ = np.flatnonzero((wp != op) & rows_used)
+    causes, dis = {}, []
+    for i in differ:
+        cause, note = _diagnose(weka_name, data, folds, i, wp, op, key, version, caches)
+        causes[cause] = causes.get(cause, 0) + 1
+        dis.append(
+            {
+                "dataset": data.name,
+                "weka_version": version,
+                "weka_classifier": weka_name,
+                "ours": label,
+                "row": int(i),
+                "fold": int(folds[i]),
+                "true": int(data.y[i]),
+                "weka_pred": int(wp[i]),
+                "our_pred": int(op[i]),
+                "cause": cause,
+                "detail": note,
+            }
+        )
+    return differ, causes, dis
+
+
+def _comparisons(d, data, folds, ours, ours_sec, weka_results, smo_cv_ok):
+    """Result rows and disagreement records of data set ``d`` against every Weka version."""
+    X, y = data.X, data.y
+    used = getattr(data, "folds_used", None)
+    rows_used = np.ones(len(y), bool) if used is None else np.isin(folds, used)
+    rows, dis = [], []
+    caches = {"nb": {}, "smo_exact": {}}
+    for info in weka_results:
+        version = info["weka_version"]
+        dinfo = info["datasets"][data.name]
+        for weka_name, key, label in COMPARISONS:
+            cinfo = dinfo["classifiers"].get(weka_name)
+            if cinfo is None or not cinfo["available"]:
+                continue
+            if label.endswith("(IB1 absent)") and dinfo["classifiers"].get("IB1", {}).get("available"):
+                continue
+            if key not in ours:
+                continue
+            wp = info["preds"][f"{d}|{weka_name}"]
+            op = ours[key]
+            differ, causes, found = _compare_one(data, folds, wp, op, rows_used, weka_name, key, label, version, caches)
+            dis += found
+            rows.append(
                 {
-                    "name": data.name,
-                    "n_values": [int(v) for v in data.spec.n_values],
-                    "n_classes": C,
-                    "class_names": list(data.class_names),
-                    "feature_names": list(data.feature_names),
-                    "target": ds.options.get("target"),
-                    "raw_files": []
-                    if isinstance(data, _Randomised)
-                    else [str(Path(args.raw) / data.name / f.filename) for f in ds.files if not f.doc],
-                    "classifiers": ["SMO"] if isinstance(data, _Randomised) else None,
-                    "folds_used": getattr(data, "folds_used", None),
+                    "dataset": data.name,
+                    "n": int(X.shape[0]),
+                    "m": int(X.shape[1]),
+                    "rows_compared": int(rows_used.sum()),
+                    "missing_cells": int(np.isnan(X).sum()),
+                    "weka_version": version,
+                    "weka_classifier": weka_name,
+                    "weka_options": cinfo["options"],
+                    "ours": label,
+                    "weka_errors": int((wp != y)[rows_used].sum()),
+                    "our_errors": int((op != y)[rows_used].sum()),
+                    "weka_error": float(np.mean((wp != y)[rows_used])),
+                    "our_error": float(np.mean((op != y)[rows_used])),
+                    "agreement_pct": 100.0 * float(np.mean((wp == op)[rows_used])),
+                    "n_disagree": int(len(differ)),
+                    "causes": "; ".join(f"{k}: {v}" for k, v in sorted(causes.items())),
+                    "weka_seconds": cinfo["seconds"],
+                    "our_seconds": ours_sec[key],
+                    "loader_check": dinfo["loader_check"],
+                    "smo_cv_engine_equals_refit": smo_cv_ok if key == "smo_exact" else None,
                 }
             )
-            arrays[f"X{d}"], arrays[f"y{d}"], arrays[f"folds{d}"] = data.X, data.y, folds
-        (tmp / "task.json").write_text(json.dumps(meta))
-        np.savez(tmp / "task.npz", **arrays)
-        for b, (backend, jar) in enumerate(backends):
-            out = tmp / f"weka{b}"
-            cmd = [
-                sys.executable,
-                __file__,
-                "--worker",
-                backend,
-                "--task",
-                str(tmp),
-                "--worker-out",
-                str(out),
-                "--classifiers",
-                *args.classifiers,
-            ]
-            if jar:
-                cmd += ["--jar", jar]
-            t0 = time.perf_counter()
-            subprocess.run(cmd, check=True)
-            info = json.loads(out.with_suffix(".json").read_text())
-            info["seconds"] = time.perf_counter() - t0
-            with np.load(out.with_suffix(".npz")) as z:
-                info["preds"] = {k: z[k] for k in z.files}
-            weka_results.append(info)
+    return rows, dis
 
+
+def _compare_dataset(d, data, folds, weka_results):
+    """Our classifiers on data set ``d``, their engine checks and the comparison with Weka:
+    (result rows, disagreement records, our seconds)."""
+    print(f"[ours] {data.name}", file=sys.stderr, flush=True)
+    randomised = isinstance(data, _Randomised)
+    ours, ours_sec = _ours_predictions(
+        data.X,
+        data.y,
+        data.spec,
+        folds,
+        len(data.class_names),
+        only={"smo_exact"} if randomised else None,
+        folds_used=getattr(data, "folds_used", None),
+    )
+    if not randomised:
+        _check_nn_engine(data, folds, ours)
+    smo_cv_ok = _smo_engine_equals_refit(data, folds, ours)
+    rows, dis = _comparisons(d, data, folds, ours, ours_sec, weka_results, smo_cv_ok)
+    return rows, dis, sum(ours_sec.values())
+
+
+def run_main(args):
+    import pandas as pd
+
+    from lib.core import tables
+
+    t_start = time.perf_counter()
+    loaded = _load_all(args)
+    weka_results = _weka_results(loaded, _weka_backends(args), args)
     rows, dis = [], []
     ours_seconds_total = 0.0
-    for d, (data, ds, folds) in enumerate(loaded):
-        X, y, spec = data.X, data.y, data.spec
-        C = len(data.class_names)
-        print(f"[ours] {data.name}", file=sys.stderr, flush=True)
-        randomised = isinstance(data, _Randomised)
-        used = getattr(data, "folds_used", None)
-        ours, ours_sec = _ours_predictions(
-            X, y, spec, folds, C, only={"smo_exact"} if randomised else None, folds_used=used
-        )
-        rows_used = np.ones(len(y), bool) if used is None else np.isin(folds, used)
-        ours_seconds_total += sum(ours_sec.values())
-        if not randomised:
-            engine = _engine_errors(X, y, spec, folds, C)
-            for rule in ("first", "vote"):
-                refit = float(np.mean(ours[f"{rule}/whole"] != y))
-                if abs(refit - engine[rule]) > 1e-12:
-                    raise SystemExit(f"{data.name}: fast engine error {engine[rule]} != refit {refit} ({rule})")
-        # the batched SMO CV engine (permutation study) must equal the fold-by-fold refits
-        from lib.models.smo import smo_cv_errors
-
-        cv_args = data.engine_args if randomised else {"perms": np.arange(len(y))[None]}
-        if used is None:
-            smo_cv = float(
-                smo_cv_errors(
-                    data.source.X if randomised else X,
-                    data.source.y if randomised else y,
-                    folds,
-                    spec,
-                    n_classes=C,
-                    **cv_args,
-                )[0]
-            )
-            smo_cv_ok = abs(smo_cv - float(np.mean(ours["smo_exact"] != y))) < 1e-12
-        else:
-            smo_cv_ok = None  # only some folds were run
-        nb_cache, smo_exact_cache = {}, {}
-        for info in weka_results:
-            version = info["weka_version"]
-            dinfo = info["datasets"][data.name]
-            for weka_name, key, label in COMPARISONS:
-                cinfo = dinfo["classifiers"].get(weka_name)
-                if cinfo is None or not cinfo["available"]:
-                    continue
-                if label.endswith("(IB1 absent)") and dinfo["classifiers"].get("IB1", {}).get("available"):
-                    continue
-                if key not in ours:
-                    continue
-                wp = info["preds"][f"{d}|{weka_name}"]
-                op = ours[key]
-                differ = np.flatnonzero((wp != op) & rows_used)
-                causes = {}
-                for i in differ:
-                    if weka_name in ("IB1", "IBk -K 1"):
-                        cause, note = _diagnose_nn(X, y, spec, folds, i, int(wp[i]), key, C)
-                    elif weka_name == "NaiveBayes":
-                        cause, note = _diagnose_nb(X, y, spec, folds, i, int(wp[i]), C, version, nb_cache)
-                    else:
-                        cause, note = _diagnose_smo_exact(
-                            X, y, spec, folds, i, int(wp[i]), int(op[i]), C, smo_exact_cache
-                        )
-                    causes[cause] = causes.get(cause, 0) + 1
-                    dis.append(
-                        {
-                            "dataset": data.name,
-                            "weka_version": version,
-                            "weka_classifier": weka_name,
-                            "ours": label,
-                            "row": int(i),
-                            "fold": int(folds[i]),
-                            "true": int(y[i]),
-                            "weka_pred": int(wp[i]),
-                            "our_pred": int(op[i]),
-                            "cause": cause,
-                            "detail": note,
-                        }
-                    )
-                rows.append(
-                    {
-                        "dataset": data.name,
-                        "n": int(X.shape[0]),
-                        "m": int(X.shape[1]),
-                        "rows_compared": int(rows_used.sum()),
-                        "missing_cells": int(np.isnan(X).sum()),
-                        "weka_version": version,
-                        "weka_classifier": weka_name,
-                        "weka_options": cinfo["options"],
-                        "ours": label,
-                        "weka_errors": int((wp != y)[rows_used].sum()),
-                        "our_errors": int((op != y)[rows_used].sum()),
-                        "weka_error": float(np.mean((wp != y)[rows_used])),
-                        "our_error": float(np.mean((op != y)[rows_used])),
-                        "agreement_pct": 100.0 * float(np.mean((wp == op)[rows_used])),
-                        "n_disagree": int(len(differ)),
-                        "causes": "; ".join(f"{k}: {v}" for k, v in sorted(causes.items())),
-                        "weka_seconds": cinfo["seconds"],
-                        "our_seconds": ours_sec[key],
-                        "loader_check": dinfo["loader_check"],
-                        "smo_cv_engine_equals_refit": smo_cv_ok if key == "smo_exact" else None,
-                    }
-                )
+    for d, (data, _, folds) in enumerate(loaded):
+        found_rows, found_dis, seconds = _compare_dataset(d, data, folds, weka_results)
+        rows += found_rows
+        dis += found_dis
+        ours_seconds_total += seconds
     frame = pd.DataFrame(rows)
     out = Path(args.out)
     tables.write_csv(frame, out)
-    tables.write_csv(
-        pd.DataFrame(
-            dis,
-            columns=[
-                "dataset",
-                "weka_version",
-                "weka_classifier",
-                "ours",
-                "row",
-                "fold",
-                "true",
-                "weka_pred",
-                "our_pred",
-                "cause",
-                "detail",
-            ],
-        ),
-        out.with_name(out.stem + "_disagreements.csv"),
-    )
+    tables.write_csv(pd.DataFrame(dis, columns=DISAGREEMENT_COLUMNS), out.with_name(out.stem + "_disagreements.csv"))
     total = time.perf_counter() - t_start
     tables.write_text(_summary(frame, weka_results, args, total, ours_seconds_total), out.with_suffix(".md"))
     print(f"wrote {out}, {out.with_suffix('.md')} ({total:.0f} s)", file=sys.stderr)
@@ -751,23 +754,10 @@ def _summary(frame, weka_results, args, total, ours_seconds) -> str:
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument(
-        "--datasets",
-        nargs="*",
-        default=None,
-        help="registry names (default: the 22 UCI data sets of Ojala & Garriga 2009)",
-    )
-    ap.add_argument("--mirror", default=None, help="folder with verified dataset copies (shared/data)")
-    ap.add_argument("--raw", default="data/raw", help="where raw files are kept")
+    wh.add_registry_dataset_options(ap, raw_help="where raw files are kept")
     ap.add_argument("--out", default="results/crosscheck/weka.csv")
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    ap.add_argument(
-        "--randomised",
-        type=int,
-        default=0,
-        metavar="K",
-        help="also check SMO on K Test 1 and K Test 2 randomisations per data set",
-    )
+    wh.add_randomised_option(ap, "also check SMO on K Test 1 and K Test 2 randomisations per data set")
     ap.add_argument(
         "--randomised-folds",
         type=int,
