@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pandas as pd
 
-PAPERS = ("neville2009", "wang2011", "ojala2009", "raeder2012")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from lib.papers.catalog import KEYS as PAPERS  # noqa: E402
 
 
 def job_table(folder: Path) -> pd.DataFrame:

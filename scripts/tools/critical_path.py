@@ -35,8 +35,7 @@ import yaml  # noqa: E402
 from snakemake.utils import update_config  # noqa: E402
 
 from lib.core import chunks  # noqa: E402
-
-PAPERS = ("neville2009", "wang2011", "ojala2009", "raeder2012")
+from lib.papers.catalog import KEYS as PAPERS  # noqa: E402
 
 
 def benchmark_jobs(folder: Path, skip_permutation: bool) -> pd.DataFrame:

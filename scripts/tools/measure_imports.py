@@ -50,11 +50,12 @@ class Target:
 
 
 def papers(root: Path) -> list[str]:
-    """The papers with a view module, as ``lib.views.registry`` imports them (read, not imported:
-    importing the registry would import every paper's views)."""
-    tree = ast.parse((root / "scripts/lib/views/registry.py").read_text())
-    names = (a.name for n in tree.body if isinstance(n, ast.ImportFrom) and n.level and not n.module for a in n.names)
-    return sorted(name for name in names if (root / "scripts/lib/views" / f"{name}.py").is_file())
+    """The papers of ``root``'s catalog (the first argument of each ``PaperRow`` in
+    lib/papers/catalog.py, read, not imported: the root measured need not be the one imported) and
+    the ``yours`` target: every view module."""
+    tree = ast.parse((root / "scripts/lib/papers/catalog.py").read_text())
+    rows = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "PaperRow"]
+    return sorted([*(row.args[0].value for row in rows), "yours"])
 
 
 def targets(root: Path) -> list[Target]:

@@ -82,3 +82,23 @@ def test_an_unwritable_cache_folder_only_costs_time(tree: Path, monkeypatch):
     lib = tree / "lib"
     (lib / "__pycache__").write_text("a file where the folder would be")
     assert imports.lib_inputs(tree / "script.py", lib)  # no error
+
+
+def test_a_registry_depends_on_every_catalogued_papers_module(tree: Path, monkeypatch):
+    """The registries import a module per paper of the catalog by name: a script that imports one
+    depends on each paper's module (and what it imports); one that does not, on none."""
+    lib = tree / "lib"
+    (lib / "papers").mkdir()
+    (lib / "papers" / "__init__.py").write_text("")
+    (lib / "papers" / "registry.py").write_text("import importlib\n")
+    (lib / "papers" / "p2000.py").write_text("from ..core import tables\n")
+    (lib / "papers" / "p2001.py").write_text("")
+    (lib / "papers" / "other.py").write_text("")
+    (tree / "card.py").write_text("from lib.papers import registry\n")
+    monkeypatch.setattr(imports.catalog, "KEYS", ("p2000", "p2001"))
+    found = {Path(f).relative_to(lib).as_posix() for f in imports.lib_inputs(tree / "card.py", lib)}
+    assert {"papers/registry.py", "papers/p2000.py", "papers/p2001.py", "core/tables.py"} <= found
+    assert "papers/other.py" not in found
+    assert not {"papers/p2000.py", "papers/p2001.py"} & {
+        Path(f).relative_to(lib).as_posix() for f in imports.lib_inputs(tree / "script.py", lib)
+    }

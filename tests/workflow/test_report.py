@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from lib.papers import catalog
+
 pytestmark = pytest.mark.workflow
 HERE = Path(__file__).resolve().parent
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser") if shutil.which(n)), None)
@@ -32,7 +34,8 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PAPERS = {"neville2009": "Neville", "wang2011": "Wang", "raeder2012": "Raeder", "ojala2009": "Ojala"}
+#: each paper's report category, by key
+PAPERS = {row.key: row.category for row in catalog.PAPERS}
 
 
 def chromium(tmp_path: Path, page: Path, *args: str) -> subprocess.CompletedProcess:
@@ -83,7 +86,9 @@ def test_report_shows_every_artifact_without_errors(reported_run: Path, tmp_path
     for path in expected:
         paper, name = Path(path).parent.name, Path(path).name.split(".")[0]
         category = (
-            "Scorecard" if paper == "results" else next(c for c in seen["categories"] if c.startswith(PAPERS[paper]))
+            "Scorecard"
+            if paper == "results"
+            else next(c for c in seen["categories"] if html.unescape(c) == PAPERS[paper])
         )
         subcategory = next(iter(seen["categories"][category])) if paper == "results" else name
         assert path in seen["categories"][category][subcategory], path

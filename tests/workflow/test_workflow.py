@@ -10,8 +10,9 @@ import pytest
 import yaml
 
 from conftest import ROOT, snakemake
-from lib.papers import registry
+from lib.papers import catalog, registry
 from lib.papers.claims import COLUMNS, VERDICTS
+from lib.views import registry as VIEW_REGISTRY
 
 pytestmark = pytest.mark.workflow
 QUICK = ("--configfile", "config/quick.yaml")
@@ -30,44 +31,18 @@ def planned_jobs(workdir: Path, *targets: str, configs: tuple[str, ...] = ()) ->
     return {rule: int(n) for rule, n in jobs.items() if rule != "all"}
 
 
-ARTIFACTS = [
-    "neville2009/fig1a",
-    "neville2009/fig1a_readings",
-    "neville2009/fig1b",
-    "wang2011/fig1a",
-    "wang2011/fig1b",
-    "wang2011/tests_compared",
-    "wang2011/theorems",
-]
-# Raeder et al. 2012: figures, plus Table 1 as a Markdown table (md + csv, no pdf/png)
-RAEDER_FIGURES = [f"raeder2012/fig2{p}" for p in "abcdefg"] + ["raeder2012/fig3", "raeder2012/sec4"]
-ARTIFACTS += RAEDER_FIGURES
-TABLE_ARTIFACTS = ["raeder2012/table1", "raeder2012/rankings"]
-# the relational-classifier study (Neville 2009 Fig. 1(c)-(e), Wang 2011 Fig. 2)
-RELATIONAL_ARTIFACTS = [
-    "neville2009/fig1c",
-    "neville2009/fig1d",
-    "neville2009/fig1e",
-    "wang2011/fig2a",
-    "wang2011/fig2b",
-]
-ARTIFACTS += RELATIONAL_ARTIFACTS
-# real network data (Neville 2009 Table 1 and Fig. 1(f), Wang 2011 Fig. 3) on the public stand-ins
-REALNET_FIGURES = ["neville2009/fig1f", "wang2011/fig3a", "wang2011/fig3b"]
-ARTIFACTS += REALNET_FIGURES
-TABLE_ARTIFACTS += ["neville2009/table1"]
-# Ojala & Garriga 2009 (permutation tests): Figures 2-3, Tables I-III as Markdown tables (md + csv)
-OJALA_FIGURES = ["ojala2009/fig2", "ojala2009/fig3"]
-OJALA_TABLES = ["ojala2009/table1", "ojala2009/table2", "ojala2009/table3"]
-ARTIFACTS += OJALA_FIGURES
-TABLE_ARTIFACTS += OJALA_TABLES
+# every paper's artifact, as the workflow declares it (lib.views.registry over lib.papers.catalog)
+ARTIFACTS = VIEW_REGISTRY.ARTIFACTS
+REALNET_FIGURES = [i for i, a in ARTIFACTS.items() if a.study == "realnet" and "png" in a.kinds]
+OJALA_TABLES = [i for i, a in ARTIFACTS.items() if a.paper == "ojala2009" and "png" not in a.kinds]
 QUICK_CONFIG = yaml.safe_load((ROOT / "config/quick.yaml").read_text())
 
 
 def test_quick_profile_builds_every_artifact_and_the_scorecard(quick_run: Path):
     results = quick_run / "results"
-    for artifact in ARTIFACTS:
-        for kind in ("pdf", "png", "csv", "claims.csv"):
+    assert len(ARTIFACTS) >= 32 and {a.paper for a in ARTIFACTS.values()} == set(catalog.KEYS)
+    for artifact, declared in ARTIFACTS.items():
+        for kind in (*declared.kinds, "claims.csv"):
             assert (results / f"{artifact}.{kind}").stat().st_size > 0, (artifact, kind)
         # every artifact rule wrote its log and benchmark
         assert (quick_run / f"logs/{artifact}.log").exists()
@@ -87,7 +62,7 @@ def test_quick_profile_builds_every_artifact_and_the_scorecard(quick_run: Path):
     assert ojala["readings"].str.contains("permutation.tie_rule=").all()
     assert card.loc[card["artifact"] == "fig1c", "readings"].str.contains("relational.cross_rule=mean").all()
     assert set(card["verdict"]) <= set(VERDICTS) - {"not run"} and (card["profile"] == "quick").all()
-    assert set(card["artifact"]) == {a.split("/")[1] for a in ARTIFACTS + TABLE_ARTIFACTS}
+    assert set(card["paper"] + "/" + card["artifact"]) == set(ARTIFACTS)
     assert "# Scorecard" in (results / "scorecard.md").read_text()
     fig = pd.read_csv(results / "neville2009/fig1a.csv")
     assert set(fig["sampler"]) == {"RRS", "ERS", "NCV"}

@@ -8,6 +8,7 @@ from snakemake.exceptions import WorkflowError
 from lib.core import readings as READINGS  # importable: the Snakefile put scripts/ on sys.path
 from lib.core import seeding
 from lib.infra import imports as IMPORTS
+from lib.papers import catalog as CATALOG
 from lib.views import artifact as VIEW
 
 # This workflow's code (WORKFLOW_DIR, Snakefile) as the rules name it: relative to the working
@@ -39,12 +40,7 @@ def job_entropy(study, params, chunk):
 
 # --- report (snakemake --report; an artifact's caption: workflow/report/artifact.rst) ----------
 # Report categories: one per paper, named as a reader knows the paper.
-PAPERS = {
-    "neville2009": "Neville et al. 2009 (ICDM)",
-    "wang2011": "Wang et al. 2011 (ECML PKDD)",
-    "ojala2009": "Ojala & Garriga 2009 (ICDM)",
-    "raeder2012": "Raeder et al. 2012",
-}
+REPORT_CATEGORY = {row.key: row.category for row in CATALOG.PAPERS}
 REPORT_KINDS = {"png": "figure", "csv": "numbers", "md": "table"}
 
 
@@ -73,7 +69,7 @@ def view_inputs(art):
     # the paper's claims module is imported by name when the claims are judged (Artifact.paper_claims),
     # which no import statement shows: without it, editing a claim would not rerun its artifact
     claims = LIB / "papers" / f"{art.paper}.py"
-    if art.claims is None and claims.exists():
+    if art.claims:
         lib += [str(claims)] + IMPORTS.lib_inputs(claims, LIB)
     return {**files, "lib": sorted(set(lib))}
 
@@ -83,11 +79,13 @@ def view_outputs(art):
     caption (the `yours` artifacts, on a user's data, are not in the report)."""
     outputs = {}
     for kind, path in art.outputs().items():
-        if art.paper not in PAPERS or kind not in REPORT_KINDS:
+        if art.paper not in REPORT_CATEGORY or kind not in REPORT_KINDS:
             outputs[kind] = path
             continue
         labels = {"artifact": art.name, "file": REPORT_KINDS[kind]}
-        shown = dict(caption="../report/artifact.rst", category=PAPERS[art.paper], subcategory=art.name, labels=labels)
+        shown = dict(
+            caption="../report/artifact.rst", category=REPORT_CATEGORY[art.paper], subcategory=art.name, labels=labels
+        )
         outputs[kind] = report(path, **shown)
     return outputs
 

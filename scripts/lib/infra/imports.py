@@ -19,7 +19,11 @@ import os
 import tempfile
 from pathlib import Path
 
+from ..papers import catalog
+
 CACHE_NAME = "lib_imports.json"
+#: The registries, which import a module per paper of :mod:`lib.papers.catalog` by its key.
+BY_NAME = ("papers/registry.py", "views/registry.py")
 #: the on-disk cache as loaded (per lib folder) and whether this process added to it
 _disk: dict[Path, dict] = {}
 _dirty: set[Path] = set()
@@ -124,6 +128,12 @@ def lib_inputs(script, lib) -> list[str]:
             if found not in seen and found.is_file():
                 seen.add(found)
                 todo.append(found)
+    for registry in [f for f in seen if f.relative_to(lib).as_posix() in BY_NAME]:
+        # a registry imports each catalogued paper's module of its package by name, which no import
+        # statement shows: it depends on each of them and on what they import
+        for module in (registry.parent / f"{key}.py" for key in catalog.KEYS):
+            seen.add(module)
+            seen.update(Path(f) for f in lib_inputs(module, lib))
     seen.update(f.parent / "__init__.py" for f in list(seen))
     seen.add(lib / "__init__.py")
     # a module's data file, named after it, is part of it (lib/data/datasets.py reads datasets.yaml)

@@ -56,6 +56,8 @@ from typing import Any
 
 import pandas as pd
 
+from . import catalog
+
 VERDICTS = ("pass", "fail", "fitted", "unstable", "unverifiable", "not run")
 #: The verdict classes a tally counts (:func:`verdict_class`): a fail split by whose side it is,
 #: unverifiable split by whether the paper's data are public.
@@ -271,8 +273,10 @@ class Claim:
 class Paper:
     """Every claim of one paper, in the order they were declared."""
 
-    def __init__(self, key: str, title: str):
-        self.key, self.title = key, title
+    def __init__(self, key: str, title: str | None = None):
+        """``title`` defaults to the paper's row in :mod:`lib.papers.catalog`."""
+        self.key = key
+        self.title = title if title is not None else catalog.row(key).title
         self.claims: dict[str, Claim] = {}
 
     def add(

@@ -29,11 +29,7 @@ from .neville2009_realnet import (  # noqa: F401 (part of this paper's interface
     _spearman,
 )
 
-PAPER = Paper(
-    "neville2009",
-    "Neville, Gallagher & Eliassi-Rad 2009, Evaluating Statistical Tests for "
-    "Within-Network Classifiers of Relational Data (ICDM)",
-)
+PAPER = Paper("neville2009")  # its title: lib.papers.catalog
 claim = PAPER.claim
 #: The significance level of every test in the paper (Sec. 5.4: "the generally accepted level of 5 %").
 ALPHA = 0.05

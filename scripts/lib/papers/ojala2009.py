@@ -15,7 +15,7 @@ import pandas as pd
 from . import criteria
 from .claims import Evidence, Outcome, Paper, by_range, judged, not_run, unverifiable
 
-PAPER = Paper("ojala2009", "Ojala & Garriga 2009, Permutation Tests for Studying Classifier Performance (ICDM)")
+PAPER = Paper("ojala2009")  # its title: lib.papers.catalog
 claim = PAPER.claim
 
 ALPHA = 0.01

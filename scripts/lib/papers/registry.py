@@ -1,12 +1,15 @@
-"""The four papers' claims in one place, for the scorecard and the readings atlas. (Rule
-scripts import their own paper's module only, so that editing one paper's claims reruns only
-that paper's artifacts.)"""
+"""Every paper's claims in one place, for the scorecard and the readings atlas: the claims module of
+each paper in :mod:`lib.papers.catalog`, imported by name. (Rule scripts import their own paper's
+module only, so that editing one paper's claims reruns only that paper's artifacts; the workflow
+declares every paper's module as an input of a script that imports this one: lib.infra.imports.)"""
 
 from __future__ import annotations
 
-from . import neville2009, ojala2009, raeder2012, wang2011
+import importlib
+
+from . import catalog
 from .claims import Claim, Paper
 
-PAPERS: dict[str, Paper] = {p.key: p for p in (neville2009.PAPER, wang2011.PAPER, ojala2009.PAPER, raeder2012.PAPER)}
+PAPERS: dict[str, Paper] = {key: importlib.import_module(f"{__package__}.{key}").PAPER for key in catalog.KEYS}
 #: Every claim by id (``<paper>/<artifact>/<key>``).
 CLAIMS: dict[str, Claim] = {cid: c for p in PAPERS.values() for cid, c in p.claims.items()}

@@ -18,11 +18,7 @@ from ..evaluation import summaries
 from . import criteria
 from .claims import Evidence, Outcome, Paper, decided, judged, not_run, unverifiable
 
-PAPER = Paper(
-    "wang2011",
-    "Wang, Neville, Gallagher & Eliassi-Rad 2011, Correcting Bias in Statistical Tests for "
-    "Network Classifier Evaluation (ECML PKDD)",
-)
+PAPER = Paper("wang2011")  # its title: lib.papers.catalog
 claim = PAPER.claim
 
 
