@@ -6,6 +6,7 @@ from pathlib import Path
 import yaml
 
 from lib.core import runlog
+from lib.data import datasets
 from lib.infra import archive
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
@@ -22,7 +23,7 @@ with runlog.logged(sm.log[0], "archive") as log:
     # keep the config's own key order, so that the archived config reads like the one used
     members["config.used.yaml"] = yaml.safe_dump(config, sort_keys=False).encode()
     members["environment.txt"] = archive.environment_text().encode()
-    rows = archive.data_rows(root / "data/raw")
+    rows = archive.data_rows(root / datasets.RAW_DIR)
     members["data/CHECKSUMS.tsv"] = archive.checksums_tsv(rows).encode()
     for row in rows:
         if row["_local"] is not None:

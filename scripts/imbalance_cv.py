@@ -8,7 +8,7 @@ from lib.studies import imbalance
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 with runlog.logged(sm.log[0], "imbalance_cv") as log:
     cfg = sm.params.study
-    data = datasets.load(sm.wildcards.dataset, "data/raw")
+    data = datasets.load(sm.wildcards.dataset)
     frames = imbalance.cross_validate_dataset(
         sm.wildcards.dataset,
         data.X,

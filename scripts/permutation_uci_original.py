@@ -1,23 +1,32 @@
-"""Rule script: Ojala & Garriga 2009 Sec. V -- one (UCI data set, classifier): the CV error of
-each repetition of the original stratified 10-fold CV."""
+"""Rule script permutation_uci_original (and yours_permutation_original, the same rule on a user's
+data set): one (data set, classifier) -- the CV error of each repetition of the original stratified
+CV (Ojala & Garriga 2009 Sec. V)."""
 
 from lib.core import runlog, tables
-from lib.data import datasets
 from lib.studies import permutation
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
-with runlog.logged(sm.log[0], "ojala_uci_original") as log:
+with runlog.logged(sm.log[0], sm.rule) as log:
     p = sm.params.study
-    data = datasets.load(sm.params.file, "data/raw")
+    data = permutation.load_data(sm.params.source, p["dataset"])
     orig_folds = permutation.uci_original_folds(data.y, p["folds"], sm.params.folds_entropy, sm.params.pool)
     frame = permutation.uci_original(
-        data, p["dataset"], p["classifier"], orig_folds, sm.params.entropy, **sm.params.readings
-    )
-    tables.write_csv(frame, sm.output[0])
-    log.info(
-        "%s %s: original error %.4f (mean of %d repetitions)",
+        data,
         p["dataset"],
         p["classifier"],
-        frame.error.mean(),
+        orig_folds,
+        sm.params.entropy,
+        estimator=p.get("estimator"),
+        log=log,
+        **sm.params.readings,
+    )
+    tables.write_csv(frame, sm.output.errors)
+    reps = int(p["folds"]["repetitions"])
+    log.info(
+        "%s %s: original error %.4f (mean of %d repetitions; %d CVs in all for the p-values' spread)",
+        p["dataset"],
+        p["classifier"],
+        frame.error.iloc[:reps].mean(),
+        reps,
         len(frame),
     )

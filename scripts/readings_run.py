@@ -6,6 +6,7 @@ whose run fails keeps the source's claim rows, marked `not run` with the error."
 from pathlib import Path
 
 from lib.core import runlog, tables
+from lib.data import datasets
 from lib.infra import alternatives
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
@@ -17,7 +18,7 @@ with runlog.logged(sm.log[0], "readings_run") as log:
         log.info("%s: the source run's config; claims taken from %s", workdir, source)
     else:
         code = Path(sm.scriptdir).resolve().parent  # the workflow's folder, also when it runs as a module
-        alternatives.prepare(workdir, code, Path("data/raw"), sm.params.config, source=source)
+        alternatives.prepare(workdir, code, Path(datasets.RAW_DIR), sm.params.config, source=source)
         log.info("nested run in %s (from %s) on %s", workdir, source or "nothing", " ".join(targets))
         try:
             alternatives.run(workdir, targets, sm.threads, Path(sm.log[0]).with_suffix(".snakemake.log"))

@@ -85,3 +85,11 @@ def test_markdown_table_with_missing_cells_renders_every_row():
 def test_markdown_table_empty_frame_has_header_only():
     out = tables.markdown_table(pd.DataFrame(columns=["p", "q"]))
     assert out == "| p | q |\n|---|---|\n"
+
+
+def test_an_exact_csv_reads_back_the_very_numbers(tmp_path):
+    values = np.array([2 / 150, 1 / 3, 0.1 + 0.2, 1e-17, 12345.678901234567])
+    tables.write_csv(pd.DataFrame({"x": values}), tmp_path / "exact.csv", exact=True)
+    tables.write_csv(pd.DataFrame({"x": values}), tmp_path / "fixed.csv")
+    assert (pd.read_csv(tmp_path / "exact.csv")["x"].to_numpy() == values).all()
+    assert not (pd.read_csv(tmp_path / "fixed.csv")["x"].to_numpy() == values).all()  # 10 significant digits

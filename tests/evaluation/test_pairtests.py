@@ -190,7 +190,9 @@ def test_model_options_complete_the_readings_and_check_them():
 def _score_handicaps(d, handicaps, stage, head):
     setting = {"trials": TRIALS, "alpha": ALPHA, "strength": 1.0, "selection": "exact"}
     args = (d["net"].adjacency, d["net"].labels, d["train"], d["test"], d["probs"], d["keys"], d["tie"])
-    return pairtests.score_handicaps(*args, handicaps, setting, head, stage, 1.0, "erred")
+    return pairtests.score_handicaps(
+        *args, handicaps, setting=setting, head=head, stage=stage, smoothing=1.0, q_method="erred"
+    )
 
 
 @pytest.mark.parametrize("stage", ["after", "during"])

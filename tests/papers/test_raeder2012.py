@@ -393,7 +393,7 @@ def sec4(
                 "ratio_simulated": ratio,
             }
         )
-    for _, label, m in raeder2012.CRITICAL_AUC_READINGS:
+    for _, label, m in imbalance.CRITICAL_AUC_READINGS:
         rows.append(
             {
                 "quantity": "critical_auc",

@@ -256,3 +256,18 @@ def test_cvk_fits_the_logistic_model_to_wekas_internal_cv_outputs(name, k):
     own = model.filters_.Z @ train.W_[0] - train.b_[0]
     assert np.allclose(train.logistic_[0], smo._logistic_fit(own, y[:120].astype(float)), rtol=1e-9, atol=1e-12)
     assert not np.allclose(train.logistic_[0], model.logistic_[0], rtol=1e-3)
+
+
+def test_section4_table_simulates_what_the_closed_form_says():
+    replications = 2000
+    table = imbalance.section4(replications, 2000, np.random.default_rng(11))
+    sd = table[table["quantity"] == "sd_auc"].set_index("test_set")
+    assert list(sd.index) == [f"{n1}:{n0}" for n1, n0 in imbalance.SECTION4_TEST_SETS]
+    # the SD of an SD estimate over r draws is about SD / sqrt(2 (r - 1)): within 4 of those
+    tolerance = 4 / np.sqrt(2 * (replications - 1))
+    assert ((sd["simulated"] / sd["closed_form_binormal"] - 1).abs() < tolerance).all()
+    assert sd["ratio_closed_form"].iloc[0] == 1 and (sd["replications"] == replications).all()
+    critical = table[table["quantity"] == "critical_auc"]
+    assert critical["reading"].tolist() == [label for _, label, _ in imbalance.CRITICAL_AUC_READINGS]
+    assert critical["exact"].is_monotonic_increasing  # the best of more random classifiers needs more
+    assert critical["simulated"].notna().tolist() == [True, False, False]  # simulated for the single test only

@@ -36,13 +36,17 @@ def _data(rng, n=120, informative=True) -> datasets.TabularData:
     return datasets.TabularData("d", X, y, AttributeSpec((0, 0, 3)), ("a", "b"), ("x1", "x2", "c"))
 
 
+def _original(data, classifier, folds_entropy, entropy, *, pool=0, **options):
+    """One original job as the rule script runs it: the folds drawn, then evaluated."""
+    orig = permutation.uci_original_folds(data.y, FOLDS, folds_entropy, pool)
+    return permutation.uci_original(data, "d", classifier, orig, entropy, **options)
+
+
 def _test1_p(data, classifier, estimator=None):
-    raw = [
-        yours.permutation_original(data, "d", classifier, FOLDS, [1, 2], [3], tie_rule="shuffled", estimator=estimator)
-    ]
+    raw = [_original(data, classifier, [1, 2], [3], tie_rule="shuffled", estimator=estimator)]
     for test in (1, 2):
         raw.append(
-            yours.permutation_randomized(
+            permutation.uci_randomized(
                 data, "d", classifier, test, FOLDS, [1, 2], [4, test], 0, K, tie_rule="shuffled", estimator=estimator
             )
         )
@@ -85,12 +89,12 @@ def test_further_original_cvs_give_each_p_value_its_spread_over_fold_draws():
     data = _data(np.random.default_rng(4), informative=False)
     est = {"class": "sklearn.naive_bayes.GaussianNB", "params": {}}
     for classifier, estimator in (("nb", None), ("gnb", est)):
-        first = yours.permutation_original(data, "d", classifier, FOLDS, [1, 2], [3], estimator=estimator)
-        pooled = yours.permutation_original(data, "d", classifier, FOLDS, [1, 2], [3], estimator=estimator, pool=8)
+        first = _original(data, classifier, [1, 2], [3], estimator=estimator)
+        pooled = _original(data, classifier, [1, 2], [3], estimator=estimator, pool=8)
         assert len(first) == 2 and len(pooled) == 8
         np.testing.assert_array_equal(pooled["error"].iloc[:2], first["error"])  # the table's CVs are the same
         null = [
-            yours.permutation_randomized(data, "d", classifier, t, FOLDS, [1, 2], [4, t], 0, K, estimator=estimator)
+            permutation.uci_randomized(data, "d", classifier, t, FOLDS, [1, 2], [4, t], 0, K, estimator=estimator)
             for t in (1, 2)
         ]
         raw = pd.concat([pooled, *null], ignore_index=True)
@@ -101,17 +105,17 @@ def test_further_original_cvs_give_each_p_value_its_spread_over_fold_draws():
         assert row["t1_unstable"] == (row["t1_p_low"] <= 0.05 < row["t1_p_high"])
 
 
-def test_weka_jobs_are_the_permutation_studys():
-    data = _data(np.random.default_rng(1))
-    ours = yours.permutation_randomized(data, "d", "nb", 2, FOLDS, [1], [2], 0, 5)
-    theirs = permutation.uci_randomized(data, "d", "nb", 2, FOLDS, [1], [2], 0, 5)
-    pd.testing.assert_frame_equal(ours, theirs)
+def test_a_users_data_set_is_loaded_for_the_permutation_jobs_as_the_yours_section_names_it(tmp_path):
+    table = tmp_path / "mine.csv"
+    pd.DataFrame({"id": [1, 2, 3, 4], "x": [0.1, 0.2, 0.3, 0.4], "y": ["a", "b", "a", "b"]}).to_csv(table, index=False)
+    data = permutation.load_data({"path": str(table), "class": "y", "drop": ["id"]}, "mine")
+    assert data.X.shape == (4, 1) and list(data.y) == [0, 1, 0, 1] and data.feature_names == ("x",)
 
 
 def test_an_estimator_sees_the_engines_randomisations_and_folds():
     data = _data(np.random.default_rng(2))
     est = {"class": "sklearn.naive_bayes.GaussianNB", "params": {}}
-    ours = yours.permutation_randomized(data, "d", "gnb", 1, FOLDS, [1], [2], 3, 8, estimator=est)
+    ours = permutation.uci_randomized(data, "d", "gnb", 1, FOLDS, [1], [2], 3, 8, estimator=est)
     assert list(ours["index"]) == [3, 4, 5, 6, 7] and (ours["kind"] == "randomized").all()
     folds0 = permutation.original_folds(data.y, 10, 1, [1])[0]
     perms, null_folds = permutation.draw_randomizations(1, data.y, 3, folds0, [2], 3, 8)
@@ -131,7 +135,7 @@ def test_the_estimator_log_says_how_slow(caplog):
     caplog.set_level(logging.INFO)
     data = _data(np.random.default_rng(2), n=60)
     est = {"class": "sklearn.linear_model.LogisticRegression", "params": {}}
-    yours.permutation_randomized(data, "d", "lr", 2, FOLDS, [1], [2], 0, 3, estimator=est, log=logging.getLogger("t"))
+    permutation.uci_randomized(data, "d", "lr", 2, FOLDS, [1], [2], 0, 3, estimator=est, log=logging.getLogger("t"))
     assert any(
         "refit per fold, 10 fits per CV" in r.message and "s per randomisation" in r.message for r in caplog.records
     )

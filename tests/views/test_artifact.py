@@ -4,6 +4,8 @@ is built, captioned, scored and reported; and every declared artifact is well fo
 from __future__ import annotations
 
 import dataclasses
+import sys
+import types
 from pathlib import Path
 
 import docutils.core
@@ -30,6 +32,15 @@ def _(evidence: Evidence):
     return judged(mean < 0.5, f"{mean:.3f}")
 
 
+@pytest.fixture(autouse=True)
+def toy_paper_module(monkeypatch):
+    """The toy paper's claims module, as ``lib.papers.toy2026`` (an artifact imports its paper's
+    claims by name)."""
+    module = types.ModuleType("lib.papers.toy2026")
+    module.PAPER = TOY_PAPER
+    monkeypatch.setitem(sys.modules, "lib.papers.toy2026", module)
+
+
 def _toy_build(tables: dict, settings: dict) -> Built:
     summary = tables["trials"].groupby("x", as_index=False)["hit"].mean().rename(columns={"hit": "rate"})
     fig, ax = plotting.new_figure()
@@ -50,7 +61,6 @@ TOY = Artifact(
         f"A rate against x over {s['trials']} trials ({s['profile']} profile; readings: {s['readings'] or 'none'})."
     ),
     build=_toy_build,
-    claims=TOY_PAPER,
 )
 
 
@@ -161,7 +171,6 @@ def test_a_caption_layout_sets_the_figures_margins(tmp_path):
         TOY.settings,
         TOY.about,
         lambda tables, s: dataclasses.replace(_toy_build(tables, s), caption_layout={"left": 0.3, "hspace": 0.6}),
-        claims=TOY_PAPER,
     )
     settings = wide.configure({"profile": "quick", "toy": {"trials": 2}})
     outputs = {kind: str(tmp_path / f"fig1.{kind}") for kind in ("pdf", "png", "csv", "claims")}
@@ -174,7 +183,7 @@ def test_the_yours_artifacts_are_families_without_claims_apart_from_the_papers()
     assert [a.rule for a in registry.YOURS.values()] == ["yours_permutation", "yours_imbalance", "yours_network"]
     assert not set(registry.YOURS) & set(registry.ARTIFACTS)
     for art in registry.YOURS.values():
-        assert art.paper == "yours" and art.claims is False and "claims" not in art.outputs()
+        assert art.paper == "yours" and not art.claims and "claims" not in art.outputs()
     assert registry.YOURS["yours/imbalance_{dataset}"].wildcards == {"dataset": r"[a-z0-9][a-z0-9_-]*"}
 
 

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from lib.evaluation import auc_statistics
+from lib.studies import imbalance
 from lib.views import artifact
 from lib.views import raeder2012 as views
 
@@ -111,7 +112,9 @@ def test_sec4_writes_the_closed_form_and_the_critical_auc(tmp_path):
     art = views.SEC4
     settings = settings_of(art)
     outputs = {kind: str(tmp_path / f"sec4.{kind}") for kind in ("pdf", "png", "csv", "md", "claims")}
-    built = artifact.write_artifact(art, {}, settings, outputs)
+    summary = tmp_path / "section4.csv"
+    imbalance.section4(300, 1000, np.random.default_rng(4)).to_csv(summary, index=False)
+    built = artifact.write_artifact(art, {"summary": str(summary)}, settings, outputs)
     sd = built.table[built.table["quantity"] == "sd_auc"].set_index("test_set")
     assert sd.loc["100:5000", "closed_form_binormal"] == pytest.approx(auc_statistics.auc_sd(0.95, 100, 5000))
     single = built.table[(built.table["quantity"] == "critical_auc")]["exact"].iloc[0]

@@ -15,11 +15,11 @@ import functools as _functools
 from lib.data import acquisition as ACQUISITION
 from lib.data import datasets as DATASETS
 
-RAW_DATA = "data/raw"
+RAW_DATA = DATASETS.RAW_DIR
 
 # dataset_files(name): the inputs of a rule that reads dataset `name` -- its marker
 # data/raw/<name>/.verified first, then its raw files; the rule's script then calls
-# datasets.load(name, "data/raw"). Unknown names fail at parse time with the list of known ones.
+# datasets.load(name). Unknown names fail at parse time with the list of known ones.
 dataset_files = _functools.partial(ACQUISITION.raw_files, root=RAW_DATA)
 
 

@@ -43,3 +43,42 @@ rule imbalance_cv:
         entropy=lambda w: job_entropy("raeder2012", [IMB_STUDY, w.dataset], 0),
     script:
         "../../scripts/imbalance_cv.py"
+
+
+rule imbalance_section4:
+    """Sec. 4: the SD of a fixed classifier's AUC on four test sets (closed form and simulated) and
+    the critical AUC of random classifiers under every alternative of imbalance.critical_auc."""
+    input:
+        lib=lib_inputs("scripts/imbalance_section4.py"),
+    output:
+        section4="results/studies/imbalance/section4/section4.csv",
+    log:
+        "logs/imbalance/section4.log",
+    benchmark:
+        "benchmarks/imbalance/section4.tsv"
+    conda:
+        CONDA_ENV
+    params:
+        section4=IMBALANCE["section4"],
+        entropy=job_entropy("raeder2012_sec4", IMBALANCE["section4"], 0),
+    script:
+        "../../scripts/imbalance_section4.py"
+
+
+rule imbalance_dataset_counts:
+    """Table 1: each configured data set's examples, features and minority, from its raw files."""
+    input:
+        data=[f for name in IMBALANCE["datasets"] for f in dataset_files(name)],
+        lib=lib_inputs("scripts/imbalance_dataset_counts.py"),
+    output:
+        counts="results/studies/imbalance/table1/counts.csv",
+    log:
+        "logs/imbalance/table1_counts.log",
+    benchmark:
+        "benchmarks/imbalance/table1_counts.tsv"
+    conda:
+        CONDA_ENV
+    params:
+        datasets=IMBALANCE["datasets"],
+    script:
+        "../../scripts/imbalance_dataset_counts.py"

@@ -72,6 +72,29 @@ rule permutation_table1_study:
         "../../scripts/permutation_table1_study.py"
 
 
+rule permutation_fig2_study:
+    """Figure 2: Iris's petal columns, one randomized version of each kind, and the claims'
+    statistics over many versions."""
+    input:
+        data=dataset_files("iris"),
+        lib=lib_inputs("scripts/permutation_fig2_study.py"),
+    output:
+        shown="results/studies/permutation/fig2/shown.csv",
+        errors="results/studies/permutation/fig2/errors.csv",
+        correlations="results/studies/permutation/fig2/correlations.csv",
+    log:
+        "logs/permutation/fig2.log",
+    benchmark:
+        "benchmarks/permutation/fig2.tsv"
+    conda:
+        CONDA_ENV
+    params:
+        randomizations=200,  # Figure 2's claims: a distribution over versions, not one draw
+        entropy=job_entropy("ojala_fig2", "iris", 0),
+    script:
+        "../../scripts/permutation_fig2_study.py"
+
+
 rule permutation_fig3_original:
     """Figure 3: one classifier's original CV errors over the correlation grid (data and
     original folds seeded per rho only, so every classifier and test sees the same data sets)."""
@@ -141,7 +164,7 @@ rule permutation_uci_original:
         CONDA_ENV
     params:
         study=perm_uci_params,
-        file=perm_uci_file,
+        source=lambda w: {"file": perm_uci_file(w)},
         folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
         entropy=lambda w: job_entropy("ojala_uci_original", perm_uci_params(w), 0),
         readings=lambda w: perm_readings(w.classifier),
@@ -175,7 +198,7 @@ rule permutation_uci_randomized:
         CONDA_ENV
     params:
         study=perm_uci_params,
-        file=perm_uci_file,
+        source=lambda w: {"file": perm_uci_file(w)},
         folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
         entropy=lambda w: job_entropy("ojala_uci_randomized", perm_uci_params(w), 0),
         readings=lambda w: perm_readings(w.classifier),

@@ -50,12 +50,10 @@ rule yours:
         yours_targets,
 
 
-rule yours_permutation_original:
-    """One (data set, classifier): the CV error of each repetition of the original stratified CV
-    (Weka classifiers on the permutation study's engines; an estimator refit per fold)."""
+use rule permutation_uci_original as yours_permutation_original with:
     input:
         data=yours_file,
-        lib=lib_inputs("scripts/yours_permutation_original.py"),
+        lib=lib_inputs("scripts/permutation_uci_original.py"),
     output:
         errors="results/studies/yours/permutation/{dataset}/{classifier}_original.csv",
     log:
@@ -65,27 +63,19 @@ rule yours_permutation_original:
     wildcard_constraints:
         dataset=r"[a-z0-9][a-z0-9_-]*",
         classifier=r"[a-z0-9_]+",
-    conda:
-        CONDA_ENV
     params:
-        spec=lambda w: YOURS["datasets"][w.dataset],
+        source=lambda w: YOURS["datasets"][w.dataset],
         study=yours_perm_params,
         folds_entropy=lambda w: job_entropy("yours_permutation_folds", yours_folds_params(w.dataset), 0),
         entropy=lambda w: job_entropy("yours_permutation_original", yours_perm_params(w), 0),
         readings=lambda w: perm_readings(w.classifier),
-        # further original CVs for the p-values' spread over fold draws; not in any seed (as in the
-        # permutation study): the first `repetitions` CVs are the same whatever the pool
         pool=YOURS_PERM["p_spread_repetitions"],
-    script:
-        "../../scripts/yours_permutation_original.py"
 
 
-rule yours_permutation_randomized:
-    """One (data set, classifier, test) and randomisations start..stop-1, each with a fresh
-    stratified CV."""
+use rule permutation_uci_randomized as yours_permutation_randomized with:
     input:
         data=yours_file,
-        lib=lib_inputs("scripts/yours_permutation_randomized.py"),
+        lib=lib_inputs("scripts/permutation_uci_randomized.py"),
     output:
         errors="results/studies/yours/permutation/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv",
     log:
@@ -98,16 +88,12 @@ rule yours_permutation_randomized:
         test=r"[12]",
         start=r"\d+",
         stop=r"\d+",
-    conda:
-        CONDA_ENV
     params:
-        spec=lambda w: YOURS["datasets"][w.dataset],
+        source=lambda w: YOURS["datasets"][w.dataset],
         study=yours_perm_params,
         folds_entropy=lambda w: job_entropy("yours_permutation_folds", yours_folds_params(w.dataset), 0),
         entropy=lambda w: job_entropy("yours_permutation_randomized", yours_perm_params(w), 0),
         readings=lambda w: perm_readings(w.classifier),
-    script:
-        "../../scripts/yours_permutation_randomized.py"
 
 
 rule yours_imbalance_cv:

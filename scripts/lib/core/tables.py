@@ -11,14 +11,16 @@ import pandas as pd
 FLOAT_FORMAT = "%.10g"
 
 
-def write_csv(frame: pd.DataFrame, path: str | os.PathLike) -> None:
-    """Write ``frame`` as CSV with a fixed float format, atomically (temp file + rename)."""
+def write_csv(frame: pd.DataFrame, path: str | os.PathLike, *, exact: bool = False) -> None:
+    """Write ``frame`` as CSV with a fixed float format (``exact``: each float's shortest repr that
+    reads back as the same number, for a table whose reader computes on it as if in memory),
+    atomically (temp file + rename)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False, newline="") as handle:
         tmp = Path(handle.name)
         try:
-            frame.to_csv(handle, index=False, float_format=FLOAT_FORMAT, lineterminator="\n")
+            frame.to_csv(handle, index=False, float_format=None if exact else FLOAT_FORMAT, lineterminator="\n")
         except BaseException:
             handle.close()
             tmp.unlink(missing_ok=True)

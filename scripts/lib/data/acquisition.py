@@ -51,7 +51,7 @@ DEFAULT_TIMEOUT = 60.0
 USER_AGENT = "classifier-eval-repro/1.0 (scripts/lib/data/acquisition.py)"
 
 
-def raw_files(name: str, root: str | os.PathLike = "data/raw") -> list[str]:
+def raw_files(name: str, root: str | os.PathLike = datasets.RAW_DIR) -> list[str]:
     """``[marker, file, ...]`` of a dataset under ``root`` (what data.smk declares as outputs)."""
     ds = datasets.get(name)
     base = PurePosixPath(str(root)) / name

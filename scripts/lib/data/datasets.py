@@ -58,6 +58,10 @@ from . import parsers
 from .attributes import AttributeSpec
 from .checksum import sha256_of
 
+#: Where the workflow keeps each data set's verified raw files (``<RAW_DIR>/<name>/``), relative to
+#: the working directory: the one place this path is written.
+RAW_DIR = "data/raw"
+
 if TYPE_CHECKING:  # imported at run time only where a network is built (undirected_adjacency)
     import scipy.sparse as sp
 
@@ -359,7 +363,7 @@ class NetworkData:
         return int(self.adjacency.nnz // 2)
 
 
-def load(name: str, raw_dir: str | os.PathLike = "data/raw") -> TabularData | NetworkData:
+def load(name: str, raw_dir: str | os.PathLike = RAW_DIR) -> TabularData | NetworkData:
     """Load dataset ``name`` from ``<raw_dir>/<name>/`` (where :func:`acquire` put it).
 
     The sha256 of every pinned file is recomputed first (milliseconds for these sizes): a raw

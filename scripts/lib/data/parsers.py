@@ -25,10 +25,8 @@ file lists them: possibly directed, repeated or loops):
 * LINQS ``.content`` + ``.cites`` (:func:`read_linqs`), with the binary word features.
 * GML (:func:`read_gml`), read by networkx.
 * R's ``save()`` format (``.rda``; :func:`read_igraph`) for the igraph objects of the igraphdata
-  package, read with rdata: on both ``.rda`` files of the mirror (enron, karate) it gives the same
-  node count, edges and vertex attributes, value for value and in order, as the XDR reader written
-  here before, which it replaced (pyreadr was not adopted: librdata rejects both files, whose
-  igraph objects are lists, not data frames).
+  package, read with rdata (pyreadr cannot: librdata rejects both files of the mirror, whose igraph
+  objects are lists, not data frames; tests/data/test_parsers.py pins the arrays read).
 """
 
 from __future__ import annotations

@@ -214,7 +214,7 @@ def handicapped_pair(adjacency, labels, train, test, probs, keys, handicaps, set
 
 
 def score_handicaps(
-    adjacency, labels, train, test, probs, keys, tie, handicaps, setting, head, stage, smoothing, q_method
+    adjacency, labels, train, test, probs, keys, tie, handicaps, *, setting, head, stage, smoothing, q_method
 ):
     """Per-trial rows of one block of splits under each handicap setting.
 

@@ -7,7 +7,7 @@ the complement (RRS, ERS, RS) or an explicit sample (NCV, :func:`ncv_training_se
 Procedures
 ----------
 - RRS, simple random resampling: Neville et al. 2009, Table 2. Wang et al. 2011 call the same
-  procedure RS (Sec. 2); :func:`rs_test_sets` is an alias.
+  procedure RS (Sec. 2).
 - ERS, equal-instance resampling: Neville et al. 2009, Table 3.
 - NCV, network cross-validation: Neville et al. 2009, Table 4; Wang et al. 2011, Sec. 2.
 """
@@ -111,7 +111,6 @@ def rrs_test_sets(rng: np.random.Generator, trials: int, m: int, prop_labeled: f
 
     Each of the ``k`` test sets is an independent uniform sample, without replacement, of
     ``(1 - propLabeled) * m`` instances; the training set is the rest. Test sets overlap.
-    Also available as ``rs_test_sets``.
 
     Parameters
     ----------
@@ -151,9 +150,6 @@ def rrs_test_sets(rng: np.random.Generator, trials: int, m: int, prop_labeled: f
     membership = np.zeros((trials, k, m), dtype=bool)
     np.put_along_axis(membership, chosen, True, axis=-1)
     return membership
-
-
-rs_test_sets = rrs_test_sets
 
 
 def ers_template(m: int, prop_labeled: float, k: int) -> np.ndarray:
@@ -505,7 +501,7 @@ def within_network_splits(rng: np.random.Generator, sampler: str, trials: int, m
     """Labeled and test sets of ``trials`` evaluations of one network.
 
     ``"RS"`` (Neville's RRS, Wang's RS): each of the ``folds`` test sets is a uniform sample of
-    ``(1 - propLabeled) m`` nodes (:func:`rs_test_sets`) and the labeled set is the rest, so every
+    ``(1 - propLabeled) m`` nodes (:func:`rrs_test_sets`) and the labeled set is the rest, so every
     unlabeled node is evaluated. ``"NCV"``: ``folds`` disjoint folds; for fold j the labeled set is
     a uniform sample of ``propLabeled m`` nodes from the other folds (:func:`ncv_training_sets`),
     every other node is inferred and fold j is scored.
@@ -544,7 +540,7 @@ def within_network_splits(rng: np.random.Generator, sampler: str, trials: int, m
     and 5.2.
     """
     if sampler == "RS":
-        test = rs_test_sets(rng, trials, m, prop_labeled, folds)
+        test = rrs_test_sets(rng, trials, m, prop_labeled, folds)
         return ~test, test
     if sampler == "NCV":
         fold_of = ncv_fold_of(rng, trials, m, folds)

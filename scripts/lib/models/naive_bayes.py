@@ -11,8 +11,6 @@ Support Vector Machine whose "default kernel ... is linear" (SMO). Each has its 
   cross-validation errors of batches of randomised data sets).
 * J48 and SMO: :mod:`lib.models.c45` (identical trees to Weka 3.6.14 / 3.9.7 on the 22 UCI data
   sets of Ojala & Garriga) and :mod:`lib.models.smo` (Weka's predictions on every compared row).
-  The scikit-learn stand-ins that used to live here (an entropy tree for J48, libsvm / liblinear
-  for SMO) were removed: no study runs them.
 
 Data convention: :mod:`lib.data.attributes`.
 

@@ -22,7 +22,7 @@ from ..studies import imbalance
 from . import criteria
 from .claims import Evidence, Paper, decided, judged, unverifiable
 
-PAPER = Paper("raeder2012", "Raeder, Forman & Chawla 2012, Learning from Imbalanced Data: Evaluation Matters")
+PAPER = Paper("raeder2012")  # its title: lib.papers.catalog
 claim = PAPER.claim
 
 #: The chapter's two cross-validation schemes (Sec. 3), as named in the study's tables.
@@ -818,15 +818,9 @@ def _(evidence: Evidence):
 # simulated, ratio_closed_form, ratio_simulated) and quantity "critical_auc" rows (reading, exact,
 # normal, simulated). One claim per printed SD, per printed ratio and per reading of the printed
 # critical AUC.
-#: Sec. 4 "Null Hypothesis": the alternatives of the reading ``imbalance.critical_auc`` (what the
-#: printed critical AUC is the critical value of), as (alternative, the row's ``reading`` in
-#: sec4.csv, number of random classifiers whose best must exceed it with p = 0.01, Sidak). Every
-#: row is computed; the claim judges the configured one.
-CRITICAL_AUC_READINGS = (
-    ("single_test", "single test, p = 0.01", 1),
-    ("best_of_100", "best of 100 random classifiers, p = 0.01 (Sidak)", 100),
-    ("best_of_117", "best of 117 random classifiers (the KDD Cup's contestants), p = 0.01 (Sidak)", 117),
-)
+# The rows' ``reading`` are the labels of lib.studies.imbalance.CRITICAL_AUC_READINGS (every
+# alternative of the reading ``imbalance.critical_auc``): every row is computed; the claim judges
+# the configured one.
 _REFERENCE = imbalance.SECTION4_TEST_SETS[0]
 
 
@@ -864,13 +858,13 @@ def _ratio_matches(test_set: str, printed: float):
 def _critical_matches(printed: float):
     def check(evidence: Evidence):
         key = evidence.params["critical_auc"]
-        label = dict((k, label) for k, label, _ in CRITICAL_AUC_READINGS)[key]
+        label = dict((k, label) for k, label, _ in imbalance.CRITICAL_AUC_READINGS)[key]
         row = _sec4_row(evidence, "critical_auc", "reading", label)
         text = f"{row['exact']:.4f} (normal {row['normal']:.4f}, simulated {row['simulated']:.4f})"
         # every reading's value beside the judged one: the chapter's own example has 117 contestants
         others = "; ".join(
             f"{k}: {_sec4_row(evidence, 'critical_auc', 'reading', other)['exact']:.4f}"
-            for k, other, _ in CRITICAL_AUC_READINGS
+            for k, other, _ in imbalance.CRITICAL_AUC_READINGS
             if k != key
         )
         return judged(

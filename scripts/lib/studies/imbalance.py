@@ -9,8 +9,8 @@ Springer 2012; "the chapter" below).
   dataset; the reading ``imbalance.metric_aggregation`` picks which of the two the views show).
 * Sec. 3: the classifiers (:func:`make_classifier`): Weka's NaiveBayes, J48 ``-A`` and SMO ``-M``
   with the reading ``imbalance.platt_folds`` (:data:`PLATT_FOLDS`, Weka's ``-V``).
-* Sec. 4: the paper's numbers (``SECTION4_*``); the statistics are in
-  :mod:`lib.evaluation.auc_statistics`.
+* Sec. 4: the paper's numbers (``SECTION4_*``) and :func:`section4`, the test variance and the
+  critical AUC (one seeded job); the statistics are in :mod:`lib.evaluation.auc_statistics`.
 
 Labels are 0/1 with the minority class positive (1). Functions that draw take an explicit
 ``rng: numpy.random.Generator``.
@@ -40,6 +40,14 @@ SECTION4_PAPER_SD = {(100, 5000): 0.010, (100, 500): 0.011, (10, 500): 0.032}
 SECTION4_PAPER_RATIO = {(100, 500): 1.09, (10, 500): 3.20, (10, 5000): 3.14}
 #: Sec. 4, "Null Hypothesis": 50 positives, 1000 negatives, p = 0.01, critical AUC 0.654.
 SECTION4_NULL = {"n_pos": 50, "n_neg": 1000, "alpha": 0.01, "paper_critical_auc": 0.654}
+
+#: The alternatives of the reading ``imbalance.critical_auc`` (lib.core.readings): key, label and
+#: how many random classifiers the best one is chosen from (the Sidak-corrected per-test level).
+CRITICAL_AUC_READINGS = (
+    ("single_test", "single test, p = 0.01", 1),
+    ("best_of_100", "best of 100 random classifiers, p = 0.01 (Sidak)", 100),
+    ("best_of_117", "best of 117 random classifiers (the KDD Cup's contestants), p = 0.01 (Sidak)", 117),
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -349,3 +357,95 @@ def cross_validate_dataset(
             log.info("%s: %d%% removed, %d positives, %d rows so far", name, percent, yk.sum(), len(per_fold))
         progress.advance()
     return dict(zip(AGGREGATIONS, (pd.DataFrame(per_fold), pd.DataFrame(pooled))))
+
+
+def section4(replications: int, null_replications: int, rng: np.random.Generator) -> pd.DataFrame:
+    """Sec. 4's numbers: "Test Variance" and "Null Hypothesis".
+
+    Per test set of :data:`SECTION4_TEST_SETS`, the SD of a fixed classifier's AUC (mean
+    :data:`SECTION4_AUC`, equal-variance binormal scores) in closed form (Hanley-McNeil with exact
+    binormal Q1, Q2; and the exponential model) and over ``replications`` simulated test sets,
+    with the ratios to the first test set beside the chapter's. Then the critical AUC of random
+    classifiers on :data:`SECTION4_NULL`'s test set under every alternative of
+    :data:`CRITICAL_AUC_READINGS`: exact, normal approximation and, for the single test, over
+    ``null_replications`` simulated null test sets (the best of 100 would need 100 times the draws).
+
+    Parameters
+    ----------
+    replications, null_replications : int
+    rng : numpy.random.Generator
+        Draws the test sets in :data:`SECTION4_TEST_SETS` order, then the null test sets.
+
+    Returns
+    -------
+    DataFrame
+        One row per (quantity, test set[, reading]): ``quantity`` ``sd_auc`` or ``critical_auc``.
+    """
+    from ..evaluation import auc_statistics  # imported when used (its scipy.stats)
+
+    A = SECTION4_AUC
+    rows = []
+    for n1, n0 in SECTION4_TEST_SETS:
+        sims = auc_statistics.simulate_auc_binormal(n1, n0, A, replications, rng)
+        rows.append(
+            {
+                "quantity": "sd_auc",
+                "test_set": f"{n1}:{n0}",
+                "n_pos": n1,
+                "n_neg": n0,
+                "closed_form_binormal": auc_statistics.auc_sd(A, n1, n0),
+                "closed_form_exponential": auc_statistics.auc_sd(A, n1, n0, model="exponential"),
+                "simulated": float(np.std(sims, ddof=1)),
+                "simulated_mean_auc": float(np.mean(sims)),
+                "replications": replications,
+                "paper": SECTION4_PAPER_SD.get((n1, n0), np.nan),
+            }
+        )
+    sd = pd.DataFrame(rows)
+    base = sd.iloc[0]
+    sd["ratio_closed_form"] = sd["closed_form_binormal"] / base["closed_form_binormal"]
+    sd["ratio_simulated"] = sd["simulated"] / base["simulated"]
+    sd["paper_ratio"] = [np.nan] + [SECTION4_PAPER_RATIO[(r.n_pos, r.n_neg)] for r in sd.iloc[1:].itertuples()]
+    null = SECTION4_NULL
+    p1, p0, alpha = null["n_pos"], null["n_neg"], null["alpha"]
+    nulls = []
+    for _, label, m in CRITICAL_AUC_READINGS:
+        sim = auc_statistics.critical_auc_simulated(p1, p0, alpha, null_replications, rng) if m == 1 else np.nan
+        nulls.append(
+            {
+                "quantity": "critical_auc",
+                "test_set": f"{p1}:{p0}",
+                "n_pos": p1,
+                "n_neg": p0,
+                "reading": label,
+                "exact": auc_statistics.critical_auc_exact(p1, p0, alpha, m),
+                "normal": auc_statistics.critical_auc_normal(p1, p0, alpha, m),
+                "simulated": sim,
+                "replications": null_replications,
+                "paper": null["paper_critical_auc"],
+            }
+        )
+    return pd.concat([sd, pd.DataFrame(nulls)], ignore_index=True)
+
+
+def dataset_counts(names, raw_dir=None) -> pd.DataFrame:
+    """Table 1's counts, from the verified raw files: per data set ``names`` (registry names), its
+    examples, features, minority examples (the class(es) the registry names, as the chapter's
+    Table 1 does) and their percentage. ``raw_dir``: where the files are (default the workflow's,
+    :data:`lib.data.datasets.RAW_DIR`)."""
+    from ..data import datasets  # imported when used: only this job loads the data sets whole
+
+    rows = []
+    for name in names:
+        data = datasets.load(name, raw_dir or datasets.RAW_DIR)
+        n_min = int(data.y_minority.sum())
+        rows.append(
+            {
+                "registry_name": name,
+                "examples": data.X.shape[0],
+                "features": data.X.shape[1],
+                "minority": n_min,
+                "percent": round(100 * n_min / data.X.shape[0], 1),
+            }
+        )
+    return pd.DataFrame(rows, columns=["registry_name", "examples", "features", "minority", "percent"])

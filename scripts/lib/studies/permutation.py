@@ -546,6 +546,44 @@ def uci_original_folds(y, folds: dict, folds_entropy, pool: int = 0) -> np.ndarr
     return original_folds(y, folds["folds"], max(int(folds["repetitions"]), int(pool)), folds_entropy)
 
 
+def load_data(source: dict, name: str):
+    """A Tables II-III job's data set: the registry's file ``source["file"]`` (a paper's UCI data
+    set) or a user's table (a ``yours.datasets`` entry: ``path``, ``class``, optional ``sha256``
+    and ``drop``)."""
+    from ..data import datasets, userdata  # imported when used: only the UCI jobs load data
+
+    if "file" in source:
+        return datasets.load(source["file"])
+    return userdata.load_table(
+        source["path"], source["class"], sha256=source.get("sha256"), drop=source.get("drop", ()), name=name
+    )
+
+
+def _estimator_factory(estimator: dict, data):
+    """A fresh model per fold of a user's scikit-learn ``estimator`` (``{"class", "params"}``)."""
+    from ..models import adapters  # imported when used: only a user's estimator needs scikit-learn
+
+    return lambda: adapters.EstimatorModel(estimator["class"], estimator["params"], data.spec, len(data.class_names))
+
+
+def _slow_note(log, name: str, what: str, total: int, folds: int):
+    """A callback logging how slow the refit path is, once, from one data set's seconds."""
+
+    def note(seconds: float) -> None:
+        if log is not None:
+            log.info(
+                "%s (refit per fold, %d fits per CV): %.3g s per %s, about %.0f s for this job's %d",
+                name,
+                folds,
+                seconds,
+                what,
+                seconds * total,
+                total,
+            )
+
+    return note
+
+
 def uci_original(
     data,
     dataset: str,
@@ -554,12 +592,14 @@ def uci_original(
     entropy,
     *,
     tie_rule: str | None = None,
+    estimator: dict | None = None,
+    log=None,
 ) -> pd.DataFrame:
     """Tables II-III, one (data set, classifier): the CV error of each original CV repetition.
 
     The folds are an input (drawn by :func:`uci_original_folds`) so that a Weka engine and a
-    user's estimator (``lib.studies.yours``) are evaluated on the very same partitions, and so that
-    this function only evaluates.
+    user's estimator (``{"class", "params"}``, refit per fold: :func:`lib.evaluation.refit.cv_errors`)
+    are evaluated on the very same partitions, and so that this function only evaluates.
 
     Parameters
     ----------
@@ -571,9 +611,17 @@ def uci_original(
     -------
     DataFrame with columns dataset, classifier, kind ("original"), index, error.
     """
-    orig = original_errors(
-        classifier, data.X, data.y, data.spec, orig_folds, entropy, **reading_options(classifier, tie_rule)
-    )
+    if estimator is not None:
+        from ..evaluation import refit  # imported when used, as the estimator's adapter
+
+        folds = int(np.max(orig_folds)) + 1
+        factory = _estimator_factory(estimator, data)
+        note = _slow_note(log, classifier, "CV repetition", len(orig_folds), folds)
+        orig = refit.cv_errors(factory, data.X, data.y, orig_folds, on_timed=note)
+    else:
+        orig = original_errors(
+            classifier, data.X, data.y, data.spec, orig_folds, entropy, **reading_options(classifier, tie_rule)
+        )
     return error_frame("original", orig, dataset=dataset, classifier=classifier)
 
 
@@ -589,9 +637,13 @@ def uci_randomized(
     stop: int,
     *,
     tie_rule: str | None = None,
+    estimator: dict | None = None,
     log=None,
 ) -> pd.DataFrame:
     """Tables II-III, one (data set, classifier, test) and randomisations ``start..stop-1``.
+
+    A Weka classifier runs its engine; a user's ``estimator`` is refit per fold on the randomised
+    data sets and fresh folds of :func:`draw_randomizations` (the engines' own draws).
 
     Returns
     -------
@@ -599,19 +651,34 @@ def uci_randomized(
     randomisation ``r``), error.
     """
     orig_folds = original_folds(data.y, folds["folds"], 1, folds_entropy)
-    null = randomized_errors_logged(
-        classifier,
-        data.X,
-        data.y,
-        data.spec,
-        test,
-        orig_folds[0],
-        entropy,
-        start,
-        stop,
-        log=log,
-        **reading_options(classifier, tie_rule),
-    )
+    if estimator is not None:
+        from ..evaluation import refit  # imported when used, as the estimator's adapter
+
+        draws, null_folds = draw_randomizations(test, data.y, data.X.shape[1], orig_folds[0], entropy, start, stop)
+        null = refit.cv_errors(
+            _estimator_factory(estimator, data),
+            data.X,
+            data.y,
+            null_folds,
+            perms=draws if test == 1 else None,
+            idx=draws if test == 2 else None,
+            progress=runlog.Progress(log, stop - start, "randomizations"),
+            on_timed=_slow_note(log, classifier, "randomisation", stop - start, folds["folds"]),
+        )
+    else:
+        null = randomized_errors_logged(
+            classifier,
+            data.X,
+            data.y,
+            data.spec,
+            test,
+            orig_folds[0],
+            entropy,
+            start,
+            stop,
+            log=log,
+            **reading_options(classifier, tie_rule),
+        )
     return error_frame("randomized", null, start, dataset=dataset, classifier=classifier, test=int(test))
 
 
@@ -865,3 +932,44 @@ def fig2_statistics(X, y, randomizations: int, rng: np.random.Generator, folds: 
         ignore_index=True,
     )
     return errors, correlations
+
+
+def fig2_versions(X, y, class_names, randomizations: int, rng: np.random.Generator) -> dict[str, pd.DataFrame]:
+    """Figure 2 (Sec. III): Iris's two petal columns ``X``, the original data and one randomized
+    version of each kind -- full permutation (every column permuted over all rows), Test 1 (labels
+    permuted), Test 2 (each column permuted within each class) -- then :func:`fig2_statistics`
+    over ``randomizations`` further versions of each kind, from the same generator after the
+    plotted draws.
+
+    Returns
+    -------
+    dict with ``shown`` (columns panel, class, class_index, petal_length_cm, petal_width_cm: the
+    four panels' points), ``errors`` and ``correlations`` (:func:`fig2_statistics`)
+    """
+    n = len(y)
+    full = pm.apply_within_class_permutations(X, pm.within_class_permutations(np.zeros(n, int), 2, 1, rng))[0]
+    perm = pm.label_permutations(n, 1, rng)[0]
+    t2 = pm.apply_within_class_permutations(X, pm.within_class_permutations(y, 2, 1, rng))[0]
+    panels = [
+        ("Original data", X, y),
+        ("Full permutation", full, y),
+        ("Test 1 (permute labels)", X, y[perm]),
+        ("Test 2 (permute columns per class)", t2, y),
+    ]
+    shown = pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "panel": title,
+                    "class": np.asarray(class_names)[labels],
+                    "class_index": labels,
+                    "petal_length_cm": D[:, 0],
+                    "petal_width_cm": D[:, 1],
+                }
+            )
+            for title, D, labels in panels
+        ],
+        ignore_index=True,
+    )
+    errors, correlations = fig2_statistics(X, y, randomizations, rng)
+    return {"shown": shown, "errors": errors, "correlations": correlations}

@@ -242,6 +242,81 @@ def table1_study(loaded, prop_labeled, samples: int, l2: float, rng, log=None):
 SELECTIONS = ("partition", "similar")
 
 
+def _carve_partition(spec: dict, data, y, rng, log):
+    """Reading ``partition``: region-grown parts; the subnetworks and their provenance columns."""
+    p = spec["partition"]
+    part = stand_ins.carve_subnetworks(rng, data.adjacency, p["parts"], p["min_size"], p["max_size"], p["attempts"])
+    subs = stand_ins.subnetworks(data.adjacency, part.part_of)
+    kept = sum(a.nnz // 2 for _, a in subs)
+    if log is not None:
+        log.info(
+            "%s: %d regions, sizes %s (target %d, attempt %d, min size met: %s); %d of %d links kept",
+            spec["dataset"],
+            len(subs),
+            [len(n) for n, _ in subs],
+            part.target,
+            part.attempt,
+            part.met_min_size,
+            kept,
+            data.n_edges,
+        )
+        if not part.met_min_size:
+            log.warning("some region is smaller than %d nodes after %d attempts", p["min_size"], p["attempts"])
+    return subs, {
+        "source": spec["dataset"],
+        "task": spec["task"],
+        "target_size": part.target,
+        "attempt": part.attempt,
+        "min_size_met": part.met_min_size,
+        "source_nodes": data.n_nodes,
+        "source_edges": data.n_edges,
+        "links_kept_in_set": kept,
+    }
+
+
+def _carve_similar(spec: dict, data, y, rng, log):
+    """Reading ``similar``: the first deal of blocks within the bands; the subnetworks and their
+    provenance columns."""
+    s = spec["similar"]
+    try:
+        chosen = stand_ins.select_similar(
+            rng, data.adjacency, y, s["parts"], s["blocks_per_part"], s["candidates"], s["max_ratio"]
+        )
+    except stand_ins.SelectionError as exc:
+        raise stand_ins.SelectionError(
+            f"realnet.selection: {exc} for {spec['dataset']} '{spec['task']}'; widen "
+            "realnet.similar.max_ratio or draw more realnet.similar.candidates"
+        ) from None
+    subs = stand_ins.subnetworks(data.adjacency, chosen.part_of)
+    kept = sum(a.nnz // 2 for _, a in subs)
+    if log is not None:
+        log.info(
+            "%s: %d networks from %d blocks, deal %d of %d kept (%d within the bands); sizes %s; %d of %d links kept",
+            spec["dataset"],
+            len(subs),
+            s["parts"] * s["blocks_per_part"],
+            chosen.candidate,
+            chosen.candidates,
+            chosen.qualifying,
+            [len(n) for n, _ in subs],
+            kept,
+            data.n_edges,
+        )
+    return subs, {
+        "source": spec["dataset"],
+        "task": spec["task"],
+        "selection": "similar",
+        "blocks": s["parts"] * s["blocks_per_part"],
+        "candidates": chosen.candidates,
+        "candidate": chosen.candidate,
+        "within_bands": chosen.qualifying,
+        **{f"band_{k}": float(v) for k, v in s["max_ratio"].items()},
+        "source_nodes": data.n_nodes,
+        "source_edges": data.n_edges,
+        "links_kept_in_set": kept,
+    }
+
+
 def carve_stand_in(spec: dict, data, rng, log=None, *, selection: str = "partition"):
     """A public stand-in network set carved from one large network.
 
@@ -307,78 +382,9 @@ def carve_stand_in(spec: dict, data, rng, log=None, *, selection: str = "partiti
     if selection not in SELECTIONS:
         raise ValueError(f"selection must be one of {', '.join(SELECTIONS)}, got {selection!r}")
     y = data.tasks[spec["task"]]
-    if selection == "partition":
-        p = spec["partition"]
-        part = stand_ins.carve_subnetworks(rng, data.adjacency, p["parts"], p["min_size"], p["max_size"], p["attempts"])
-        part_of = part.part_of
-    else:
-        s = spec["similar"]
-        try:
-            chosen = stand_ins.select_similar(
-                rng, data.adjacency, y, s["parts"], s["blocks_per_part"], s["candidates"], s["max_ratio"]
-            )
-        except stand_ins.SelectionError as exc:
-            raise stand_ins.SelectionError(
-                f"realnet.selection: {exc} for {spec['dataset']} '{spec['task']}'; widen "
-                "realnet.similar.max_ratio or draw more realnet.similar.candidates"
-            ) from None
-        part_of = chosen.part_of
-    subs = stand_ins.subnetworks(data.adjacency, part_of)
+    carve = _carve_partition if selection == "partition" else _carve_similar
+    subs, extra = carve(spec, data, y, rng, log)
     names = [f"{spec['dataset']}_{r}" for r in range(len(subs))]
-    kept = sum(a.nnz // 2 for _, a in subs)
-    if selection == "partition":
-        if log is not None:
-            log.info(
-                "%s: %d regions, sizes %s (target %d, attempt %d, min size met: %s); %d of %d links kept",
-                spec["dataset"],
-                len(subs),
-                [len(n) for n, _ in subs],
-                part.target,
-                part.attempt,
-                part.met_min_size,
-                kept,
-                data.n_edges,
-            )
-            if not part.met_min_size:
-                log.warning("some region is smaller than %d nodes after %d attempts", p["min_size"], p["attempts"])
-        extra = {
-            "source": spec["dataset"],
-            "task": spec["task"],
-            "target_size": part.target,
-            "attempt": part.attempt,
-            "min_size_met": part.met_min_size,
-            "source_nodes": data.n_nodes,
-            "source_edges": data.n_edges,
-            "links_kept_in_set": kept,
-        }
-    else:
-        if log is not None:
-            log.info(
-                "%s: %d networks from %d blocks, deal %d of %d kept (%d within the bands); sizes %s; "
-                "%d of %d links kept",
-                spec["dataset"],
-                len(subs),
-                s["parts"] * s["blocks_per_part"],
-                chosen.candidate,
-                chosen.candidates,
-                chosen.qualifying,
-                [len(n) for n, _ in subs],
-                kept,
-                data.n_edges,
-            )
-        extra = {
-            "source": spec["dataset"],
-            "task": spec["task"],
-            "selection": "similar",
-            "blocks": s["parts"] * s["blocks_per_part"],
-            "candidates": chosen.candidates,
-            "candidate": chosen.candidate,
-            "within_bands": chosen.qualifying,
-            **{f"band_{k}": float(v) for k, v in s["max_ratio"].items()},
-            "source_nodes": data.n_nodes,
-            "source_edges": data.n_edges,
-            "links_kept_in_set": kept,
-        }
     node_rows, edge_rows = network_sets.network_set_tables(
         names, [a for _, a in subs], [y[n] for n, _ in subs], [[data.node_ids[i] for i in n] for n, _ in subs]
     )
@@ -429,6 +435,36 @@ def network_set_statistics(name: str, netset: network_sets.NetworkSet, extra: di
             for g in range(len(netset))
         ]
     )
+
+
+def _calibrate_type1(cal, netset, name: str, h: int, level: int, pl: float, tolerance: float, perturbation, unmet):
+    """The Type I handicap of held-out network ``h`` at labeling level ``level`` (propLabeled
+    ``pl``); a ValueError naming the set, the network and the level when no handicap meets
+    ``tolerance`` and ``unmet`` is ``"raise"``."""
+    try:
+        return network_calibration.calibrate_held_out(cal, h, level, tolerance, **perturbation, unmet=unmet)
+    except handicap.HandicapUnmet as exc:
+        raise ValueError(
+            f"calibration of network set {name!r} failed for held-out network "
+            f"{netset.names[h]} at propLabeled {pl:g}: no handicap gives |acc(wvRN) - acc(nBC)| "
+            f"<= {tolerance:g} ({exc})"
+        ) from None
+
+
+def _log_type1(log, network: str, pl: float, found: dict) -> None:
+    if log is not None:
+        log.info(
+            "held out %s, propLabeled %g: wvRN %.4f nBC %.4f (SE of the gap %.4f) -> %s c=%.5f, difference %+.5f (%s)",
+            network,
+            pl,
+            found["accuracy_wvrn_unhandicapped"],
+            found["accuracy_nbc_unhandicapped"],
+            found["difference_unhandicapped_se"],
+            found["handicapped"],
+            max(found["handicap_wvrn"], found["handicap_nbc"]),
+            found["difference"],
+            found["calibration_case"],
+        )
 
 
 def calibrate(
@@ -498,55 +534,16 @@ def calibrate(
     }
     records = []
     for h in range(len(netset)):
+        held_out = {"held_out": h, "held_out_name": netset.names[h]}
         for pl in s["type1_levels"]:
-            try:
-                found = network_calibration.calibrate_held_out(
-                    cal, h, levels.index(pl), s["tolerance"], **perturbation, unmet=unmet
-                )
-            except handicap.HandicapUnmet as exc:
-                raise ValueError(
-                    f"calibration of network set {name!r} failed for held-out network "
-                    f"{netset.names[h]} at propLabeled {pl:g}: no handicap gives |acc(wvRN) - acc(nBC)| "
-                    f"<= {s['tolerance']:g} ({exc})"
-                ) from None
-            records.append(
-                {
-                    "set": name,
-                    "purpose": "type1",
-                    "held_out": h,
-                    "held_out_name": netset.names[h],
-                    "prop_labeled": pl,
-                    **found,
-                }
-            )
-            if log is not None:
-                log.info(
-                    "held out %s, propLabeled %g: wvRN %.4f nBC %.4f (SE of the gap %.4f) -> %s c=%.5f, "
-                    "difference %+.5f (%s)",
-                    netset.names[h],
-                    pl,
-                    found["accuracy_wvrn_unhandicapped"],
-                    found["accuracy_nbc_unhandicapped"],
-                    found["difference_unhandicapped_se"],
-                    found["handicapped"],
-                    max(found["handicap_wvrn"], found["handicap_nbc"]),
-                    found["difference"],
-                    found["calibration_case"],
-                )
+            found = _calibrate_type1(cal, netset, name, h, levels.index(pl), pl, s["tolerance"], perturbation, unmet)
+            records.append({"set": name, "purpose": "type1", **held_out, "prop_labeled": pl, **found})
+            _log_type1(log, netset.names[h], pl, found)
         pl = s["power_level"]
         for found in network_calibration.power_differences(
             cal, h, levels.index(pl), s["power_handicaps"], **perturbation
         ):
-            records.append(
-                {
-                    "set": name,
-                    "purpose": "power",
-                    "held_out": h,
-                    "held_out_name": netset.names[h],
-                    "prop_labeled": pl,
-                    **found,
-                }
-            )
+            records.append({"set": name, "purpose": "power", **held_out, "prop_labeled": pl, **found})
     frame = pd.DataFrame(records)
     if unmet == "raise":  # every row met the tolerance: the papers' tables keep their columns
         frame = frame.drop(columns=list(network_calibration.CASE_COLUMNS))
@@ -640,11 +637,11 @@ def evaluate_set(
                     keys,
                     tie,
                     settings,
-                    s,
-                    head,
-                    "after",
-                    smoothing,
-                    options["rsc_q_estimate"],
+                    setting=s,
+                    head=head,
+                    stage="after",
+                    smoothing=smoothing,
+                    q_method=options["rsc_q_estimate"],
                 )
         if log is not None:
             log.info("held-out network %s (%d nodes) done", netset.names[h], m)

@@ -563,11 +563,11 @@ def evaluate_network(nodes: int, chunk: int, setting: dict, network_rng, rng, ca
             (keys[0][sl], keys[1][sl]),
             tie[sl],
             settings[pl],
-            s,
-            head,
-            options["handicap_stage"],
-            smoothing,
-            options["rsc_q_estimate"],
+            setting=s,
+            head=head,
+            stage=options["handicap_stage"],
+            smoothing=smoothing,
+            q_method=options["rsc_q_estimate"],
         )
     stats = pd.DataFrame([{"role": "evaluation", "nodes": nodes, "network": chunk, **networks.network_statistics(net)}])
     return pd.concat(rows, ignore_index=True), stats

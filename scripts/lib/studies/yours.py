@@ -7,12 +7,10 @@ this module turns it into jobs of the existing studies -- nothing here is a seco
 * **Permutation tests** (Ojala & Garriga 2009, Sec. III-V, Tables II-III): for every data set and
   classifier, the original stratified CV error (repeated), Test 1 (labels permuted: is the
   accuracy better than chance?) and Test 2 (each column permuted within each class: does the
-  classifier use the dependency between the features?). The four Weka classifiers run on the
-  permutation study's engines (:func:`lib.studies.permutation.uci_original`,
-  :func:`~lib.studies.permutation.uci_randomized`); a scikit-learn estimator is refit per fold
-  (:func:`lib.evaluation.refit.cv_errors`) on exactly the same randomisations and folds
-  (:func:`lib.studies.permutation.draw_randomizations`). The table is
-  :func:`lib.studies.permutation.uci_table_summary`.
+  classifier use the dependency between the features?), by the permutation study's own jobs
+  (:func:`lib.studies.permutation.uci_original`, :func:`~lib.studies.permutation.uci_randomized`:
+  the four Weka classifiers on their engines, a scikit-learn estimator refit per fold on exactly the
+  same randomisations and folds). The table is :func:`lib.studies.permutation.uci_table_summary`.
 * **Imbalance** (Raeder, Forman & Chawla 2012, Sec. 3, Fig. 2): a binary data set with a named
   positive class, nested minority removal, stratified 10-fold and 5x2 CV and the seven metrics,
   by :func:`lib.studies.imbalance.cross_validate_dataset` with the user's classifiers.
@@ -37,9 +35,8 @@ import dataclasses
 import numpy as np
 import pandas as pd
 
-from ..core import runlog, seeding
+from ..core import seeding
 from ..data import datasets, networks, parsers, userdata
-from ..evaluation import refit
 from ..models import adapters, handicap
 from . import imbalance, permutation, realnet
 
@@ -196,111 +193,6 @@ def folds_params(cfg: dict, dataset: str) -> dict:
     """What determines a data set's original CV folds (shared by every classifier and test)."""
     p = cfg["permutation"]
     return {"dataset": dataset, "folds": p["folds"], "repetitions": p["repetitions"]}
-
-
-def _estimator_factory(estimator: dict, data) -> callable:
-    C = len(data.class_names)
-    return lambda: adapters.EstimatorModel(estimator["class"], estimator["params"], data.spec, C)
-
-
-def _slow_note(log, name: str, what: str, total: int, folds: int):
-    """A callback logging how slow the refit path is, once, from one data set's seconds."""
-
-    def note(seconds: float) -> None:
-        if log is not None:
-            log.info(
-                "%s (refit per fold, %d fits per CV): %.3g s per %s, about %.0f s for this job's %d",
-                name,
-                folds,
-                seconds,
-                what,
-                seconds * total,
-                total,
-            )
-
-    return note
-
-
-def permutation_original(
-    data,
-    dataset: str,
-    classifier: str,
-    folds: dict,
-    folds_entropy,
-    entropy,
-    *,
-    tie_rule: str | None = None,
-    estimator: dict | None = None,
-    pool: int = 0,
-    log=None,
-) -> pd.DataFrame:
-    """The original CV error of each repetition for one (data set, classifier).
-
-    A Weka classifier runs :func:`lib.studies.permutation.uci_original`; an estimator
-    (``{"class", "params"}``) is refit per fold on the same folds. ``pool``: CV repetitions in all
-    (the first ``folds["repetitions"]`` are the table's, the others give each p-value its spread over
-    fold draws, as for the papers' Tables II-III).
-
-    Returns
-    -------
-    DataFrame with columns dataset, classifier, kind ("original"), index, error.
-    """
-    orig = permutation.uci_original_folds(data.y, folds, folds_entropy, pool)
-    if estimator is None:
-        return permutation.uci_original(data, dataset, classifier, orig, entropy, tie_rule=tie_rule)
-    errors = refit.cv_errors(
-        _estimator_factory(estimator, data),
-        data.X,
-        data.y,
-        orig,
-        on_timed=_slow_note(log, classifier, "CV repetition", len(orig), folds["folds"]),
-    )
-    return permutation.error_frame("original", errors, dataset=dataset, classifier=classifier)
-
-
-def permutation_randomized(
-    data,
-    dataset: str,
-    classifier: str,
-    test: int,
-    folds: dict,
-    folds_entropy,
-    entropy,
-    start: int,
-    stop: int,
-    *,
-    tie_rule: str | None = None,
-    estimator: dict | None = None,
-    log=None,
-) -> pd.DataFrame:
-    """CV errors of randomisations ``start..stop-1`` of Test 1 or 2 for one (data set, classifier).
-
-    A Weka classifier runs :func:`lib.studies.permutation.uci_randomized`; an estimator is refit per
-    fold on the randomised data sets and fresh folds of
-    :func:`lib.studies.permutation.draw_randomizations` (the engines' own draws).
-
-    Returns
-    -------
-    DataFrame with columns dataset, classifier, test, kind ("randomized"), index, error.
-    """
-    if estimator is None:
-        return permutation.uci_randomized(
-            data, dataset, classifier, test, folds, folds_entropy, entropy, start, stop, tie_rule=tie_rule, log=log
-        )
-    folds0 = permutation.original_folds(data.y, folds["folds"], 1, folds_entropy)[0]
-    draws, null_folds = permutation.draw_randomizations(test, data.y, data.X.shape[1], folds0, entropy, start, stop)
-    progress = runlog.Progress(log, stop - start, "randomizations")
-    errors = refit.cv_errors(
-        _estimator_factory(estimator, data),
-        data.X,
-        data.y,
-        null_folds,
-        perms=draws if test == 1 else None,
-        idx=draws if test == 2 else None,
-        progress=progress,
-        on_timed=_slow_note(log, classifier, "randomisation", stop - start, folds["folds"]),
-    )
-    return permutation.error_frame("randomized", errors, start, dataset=dataset, classifier=classifier, test=int(test))
 
 
 def permutation_summary(

@@ -93,9 +93,9 @@ class Artifact:
     about: Callable[[dict], str]
     build: Callable[[dict, dict], Built]
     kinds: tuple[str, ...] = ("pdf", "png", "csv")
-    #: the paper's claims (a :class:`lib.papers.claims.Paper`); default ``lib.papers.<paper>.PAPER``;
-    #: False: none, and no ``.claims.csv`` (the ``yours`` artifacts: a user's data, no paper's claim)
-    claims: Any = None
+    #: whether its paper's claims (``lib.papers.<paper>.PAPER``) judge it and it writes ``.claims.csv``;
+    #: False for the ``yours`` artifacts (a user's data: no paper's claim)
+    claims: bool = True
     #: a family's wildcards, each with its pattern (Snakemake's wildcard constraints): exactly the
     #: fields of ``name``. Then ``settings`` is called as ``settings(config, wildcards)``.
     wildcards: Mapping[str, str] = field(default_factory=dict)
@@ -134,7 +134,7 @@ class Artifact:
     def outputs(self) -> dict[str, str]:
         """Every file the artifact writes (a family's as patterns): its kinds, and its claims."""
         files = {kind: f"results/{self.paper}/{self.name}.{kind}" for kind in self.kinds}
-        return files if self.claims is False else {**files, "claims": f"results/{self.paper}/{self.name}.claims.csv"}
+        return {**files, "claims": f"results/{self.paper}/{self.name}.claims.csv"} if self.claims else files
 
     def files(self, config: Mapping) -> list[str]:
         """The files of its kinds of every member ``config`` asks for (a target's inputs)."""
@@ -142,8 +142,7 @@ class Artifact:
         return [self.outputs()[kind].format(**member) for member in members for kind in self.kinds]
 
     def paper_claims(self):
-        if self.claims is not None:
-            return self.claims
+        """The claims of its paper, imported by name (a job imports only its own paper's module)."""
         return importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.papers.{self.paper}").PAPER
 
     def caption(self, settings: dict, built: Built) -> str:
@@ -213,7 +212,7 @@ def write_artifact(artifact: Artifact, inputs: Mapping[str, Any], settings: dict
     if "pdf" in outputs or "png" in outputs:
         plotting.add_caption(built.figure, caption, **built.caption_layout)
         plotting.save(built.figure, outputs["pdf"], outputs["png"])
-    if artifact.claims is not False:
+    if artifact.claims:
         claims = artifact.paper_claims().evaluate(
             artifact.name, built.evidence, settings["profile"], fitted=settings.get("fitted")
         )

@@ -9,12 +9,11 @@ import pandas as pd
 from ..core import chunks, seeding
 from ..core import tables as table_io
 from ..data import datasets
-from ..evaluation import permutation_tests as pm
 from ..papers import ojala2009
 from ..papers.claims import Evidence
 from ..reporting import plotting
 from ..studies import permutation
-from .artifact import Artifact, Built, DataFiles, Reads, Views
+from .artifact import Artifact, Built, Reads, Views
 
 VIEWS = Views("ojala2009")
 
@@ -121,46 +120,18 @@ TABLE1 = _declare(
 # Figure 2 ------------------------------------------------------------------------------------
 FIG2_MARKERS = ["o", "s", "^"]
 FIG2_COLORS = ["#0072B2", "#D55E00", "#009E73"]
-CHECK_RANDOMIZATIONS = 200  # for the claims: distribution over randomized versions, not one draw
 
 
 def _fig2(tables: dict, s: dict) -> Built:
-    iris = datasets.load("iris", "data/raw")
-    cols = [iris.feature_names.index("petallength"), iris.feature_names.index("petalwidth")]
-    X, y = iris.X[:, cols], iris.y
-    n = len(y)
-    rng = seeding.generator(s["entropy"])
-    full = pm.apply_within_class_permutations(X, pm.within_class_permutations(np.zeros(n, int), 2, 1, rng))[0]
-    perm = pm.label_permutations(n, 1, rng)[0]
-    t2 = pm.apply_within_class_permutations(X, pm.within_class_permutations(y, 2, 1, rng))[0]
-    panels = [
-        ("Original data", X, y),
-        ("Full permutation", full, y),
-        ("Test 1 (permute labels)", X, y[perm]),
-        ("Test 2 (permute columns per class)", t2, y),
-    ]
-    shown = pd.concat(
-        [
-            pd.DataFrame(
-                {
-                    "panel": title,
-                    "class": np.asarray(iris.class_names)[lab],
-                    "petal_length_cm": D[:, 0],
-                    "petal_width_cm": D[:, 1],
-                }
-            )
-            for title, D, lab in panels
-        ],
-        ignore_index=True,
-    )
-
+    points = tables["shown"]
+    names = points.drop_duplicates("class_index").sort_values("class_index")["class"].tolist()
     fig, axes = plotting.new_figure(ncols=4)
-    for ax, (title, D, lab) in zip(axes, panels):
-        for c, name in enumerate(iris.class_names):
-            sel = lab == c
+    for ax, (title, panel) in zip(axes, points.groupby("panel", sort=False)):
+        for c, name in enumerate(names):
+            sel = panel[panel["class_index"] == c]
             ax.scatter(
-                D[sel, 0],
-                D[sel, 1],
+                sel["petal_length_cm"].to_numpy(),
+                sel["petal_width_cm"].to_numpy(),
                 s=9,
                 marker=FIG2_MARKERS[c],
                 facecolors="none",
@@ -172,18 +143,16 @@ def _fig2(tables: dict, s: dict) -> Built:
         ax.title.set_fontsize(8)
     axes[0].set_ylabel("Petal width in cm")
     axes[0].legend(fontsize=6.5, loc="upper left")
-
-    # The claims read many randomized versions (the same generator, after the plotted draws)
-    errors, correlations = permutation.fig2_statistics(X, y, CHECK_RANDOMIZATIONS, rng)
-    evidence = Evidence({"summary": shown, "errors": errors, "correlations": correlations})
+    shown = points.drop(columns="class_index")
+    evidence = Evidence({"summary": shown, "errors": tables["errors"], "correlations": tables["correlations"]})
     return Built(shown, evidence, figure=fig)
 
 
 FIG2 = _declare(
     "fig2",
     "Figure 2: Iris, the original data and one randomized version of each kind",
-    reads={"data": DataFiles(lambda config: ["iris"])},
-    settings=lambda config: {"entropy": seeding.job_entropy(config["seed"], "ojala_fig2", "iris", 0)},
+    reads={name: Reads("permutation_fig2_study", name) for name in ("shown", "errors", "correlations")},
+    settings=lambda config: {},
     about=lambda s: (
         "Ojala & Garriga 2009, Figure 2: Iris (Weka's iris.arff), petal length vs petal width, original data "
         "and one randomized version each: full permutation (every column permuted over all rows), Test 1 "

@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core import seeding
 from ..core import tables as table_io
 from ..data import datasets
 from ..evaluation import auc_statistics, rankings
@@ -17,7 +16,7 @@ from ..papers import raeder2012
 from ..papers.claims import Evidence
 from ..reporting import plotting
 from ..studies import imbalance
-from .artifact import Artifact, Built, DataFiles, Reads, Views
+from .artifact import Artifact, Built, Reads, Views
 
 VIEWS = Views("raeder2012")
 STUDY = "imbalance"
@@ -43,6 +42,7 @@ CV_TABLES = {
 # ---- Table 1 ------------------------------------------------------------------------------------
 def _table1(tables: dict, settings: dict) -> Built:
     built = set(settings["datasets"])
+    counts = tables["counts"].set_index("registry_name")
     rows = []
     for name in datasets.names():
         ds = datasets.get(name)
@@ -68,15 +68,7 @@ def _table1(tables: dict, settings: dict) -> Built:
                 "not built offline (unpinned large download)" if not ds.pinned else "not in config imbalance.datasets"
             )
         else:
-            data = datasets.load(name, "data/raw")
-            n_min = int(data.y_minority.sum())
-            row.update(
-                examples=data.X.shape[0],
-                features=data.X.shape[1],
-                minority=n_min,
-                percent=round(100 * n_min / data.X.shape[0], 1),
-                status=raeder2012.COMPUTED,
-            )
+            row.update(counts.loc[name].to_dict(), status=raeder2012.COMPUTED)
         rows.append(row)
     table = pd.DataFrame(rows).sort_values("dataset", key=lambda s: s.str.lower(), kind="stable")
     shown = table.fillna("—").astype(str).replace({r"\.0$": ""}, regex=True)
@@ -103,7 +95,7 @@ TABLE1 = VIEWS.add(
         "table1",
         STUDY,
         "Table 1: the data sets",
-        reads={"data": DataFiles(lambda config: _imbalance(config)["datasets"])},
+        reads={"counts": Reads("imbalance_dataset_counts", "counts")},
         settings=lambda config: {"datasets": _imbalance(config)["datasets"]},
         about=lambda s: (
             "Raeder et al. 2012, Table 1: examples, features, minority count and % computed from the verified raw "
@@ -418,66 +410,13 @@ FIG3 = VIEWS.add(
 
 
 # ---- Section 4 ----------------------------------------------------------------------------------
-def _sec4_settings(config) -> dict:
-    imb = _imbalance(config)
-    return {
-        "section4": imb["section4"],
-        "critical_auc": imb["critical_auc"],
-        "entropy": seeding.job_entropy(config["seed"], "raeder2012_sec4", imb["section4"], 0),
-    }
-
-
 def _sec4(tables: dict, s: dict) -> Built:
-    cfg = s["section4"]
-    rng = seeding.generator(s["entropy"])
+    table = tables["summary"]
+    sd, crit = table[table["quantity"] == "sd_auc"], table[table["quantity"] == "critical_auc"]
+    replications, null_replications = int(sd["replications"].iloc[0]), int(crit["replications"].iloc[0])
     A = imbalance.SECTION4_AUC
-    rows = []
-    for n1, n0 in imbalance.SECTION4_TEST_SETS:
-        sims = auc_statistics.simulate_auc_binormal(n1, n0, A, cfg["replications"], rng)
-        rows.append(
-            {
-                "quantity": "sd_auc",
-                "test_set": f"{n1}:{n0}",
-                "n_pos": n1,
-                "n_neg": n0,
-                "closed_form_binormal": auc_statistics.auc_sd(A, n1, n0),
-                "closed_form_exponential": auc_statistics.auc_sd(A, n1, n0, model="exponential"),
-                "simulated": float(np.std(sims, ddof=1)),
-                "simulated_mean_auc": float(np.mean(sims)),
-                "replications": cfg["replications"],
-                "paper": imbalance.SECTION4_PAPER_SD.get((n1, n0), np.nan),
-            }
-        )
-    sd = pd.DataFrame(rows)
-    base = sd.iloc[0]
-    sd["ratio_closed_form"] = sd["closed_form_binormal"] / base["closed_form_binormal"]
-    sd["ratio_simulated"] = sd["simulated"] / base["simulated"]
-    sd["paper_ratio"] = [np.nan] + [
-        imbalance.SECTION4_PAPER_RATIO[(r.n_pos, r.n_neg)] for r in sd.iloc[1:].itertuples()
-    ]
     null = imbalance.SECTION4_NULL
     p1, p0 = null["n_pos"], null["n_neg"]
-    nulls = []
-    alpha = null["alpha"]
-    for _, label, m in raeder2012.CRITICAL_AUC_READINGS:  # every alternative of imbalance.critical_auc
-        # simulated for the single test only (the best of 100 needs 100x the draws)
-        sim = auc_statistics.critical_auc_simulated(p1, p0, alpha, cfg["null_replications"], rng) if m == 1 else np.nan
-        nulls.append(
-            {
-                "quantity": "critical_auc",
-                "test_set": f"{p1}:{p0}",
-                "n_pos": p1,
-                "n_neg": p0,
-                "reading": label,
-                "exact": auc_statistics.critical_auc_exact(p1, p0, alpha, m),
-                "normal": auc_statistics.critical_auc_normal(p1, p0, alpha, m),
-                "simulated": sim,
-                "replications": cfg["null_replications"],
-                "paper": null["paper_critical_auc"],
-            }
-        )
-    crit = pd.DataFrame(nulls)
-    table = pd.concat([sd, crit], ignore_index=True)
     sd_columns = [
         "test_set",
         "closed_form_binormal",
@@ -491,12 +430,12 @@ def _sec4(tables: dict, s: dict) -> Built:
         "# Raeder et al. (2012) Section 4",
         "",
         f"SD of AUC, fixed classifier with mean AUC {A} (equal-variance binormal scores); "
-        f"simulation with {cfg['replications']} test sets per row; profile {s['profile']}.",
+        f"simulation with {replications} test sets per row; profile {s['profile']}.",
         "",
         table_io.markdown_table(sd[sd_columns].round(4).astype(object).fillna("—")),
         "",
         f"Critical AUC of random classifiers, {p1} positives : {p0} negatives "
-        f"(simulation: {cfg['null_replications']} replicates).",
+        f"(simulation: {null_replications} replicates).",
         "",
         table_io.markdown_table(
             crit[["reading", "exact", "normal", "simulated", "paper"]].round(4).astype(object).fillna("—")
@@ -533,7 +472,7 @@ def _sec4(tables: dict, s: dict) -> Built:
     details = (
         "The printed critical AUC 0.654 matches a per-test level of 1e-4 (e.g. best of 100 random classifiers "
         f"at p = 0.01), not a single test at p = 0.01 ({crit['exact'].iloc[0]:.3f}). "
-        f"Simulation: {cfg['replications']} test sets per point, {cfg['null_replications']} null replicates"
+        f"Simulation: {replications} test sets per point, {null_replications} null replicates"
         + ("." if plotting.scale_label(s["profile"]) else f" ({s['profile'].upper()} PROFILE).")
     )
     evidence = Evidence({"summary": table}, {"critical_auc": s["critical_auc"]})
@@ -546,8 +485,8 @@ SEC4 = VIEWS.add(
         "sec4",
         STUDY,
         "Section 4: test variance and the null hypothesis",
-        reads={},
-        settings=_sec4_settings,
+        reads={"summary": Reads("imbalance_section4", "section4")},
+        settings=lambda config: {"critical_auc": _imbalance(config)["critical_auc"]},
         about=lambda s: (
             "Raeder et al. 2012 Sec. 4 ('Test Variance', 'Null Hypothesis'). Left: lines closed form "
             "(Hanley-McNeil variance with exact binormal Q1, Q2), dots simulation, crosses printed values. "

@@ -467,14 +467,12 @@ IMBALANCE = VIEWS.add(
 
 # ----------------------------------------------------------------------------- network tests
 
-NETWORK_STYLE = {
-    "RS paired": ("RS", "paired_t"),
-    "RS unpaired": ("RS", "unpaired_t"),
-    "RS-C paired": ("RS-C", "paired_t"),
-    "RS-C unpaired": ("RS-C", "unpaired_t"),
-    "NCV paired": ("NCV", "paired_t"),
-    "NCV unpaired": ("NCV", "unpaired_t"),
-}
+
+def _line_style(method: str) -> tuple[str, str]:
+    """A line of :data:`lib.studies.yours.NETWORK_LINES` ("RS-C paired") as the papers' figures draw
+    it: the method's colour ("RS-C") and the test's line ("paired_t")."""
+    name, kind = method.split()
+    return name, f"{kind}_t"
 
 
 def network_statistics_text(nets: pd.DataFrame) -> str:
@@ -563,7 +561,8 @@ def network_figure(summary: pd.DataFrame, nets: pd.DataFrame, name: str, alpha: 
     fig, (ax1, ax2) = plotting.new_figure(ncols=2)
     type1 = summary[summary["purpose"] == "type1"]
     power = summary[summary["purpose"] == "power"]
-    for method, (style_method, test) in NETWORK_STYLE.items():
+    for method in yours.NETWORK_LINES:
+        style_method, test = _line_style(method)
         part = type1[type1["method"] == method]
         if len(part):
             plotting.rate_curve(ax1, part, "prop_labeled", method, style_method, test)
@@ -626,7 +625,7 @@ def network_markdown(
     type1 = summary[summary["purpose"] == "type1"]
     power = summary[summary["purpose"] == "power"]
     rows = []
-    for method in NETWORK_STYLE:
+    for method in yours.NETWORK_LINES:
         t = type1[type1["method"] == method].sort_values("prop_labeled")
         p = power[power["method"] == method].sort_values("calibration_difference")
         if not len(t):
@@ -638,8 +637,8 @@ def network_markdown(
                 **{f"power at Δ {d:.3f}": f"{r:.3f}" for d, r in zip(p["calibration_difference"], p["rate"])},
             }
         )
-    worst = {m: type1[type1["method"] == m]["rate"].max() for m in NETWORK_STYLE}
-    low = {m: type1[type1["method"] == m]["rate_low"].max() for m in NETWORK_STYLE}
+    worst = {m: type1[type1["method"] == m]["rate"].max() for m in yours.NETWORK_LINES}
+    low = {m: type1[type1["method"] == m]["rate_low"].max() for m in yours.NETWORK_LINES}
     top = power[power["calibration_difference"] == power["calibration_difference"].max()].set_index("method")["rate"]
     lines = [
         f"- A resampled (RS) paired t-test on this network rejects a true null in up to {worst['RS paired']:.0%} "
