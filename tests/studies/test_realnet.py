@@ -158,3 +158,22 @@ def test_settling_changes_no_number_where_the_tolerance_is_met():
     pd.testing.assert_frame_equal(settled.drop(columns=list(network_calibration.CASE_COLUMNS)), papers)
     with pytest.raises(ValueError, match="unmet must be one of raise, settle"):
         _calibrate(netset, "ignore")
+
+
+def test_a_network_sets_identity_is_its_selections_own_parameters():
+    config = {
+        "realnet": {
+            "sets": {"cora": {"dataset": "cora", "task": "label"}, "mine": {"nodes": "n.csv", "edges": "e.csv"}},
+            "selection": "partition",
+            "partition": {"parts": 6},
+            "similar": {"parts": 6, "max_ratio": {"nodes": 1.5}},
+        }
+    }
+    partition = realnet.network_set_identity(config, "cora")
+    assert partition == {"dataset": "cora", "task": "label", "partition": {"parts": 6}}
+    config["realnet"]["selection"] = "similar"
+    similar = realnet.network_set_identity(config, "cora")
+    assert similar["selection"] == "similar" and "partition" not in similar and similar["similar"]["parts"] == 6
+    # a user's files are the set whatever the reading
+    assert realnet.network_set_identity(config, "mine") == {"nodes": "n.csv", "edges": "e.csv"}
+    assert realnet.NETWORK_SET_STREAM == "realnet_partition"  # a stream's label is part of every number

@@ -1,8 +1,6 @@
 """Helpers of every rules file: lib inputs, job seeds and the report categories; then the input,
 output and parameter functions of the artifacts' and the studies' rules."""
 
-import copy as _copy
-
 from snakemake.exceptions import WorkflowError
 
 from lib.core import readings as READINGS  # importable: the Snakefile put scripts/ on sys.path
@@ -113,46 +111,9 @@ def view_params(art):
 NETWORK_TESTS_JOBS = {k: v for k, v in config["network_tests"].items() if k != "autocorrelation_measure"}
 
 
-def sim_scenario(name):
-    """The scenario's parameters that determine its draws (chunk count excluded: adding chunks
-    must not change the chunks already computed)."""
-    scenario = _copy.deepcopy(config["simulated"]["scenarios"][name])
-    scenario.pop("chunks")
-    return scenario
-
-
-def theory_settings():
-    """config `theory:` without `thm3_model`: the Theorems 1-3 job's parameters and seed are the
-    ones it had before that key existed, so its numbers stay byte-identical."""
-    return {k: v for k, v in config["theory"].items() if k != "thm3_model"}
-
-
-def theory_thm3_settings():
-    """What determines the draws of Theorem 3's points inside its model (lib.studies.theory)."""
-    shared = ("instances", "p", "folds", "group_size", "replications")
-    return {
-        **{k: config["theory"][k] for k in shared},
-        "thm3_model": config["theory"].get("thm3_model", {}),
-    }
-
-
 def sim_chunks(wildcards):
     n = config["simulated"]["scenarios"][wildcards.scenario]["chunks"]
     return expand("results/studies/simulated/{scenario}/chunk{chunk}.csv", scenario=wildcards.scenario, chunk=range(n))
-
-
-def rn_set_spec(name):
-    """What determines a network set: the public dataset, task and how its networks are chosen
-    (reading realnet.selection), or the user's files. Under `partition` the spec is what it was
-    before the reading existed, so its seeds and every number stay as they were."""
-    spec = dict(config["realnet"]["sets"][name])
-    if "dataset" in spec:
-        if config["realnet"]["selection"] == "partition":
-            spec["partition"] = config["realnet"]["partition"]
-        else:
-            spec["selection"] = config["realnet"]["selection"]
-            spec["similar"] = config["realnet"]["similar"]
-    return spec
 
 
 def rn_set_inputs(wildcards):
@@ -161,21 +122,6 @@ def rn_set_inputs(wildcards):
     if "dataset" in spec:
         return dataset_files(spec["dataset"])
     return [spec["nodes"], spec["edges"]]
-
-
-def rn_chunk_setting(purpose):
-    """Everything that determines a real-network chunk's draws."""
-    study = config["realnet"]
-    return {
-        "purpose": purpose,
-        "samplers": study["samplers"],
-        "prop_labeled": list(study["prop_labeled"]) if purpose == "type1" else [study["power_prop_labeled"]],
-        "trials": study["trials_per_network"],
-        "alpha": study["alpha"],
-        "strength": study["handicap_strength"],
-        "selection": study["handicap_selection"],
-        **({"handicaps": list(study["power_handicaps"])} if purpose == "power" else {}),
-    }
 
 
 def yours_targets(wildcards):

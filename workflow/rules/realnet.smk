@@ -76,10 +76,9 @@ rule realnet_network_set:
     conda:
         CONDA_ENV
     params:
-        spec=lambda w: rn_set_spec(w.netset),
+        spec=lambda w: RN_LIB.network_set_identity(config, w.netset),
         selection=REALNET["selection"],
-        # the seed label predates the reading; frozen (docs/architecture.md, "Seeds")
-        entropy=lambda w: job_entropy("realnet_partition", rn_set_spec(w.netset), 0),
+        entropy=lambda w: job_entropy(RN_LIB.NETWORK_SET_STREAM, RN_LIB.network_set_identity(config, w.netset), 0),
     script:
         "../../scripts/realnet_network_set.py"
 
@@ -107,10 +106,17 @@ rule realnet_calibration:
         setting=RN_CALIBRATION,
         set_entropy=lambda w: job_entropy(
             "realnet_calibration_set",
-            [rn_set_spec(w.netset), RN_CALIBRATION["samples"], RN_CALIBRATION["folds"], RN_CALIBRATION["levels"]],
+            [
+                RN_LIB.network_set_identity(config, w.netset),
+                RN_CALIBRATION["samples"],
+                RN_CALIBRATION["folds"],
+                RN_CALIBRATION["levels"],
+            ],
             0,
         ),
-        entropy=lambda w: job_entropy("realnet_calibration", [rn_set_spec(w.netset), RN_CALIBRATION], 0),
+        entropy=lambda w: job_entropy(
+            "realnet_calibration", [RN_LIB.network_set_identity(config, w.netset), RN_CALIBRATION], 0
+        ),
         models=NETWORK_TESTS_JOBS,
         # a calibration no handicap meets stops the job: the papers' artifacts follow their
         # procedure or are not built (the `yours` target settles instead: yours.smk)
@@ -140,8 +146,10 @@ rule realnet_chunk:
     conda:
         CONDA_ENV
     params:
-        setting=lambda w: rn_chunk_setting(w.purpose),
-        entropy=lambda w: job_entropy("realnet", [rn_set_spec(w.netset), rn_chunk_setting(w.purpose)], 0),
+        setting=lambda w: RN_LIB.chunk_identity(config, w.purpose),
+        entropy=lambda w: job_entropy(
+            "realnet", [RN_LIB.network_set_identity(config, w.netset), RN_LIB.chunk_identity(config, w.purpose)], 0
+        ),
         models=NETWORK_TESTS_JOBS,
     script:
         "../../scripts/realnet_chunk.py"

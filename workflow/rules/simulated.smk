@@ -3,6 +3,8 @@ group-based simulated classifiers under RRS, ERS and NCV. One study, many panels
 scenario of config `simulated.scenarios` is computed once in seeded chunks and summarised;
 the paper panels are views of the summaries."""
 
+from lib.studies import simulated as SIM_LIB  # importable: see common.smk
+
 SIMULATED = config["simulated"]
 SIM_STUDY = {k: SIMULATED[k] for k in ("instances", "groups", "alpha")}
 
@@ -23,10 +25,10 @@ rule simulated_chunk:
         CONDA_ENV
     params:
         study=SIM_STUDY,
-        scenario=lambda w: sim_scenario(w.scenario),
+        scenario=lambda w: SIM_LIB.scenario_identity(config, w.scenario),
         trials=lambda w: SIMULATED["scenarios"][w.scenario]["trials_per_chunk"],
         first_trial=lambda w: int(w.chunk) * SIMULATED["scenarios"][w.scenario]["trials_per_chunk"],
-        entropy=lambda w: job_entropy("simulated", [SIM_STUDY, sim_scenario(w.scenario)], w.chunk),
+        entropy=lambda w: job_entropy("simulated", [SIM_STUDY, SIM_LIB.scenario_identity(config, w.scenario)], w.chunk),
         # a reading of Wang 2011 Sec. 4 that draws nothing: kept out of the seed (paired comparison)
         rsc_q_estimate=config["network_tests"]["rsc_q_estimate"],
     script:

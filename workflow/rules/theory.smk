@@ -1,6 +1,8 @@
 """Wang et al. 2011 Sec. 3 theory (beyond the paper's figures): Monte Carlo of the Bernoulli
 model of node errors against the closed forms of Theorems 1-3."""
 
+from lib.studies import theory as THEORY_LIB  # importable: see common.smk
+
 
 rule theory_montecarlo:
     """Monte Carlo Var(Z_k) over n/m, q and rho, next to Theorems 1, 2 and 3."""
@@ -15,8 +17,8 @@ rule theory_montecarlo:
     conda:
         CONDA_ENV
     params:
-        theory=theory_settings(),
-        entropy=job_entropy("theory", theory_settings(), 0),
+        theory=THEORY_LIB.montecarlo_identity(config),
+        entropy=job_entropy("theory", THEORY_LIB.montecarlo_identity(config), 0),
     script:
         "../../scripts/theory_montecarlo.py"
 
@@ -34,8 +36,8 @@ rule theory_thm3_model:
     conda:
         CONDA_ENV
     params:
-        theory=theory_thm3_settings(),
-        entropy=job_entropy("theory_thm3_model", theory_thm3_settings(), 0),
+        theory=THEORY_LIB.thm3_identity(config),
+        entropy=job_entropy("theory_thm3_model", THEORY_LIB.thm3_identity(config), 0),
     script:
         "../../scripts/theory_thm3_model.py"
 

@@ -804,3 +804,39 @@ def panel_table(curves: dict[str, dict], columns: list[str]) -> pd.DataFrame:
     then ``columns``, set after set and curve after curve."""
     per_set = [summaries.curves_table(by_method, ["set", *columns]) for by_method in curves.values()]
     return pd.concat(per_set, ignore_index=True)[["set", "method", *columns]]
+
+
+# ----------------------------------------------------------------------------- job identity
+#: The label of the random stream a carved network set draws from (under either reading of
+#: ``realnet.selection``): part of every number of every real-network job, so never renamed.
+NETWORK_SET_STREAM = "realnet_partition"
+
+
+def network_set_identity(config, name: str) -> dict:
+    """What determines network set ``name`` and so seeds every job on it: the user's files, or the
+    public data set and task with the selection's own parameters -- ``partition`` (the region
+    growing's) under the reading ``partition``, else the reading and ``similar`` (the bands')."""
+    realnet = config["realnet"]
+    spec = dict(realnet["sets"][name])
+    if "dataset" in spec:
+        if realnet["selection"] == "partition":
+            spec["partition"] = realnet["partition"]
+        else:
+            spec["selection"] = realnet["selection"]
+            spec["similar"] = realnet["similar"]
+    return spec
+
+
+def chunk_identity(config, purpose: str) -> dict:
+    """Everything that determines a real-network chunk's draws, for ``purpose`` type1 or power."""
+    study = config["realnet"]
+    return {
+        "purpose": purpose,
+        "samplers": study["samplers"],
+        "prop_labeled": list(study["prop_labeled"]) if purpose == "type1" else [study["power_prop_labeled"]],
+        "trials": study["trials_per_network"],
+        "alpha": study["alpha"],
+        "strength": study["handicap_strength"],
+        "selection": study["handicap_selection"],
+        **({"handicaps": list(study["power_handicaps"])} if purpose == "power" else {}),
+    }

@@ -797,3 +797,10 @@ def run_chunk(
         name: np.concatenate([row[name] if name in row else np.full(len(row["trial"]), np.nan) for row in rows])
         for name in names
     }
+
+
+# ----------------------------------------------------------------------------- job identity
+def scenario_identity(config, name: str) -> dict:
+    """The parameters of scenario ``name`` that determine its chunks' draws: all but ``chunks``
+    (adding chunks must not change the chunks already computed)."""
+    return {k: v for k, v in config["simulated"]["scenarios"][name].items() if k != "chunks"}

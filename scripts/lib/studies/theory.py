@@ -298,3 +298,19 @@ def thm3_monte_carlo(settings: dict, rng, log=None) -> pd.DataFrame:
         if log is not None:
             log.info("thm3_model n=%d q=%.2f rho=%.2f: mc %.3g", n, q, rho, rows[-1]["mc_var"])
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+# ----------------------------------------------------------------------------- job identity
+def montecarlo_identity(config) -> dict:
+    """What determines the Theorems 1-3 Monte Carlo job's draws (its params and seed): the
+    ``theory`` section but ``thm3_model``, the model of the other job (theory_thm3_model), which
+    this one does not run."""
+    return {k: v for k, v in config["theory"].items() if k != "thm3_model"}
+
+
+def thm3_identity(config) -> dict:
+    """What determines the draws of Theorem 3's points inside its model: the shared design and
+    ``thm3_model``."""
+    theory = config["theory"]
+    shared = ("instances", "p", "folds", "group_size", "replications")
+    return {**{k: theory[k] for k in shared}, "thm3_model": theory.get("thm3_model", {})}
