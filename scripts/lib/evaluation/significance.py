@@ -1,8 +1,10 @@
 """Significance tests on per-fold performance, vectorised over leading (trial) axes.
 
 Inputs are arrays of shape ``(..., k)``: one performance value (e.g. test-set error rate) per
-fold for algorithms A and B. Every test returns a :class:`TestResult` of arrays of shape
-``(...)``. Tests are two-sided at level ``alpha``.
+fold for algorithms A and B. The tests on one holdout split (:func:`mcnemar`,
+:func:`paired_permutation_test`) take instead each classifier's per-instance correctness, shape
+``(..., n)``. Every test returns a :class:`TestResult` of arrays of shape ``(...)``. Tests are
+two-sided at level ``alpha``.
 
 Neville et al. 2009, Sec. 3.2 and Wang et al. 2011, Sec. 2 use the paired and the unpaired
 (pooled-variance, 2k - 2 degrees of freedom) Student t-test.
@@ -215,6 +217,17 @@ def nadeau_bengio_t(a, b, test_size, train_size, alpha: float = 0.05) -> TestRes
     return _t_from(d.mean(axis=-1), se, j - 1, alpha)
 
 
+def _five_by_two(a, b, alpha: float) -> tuple[np.ndarray, np.ndarray]:
+    """Differences ``a - b`` as (..., 5 repetitions, 2 folds) and each repetition's variance
+    estimate ``s_i^2`` (the sum of the squared deviations of its two differences from their mean)."""
+    a, b = _check(a, b, alpha)
+    if a.shape[-1] != 10:
+        raise ValueError(f"the 5x2cv test needs 10 fold results (5 x 2), got {a.shape[-1]}")
+    d = (a - b).reshape(*a.shape[:-1], 5, 2)
+    s2 = ((d - d.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1)
+    return d, s2
+
+
 def dietterich_5x2cv_t(a, b, alpha: float = 0.05) -> TestResult:
     """Dietterich's (1998) 5x2cv paired t-test, beyond the papers.
 
@@ -247,14 +260,245 @@ def dietterich_5x2cv_t(a, b, alpha: float = 0.05) -> TestResult:
     Not part of the reproduced papers; Dietterich (1998), "Approximate statistical tests for
     comparing supervised classification learning algorithms", Neural Computation 10.
     """
-    a, b = _check(a, b, alpha)
-    if a.shape[-1] != 10:
-        raise ValueError(f"the 5x2cv test needs 10 fold results (5 x 2), got {a.shape[-1]}")
-    d = (a - b).reshape(*a.shape[:-1], 5, 2)
-    mean = d.mean(axis=-1, keepdims=True)
-    s2 = ((d - mean) ** 2).sum(axis=-1)
+    d, s2 = _five_by_two(a, b, alpha)
     se = np.sqrt(s2.mean(axis=-1))
     return _t_from(d[..., 0, 0], se, 5, alpha)
+
+
+def combined_5x2cv_f(a, b, alpha: float = 0.05) -> TestResult:
+    """Alpaydin's (1999) combined 5x2cv F test, beyond the papers.
+
+    With ``p_i^(j)`` the difference on fold j of repetition i and ``s_i^2`` the variance estimate
+    of repetition i (as in :func:`dietterich_5x2cv_t`),
+    ``F = sum_ij (p_i^(j))^2 / (2 sum_i s_i^2)`` follows an F distribution with 10 and 5 degrees
+    of freedom; the p-value is its upper tail. It uses all ten differences where Dietterich's t
+    uses only the first, so it does not depend on which fold comes first.
+
+    Parameters
+    ----------
+    a, b : array-like of shape (..., 10)
+        Fold results of algorithms A and B ordered as 5 repetitions x 2 folds (repetition-major,
+        as :func:`lib.evaluation.sampling.repeated_kfold_test_sets` orders them).
+    alpha : float, default=0.05
+        Significance level, strictly between 0 and 1.
+
+    Returns
+    -------
+    result : TestResult
+        ``statistic`` (F), ``pvalue`` and ``reject`` (``pvalue < alpha``), each an ndarray of shape
+        ``(...)``. When every repetition's two differences are equal (``sum s_i^2 = 0``) F is 0
+        if all differences are 0 and ``inf`` otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``a`` and ``b`` differ in shape, ``alpha`` is not strictly between 0 and 1, or the last
+        axis does not hold 10 fold results.
+
+    Notes
+    -----
+    Not part of the reproduced papers; Alpaydin (1999), "Combined 5 x 2 cv F test for comparing
+    supervised classification learning algorithms", Neural Computation 11. mlxtend's
+    ``combined_ftest_5x2cv`` computes the same from estimators (tested equal).
+    """
+    d, s2 = _five_by_two(a, b, alpha)
+    num = (d**2).sum(axis=(-2, -1))
+    den = 2.0 * s2.sum(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f = np.where(den > 0, num / np.where(den > 0, den, 1.0), np.where(num == 0, 0.0, np.inf))
+    p = special.fdtrc(10, 5, f)
+    return TestResult(f, p, p < alpha)
+
+
+def corrected_repeated_cv_t(a, b, repetitions: int, folds: int, alpha: float = 0.05) -> TestResult:
+    """Corrected repeated k-fold cross-validation t-test of Bouckaert & Frank (2004), beyond the papers.
+
+    Over the ``r x k`` fold differences of ``r`` repetitions of k-fold cross-validation,
+    ``t = mean(d) / sqrt((1/(r k) + 1/(k - 1)) s^2)`` with ``r k - 1`` degrees of freedom: Nadeau &
+    Bengio's variance correction with ``n_test/n_train = 1/(k - 1)``, so this is
+    :func:`nadeau_bengio_t` with those sizes (which it calls). The order of the fold results does
+    not matter.
+
+    Parameters
+    ----------
+    a, b : array-like of shape (..., repetitions * folds)
+        Per-fold performance of algorithms A and B over all repetitions; leading axes (trials)
+        are vectorised over.
+    repetitions : int
+        Number ``r`` of repetitions of the cross-validation, at least 1.
+    folds : int
+        Number ``k`` of folds of each cross-validation, at least 2.
+    alpha : float, default=0.05
+        Significance level of the two-sided test, strictly between 0 and 1.
+
+    Returns
+    -------
+    result : TestResult
+        ``statistic``, ``pvalue`` (two-sided) and ``reject`` (``pvalue < alpha``), each an ndarray
+        of shape ``(...)``.
+
+    Raises
+    ------
+    ValueError
+        If ``a`` and ``b`` differ in shape, ``alpha`` is not strictly between 0 and 1, ``folds`` is
+        below 2 or ``repetitions`` below 1, or the last axis does not hold ``repetitions * folds``
+        results.
+
+    Notes
+    -----
+    Not part of the reproduced papers; Bouckaert & Frank (2004), "Evaluating the replicability of
+    significance tests for comparing learning algorithms", PAKDD 2004 (Weka's corrected paired
+    t-tester); Nadeau & Bengio (2003).
+    """
+    if int(folds) != folds or folds < 2 or int(repetitions) != repetitions or repetitions < 1:
+        raise ValueError(f"need whole numbers folds >= 2 and repetitions >= 1, got {folds} and {repetitions}")
+    a, b = _check(a, b, alpha)
+    if a.shape[-1] != repetitions * folds:
+        raise ValueError(f"{repetitions} x {folds}-fold CV has {repetitions * folds} fold results, got {a.shape[-1]}")
+    return nadeau_bengio_t(a, b, test_size=1.0, train_size=folds - 1.0, alpha=alpha)
+
+
+def _check_correct(correct_a, correct_b, alpha: float) -> tuple[np.ndarray, np.ndarray]:
+    """Per-instance correctness as booleans, checked."""
+    a = np.asarray(correct_a)
+    b = np.asarray(correct_b)
+    if a.shape != b.shape:
+        raise ValueError(f"A and B need the same shape of per-instance results, got {a.shape} and {b.shape}")
+    if a.ndim == 0 or a.shape[-1] < 1:
+        raise ValueError(f"per-instance results need a last axis of at least 1 instance, got shape {a.shape}")
+    if not (np.isin(a, (0, 1)).all() and np.isin(b, (0, 1)).all()):
+        raise ValueError("per-instance correctness must be boolean (or 0/1)")
+    if not 0.0 < alpha < 1.0:
+        raise ValueError(f"alpha must lie strictly between 0 and 1, got {alpha}")
+    return a.astype(bool), b.astype(bool)
+
+
+#: Below this many discordant pairs :func:`mcnemar` uses the exact binomial test (the usual rule of
+#: thumb for when the chi-square approximation is poor).
+MCNEMAR_EXACT_BELOW = 25
+
+
+def mcnemar(correct_a, correct_b, alpha: float = 0.05, exact: bool | None = None) -> TestResult:
+    """McNemar's test of two classifiers on one test set, beyond the papers.
+
+    Only the discordant instances count: ``n01`` (A wrong, B right) and ``n10`` (A right, B wrong).
+    Under the null hypothesis of equal error rates ``n10 ~ Binomial(n01 + n10, 1/2)``. The exact
+    test's two-sided p-value is ``min(1, 2 P(X <= min(n01, n10)))``; the approximate one is the
+    chi-square (1 degree of freedom) of ``(|n01 - n10| - 1)^2 / (n01 + n10)`` with the continuity
+    correction, the correction capped at ``|n01 - n10|`` (Yates' rule, so ``n01 = n10`` gives
+    ``p = 1``; the uncapped formula differs only there).
+
+    Parameters
+    ----------
+    correct_a, correct_b : array-like of bool of shape (..., n)
+        Whether A, resp. B, classified each test instance correctly (0/1 accepted); leading axes
+        (trials) are vectorised over.
+    alpha : float, default=0.05
+        Significance level of the two-sided test, strictly between 0 and 1.
+    exact : bool or None, default=None
+        None: the exact test where ``n01 + n10 < MCNEMAR_EXACT_BELOW`` (25), the chi-square
+        otherwise; True or False forces one of them for every trial.
+
+    Returns
+    -------
+    result : TestResult
+        ``statistic``, ``pvalue`` (two-sided) and ``reject`` (``pvalue < alpha``), each an ndarray
+        of shape ``(...)``. The statistic is the chi-square where that is used and
+        ``min(n01, n10)`` where the exact test is (statsmodels' convention). No discordant pair
+        gives ``p = 1``.
+
+    Raises
+    ------
+    ValueError
+        If the inputs differ in shape, have no instance, are not boolean (or 0/1), ``alpha`` is
+        not strictly between 0 and 1, or ``exact`` is not None, True or False.
+
+    Notes
+    -----
+    Not part of the reproduced papers; McNemar (1947), Psychometrika 12; recommended for a single
+    holdout split by Dietterich (1998), "Approximate statistical tests for comparing supervised
+    classification learning algorithms", Neural Computation 10, Sec. 3.1.
+    """
+    if exact not in (None, True, False):
+        raise ValueError(f"exact must be None, True or False, got {exact!r}")
+    a, b = _check_correct(correct_a, correct_b, alpha)
+    n10 = (a & ~b).sum(axis=-1)
+    n01 = (~a & b).sum(axis=-1)
+    n = n01 + n10
+    small = np.minimum(n01, n10)
+    p_exact = np.minimum(1.0, 2.0 * special.bdtr(small, n, 0.5))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        chi2 = np.where(n > 0, np.maximum(np.abs(n01 - n10) - 1.0, 0.0) ** 2 / np.where(n > 0, n, 1), 0.0)
+    p_chi2 = special.chdtrc(1, chi2)
+    use_exact = n < MCNEMAR_EXACT_BELOW if exact is None else np.full(n.shape, exact)
+    p = np.where(use_exact, p_exact, p_chi2)
+    return TestResult(np.where(use_exact, small.astype(float), chi2), p, p < alpha)
+
+
+def paired_permutation_test(
+    correct_a, correct_b, permutations: int, rng: np.random.Generator, alpha: float = 0.05
+) -> TestResult:
+    """Paired permutation test of the accuracy difference of two classifiers on one test set,
+    beyond the papers.
+
+    Under the null hypothesis A's and B's predictions are exchangeable on each instance, so each
+    permutation swaps them on a random half of the instances: the per-instance differences
+    ``d_i = correct_a_i - correct_b_i`` get independent random signs. The p-value is
+    ``(1 + #{|d*| >= |d|}) / (1 + permutations)`` with ``d = mean(d_i)`` observed and ``d*``
+    permuted, so it is never below ``1 / (1 + permutations)``.
+
+    A swap changes nothing where both are right or both wrong, and where they disagree each
+    ``d_i`` is +-1 with a fair random sign; so ``n * d*`` is ``2X - m`` with
+    ``X ~ Binomial(m, 1/2)``, ``m`` the number of discordant instances. The permutations are drawn
+    that way, one binomial number each, instead of an ``(n, permutations)`` matrix of signs: the
+    same distribution, exactly, in memory independent of ``n``. As ``permutations`` grows the
+    p-value tends to the exact McNemar test's (:func:`mcnemar` with ``exact=True``).
+
+    Parameters
+    ----------
+    correct_a, correct_b : array-like of bool of shape (..., n)
+        Whether A, resp. B, classified each test instance correctly (0/1 accepted); leading axes
+        (trials) are vectorised over.
+    permutations : int
+        Number of random sign flips, at least 1.
+    rng : numpy.random.Generator
+        Source of the sign flips; the same state gives the same p-values.
+    alpha : float, default=0.05
+        Significance level of the two-sided test, strictly between 0 and 1.
+
+    Returns
+    -------
+    result : TestResult
+        ``statistic`` (accuracy of A minus accuracy of B), ``pvalue`` (two-sided) and ``reject``
+        (``pvalue < alpha``), each an ndarray of shape ``(...)``.
+
+    Raises
+    ------
+    ValueError
+        If the inputs differ in shape, have no instance, are not boolean (or 0/1), ``alpha`` is
+        not strictly between 0 and 1, ``permutations`` is not a whole number of at least 1, or
+        ``rng`` is not a ``numpy.random.Generator``.
+
+    Notes
+    -----
+    Not part of the reproduced papers; the approximate randomisation test of Noreen (1989),
+    "Computer-Intensive Methods for Testing Hypotheses", with the p-value of Phipson & Smyth
+    (2010), "Permutation p-values should never be zero", SAGMB 9 (the one of
+    :func:`lib.evaluation.permutation_tests.pvalue`).
+    """
+    if int(permutations) != permutations or permutations < 1:
+        raise ValueError(f"permutations must be a whole number of at least 1, got {permutations}")
+    if not isinstance(rng, np.random.Generator):
+        raise ValueError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
+    a, b = _check_correct(correct_a, correct_b, alpha)
+    diff = a.astype(np.int64) - b.astype(np.int64)
+    observed = np.abs(diff.sum(axis=-1))
+    m = np.abs(diff).sum(axis=-1)
+    # integer sums, so ties |d*| = |d| are compared exactly
+    kept = rng.binomial(m[..., None], 0.5, size=(*m.shape, int(permutations)))
+    count = (np.abs(2 * kept - m[..., None]) >= observed[..., None]).sum(axis=-1)
+    p = (1.0 + count) / (1.0 + int(permutations))
+    return TestResult(diff.mean(axis=-1), p, p < alpha)
 
 
 # Tests that need nothing but the fold results.
