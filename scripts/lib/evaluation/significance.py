@@ -508,9 +508,11 @@ TESTS = {"paired_t": paired_t, "unpaired_t": unpaired_t, "wilcoxon": wilcoxon}
 @dataclass(frozen=True)
 class BayesianResult:
     """Posterior probabilities of the Bayesian correlated t-test, each an ndarray of shape
-    ``(...)``: ``p_left`` (A's mean lower than B's by more than the rope), ``p_rope`` (the
-    difference lies within the region of practical equivalence), ``p_right``; ``decide``: one of
-    the three exceeds the decision probability and it is not the rope (a practical difference)."""
+    ``(...)``: ``p_left`` (``b - a < -rope``: A's mean above B's by more than the rope -- A worse
+    on error rates, better on accuracies), ``p_rope`` (the difference lies within the region of
+    practical equivalence; ``1 - p_left - p_right``, so it may be a rounding error below 0),
+    ``p_right`` (B's mean above A's by more than the rope); ``decide``: ``p_left`` or ``p_right``
+    exceeds the decision probability (a practical difference)."""
 
     p_left: np.ndarray
     p_rope: np.ndarray
