@@ -300,7 +300,10 @@ def uci_tables(cfg: dict) -> dict:
         )
         for j in chunks.randomized_jobs(uci, uci["classifiers"], uci["datasets"])
     ]
-    return {"original": original, "randomized": randomized}
+    # the summary job (permutation_uci_summary) over the originals, then the chunks in job order
+    raw = pd.concat([*original, *randomized], ignore_index=True)
+    summary = permutation.uci_summary(raw, repetitions=uci["repetitions"], spread_entropy=[7])
+    return {"summary": summary, "original": original}
 
 
 def test_table2_shows_its_classifier_in_the_papers_order_with_the_printed_values(tmp_path):
@@ -356,7 +359,7 @@ def test_the_reduced_note_from_the_config_is_the_one_from_the_jobs(tmp_path):
     cfg = config(reduced_randomizations={"iris/1nn": 30})
     settings = views.UCI_ARTIFACTS["table3"].configure(cfg)
     tables = uci_tables(cfg)
-    built = views.UCI_ARTIFACTS["table3"].build({k: [pd.DataFrame(f) for f in v] for k, v in tables.items()}, settings)
+    built = views.UCI_ARTIFACTS["table3"].build(tables, settings)
     from_jobs = ojala2009.reduced_note(built.evidence["classifiers"], K, 0.01)
     assert from_jobs and from_jobs in built.markdown
     assert built.table.set_index("dataset").loc["iris", "randomizations"] == 30
@@ -379,7 +382,10 @@ def test_the_uci_tables_read_every_planned_job():
     cfg = config()
     original = views.UCI_ARTIFACTS["table3"].reads["original"].wildcards(cfg)
     assert original == {"dataset": ["vote", "iris"], "classifier": ["j48", "1nn"]}
-    jobs = views.UCI_ARTIFACTS["table3"].reads["randomized"].wildcards(cfg)
+    assert views.UCI_ARTIFACTS["table3"].reads["summary"].rule == "permutation_uci_summary"
+    # the summary job reads every planned chunk of randomisations (workflow/rules/permutation.smk)
+    uci = cfg["permutation"]["uci"]
+    jobs = chunks.randomized_jobs(uci, uci["classifiers"], uci["datasets"])
     iris_j48 = [(j["test"], j["start"], j["stop"]) for j in jobs if (j["dataset"], j["classifier"]) == ("iris", "j48")]
     assert iris_j48 == [(t, a, b) for t in (1, 2) for a, b in ((0, 40), (40, 80), (80, 100))]
     assert len(jobs) == 2 * 2 * 2 + 2 * 2  # one job per test, but iris/j48's three

@@ -7,8 +7,8 @@ import pandas as pd
 import yaml
 
 from conftest import ROOT, overlaid
-from lib.core import seeding
-from lib.studies import yours
+from lib.core import chunks
+from lib.studies import permutation, yours
 from lib.views import artifact
 from lib.views import yours as views
 
@@ -41,7 +41,7 @@ def _raw(k=99, reps=2):
 
 
 def test_permutation_caption_markdown_and_figure():
-    summary = yours.permutation_summary(_raw(), 0.01)
+    summary = permutation.uci_summary(_raw(), alpha=0.01)
     text = views.classifiers_text(
         ["nb", "lr"], {"lr": {"class": "sklearn.linear_model.LogisticRegression", "params": {"C": 2.0}}}, "shuffled"
     )
@@ -60,12 +60,12 @@ def test_permutation_caption_markdown_and_figure():
     many = pd.concat([summary.assign(dataset=f"d{i}") for i in range(6)], ignore_index=True)
     fig = views.permutation_figure(many)
     assert len(fig.axes) == 8 and sum(ax.axison for ax in fig.axes) == 6
-    few = yours.permutation_summary(_raw(k=20), 0.01)
+    few = permutation.uci_summary(_raw(k=20), alpha=0.01)
     assert "no test can be significant" in views.permutation_caption(few, PERM, "paper", text)
-    full = yours.permutation_summary(_raw(k=1000, reps=10), 0.01)
+    full = permutation.uci_summary(_raw(k=1000, reps=10), alpha=0.01)
     assert "FEWER" not in views.permutation_caption(full, PERM, "paper", text)
     assert "p range" not in caption and "[low, high]" not in md
-    spread = yours.permutation_summary(_raw(reps=6), 0.01, repetitions=2, spread_entropy=[1])
+    spread = permutation.uci_summary(_raw(reps=6), alpha=0.01, repetitions=2, spread_entropy=[1])
     assert spread["t1_p_low"].notna().all()
     caption = views.permutation_caption(spread, PERM, "paper", text)
     assert "a test whose range straddles α = 0.01 is UNSTABLE" in caption
@@ -79,21 +79,21 @@ def test_permutation_artifact_reads_every_job_and_builds_from_them(tmp_path):
     art = views.PERMUTATION
     assert art.files(config) == [f"results/yours/permutation.{k}" for k in ("md", "csv", "png", "pdf")]
     assert art.files(overlaid(config, {"yours": {"permutation": {"datasets": []}}})) == []  # no data set, no table
-    assert art.reads["original"].wildcards(config) == {"dataset": ["good", "noise"], "classifier": ["nb"]}
-    jobs = art.reads["randomized"].wildcards(config)
+    assert set(art.reads) == {"summary"} and art.reads["summary"].rule == "yours_permutation_summary"
+    # the summary job's chunks of randomisations (workflow/rules/yours.smk): one per data set and test
+    perm = yours.settings(config)["permutation"]
+    jobs = chunks.randomized_jobs(perm, yours.classifiers(yours.settings(config)), perm["datasets"])
     assert [(j["dataset"], j["test"], j["start"], j["stop"]) for j in jobs] == [
         (d, t, 0, 99) for d in ("good", "noise") for t in (1, 2)
     ]
     settings = art.configure(config)
-    assert settings["spread_entropy"] == seeding.job_entropy(
-        config["seed"], "yours_permutation_p_spread", settings["p_spread_repetitions"], 0
+    assert "spread_entropy" not in settings  # the summary job draws the spread, not the view
+    # the summary as the job writes it
+    summary = tmp_path / "summary.csv"
+    permutation.uci_summary(_raw(), alpha=settings["alpha"], repetitions=int(settings["repetitions"])).to_csv(
+        summary, index=False
     )
-    # one file per job, as the rule gives them: originals, then the randomised chunks
-    raw = _raw()
-    files = {"original": [], "randomized": []}
-    for (kind, ds, test), part in raw.groupby(["kind", "dataset", "test"], dropna=False, sort=False):
-        files[kind].append(tmp_path / f"{ds}_{kind}_{test}.csv")
-        part.to_csv(files[kind][-1], index=False)
+    files = {"summary": str(summary)}
     outputs = {kind: str(tmp_path / f"permutation.{kind}") for kind in art.kinds}
     built = artifact.write_artifact(art, files, settings, outputs)
     assert pd.read_csv(outputs["csv"])["t1_p"].round(3).tolist() == [0.01, 0.58]  # at the floor; (57 + 1)/(99 + 1)

@@ -192,7 +192,9 @@ def test_quick_profile_builds_the_permutation_study(quick_run: Path):
             assert (results / f"{artifact}.{kind}").stat().st_size > 0, (artifact, kind)
     # per (data set, classifier) one job of original errors, per test one job of randomisations
     # (Iris's SMO cut in two, randomizations_per_job); Figure 3 likewise without data sets
-    uci = sorted((results / "studies/permutation/uci").rglob("*.csv"))
+    # the jobs' chunks; beside them the summary job's table, which Tables II-III read
+    assert (results / "studies/permutation/uci/summary.csv").stat().st_size > 0
+    uci = sorted(p for p in (results / "studies/permutation/uci").rglob("*.csv") if p.name != "summary.csv")
     fig3 = sorted((results / "studies/permutation/fig3").glob("*.csv"))
     uci_quick = QUICK_CONFIG["permutation"]["uci"]
     k = uci_quick["randomizations"]

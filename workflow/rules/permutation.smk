@@ -10,6 +10,8 @@ read. Include after data.smk."""
 
 import csv
 
+from lib.core import chunks as CHUNKS  # importable: see common.smk
+
 PERM = config["permutation"]
 PERM_UCI = PERM["uci"]
 PERM_FIG3 = PERM["fig3"]
@@ -204,3 +206,34 @@ rule permutation_uci_randomized:
         readings=lambda w: perm_readings(w.classifier),
     script:
         "../../scripts/permutation_uci_randomized.py"
+
+
+rule permutation_uci_summary:
+    """Tables II-III: every (data set, classifier)'s original error, null errors and p-values, and
+    each p-value's range over the further original CVs' fold draws."""
+    input:
+        original=expand(
+            rules.permutation_uci_original.output.errors,
+            dataset=PERM_UCI["datasets"],
+            classifier=PERM_UCI["classifiers"],
+        ),
+        randomized=[
+            f
+            for job in CHUNKS.randomized_jobs(PERM_UCI, PERM_UCI["classifiers"], PERM_UCI["datasets"])
+            for f in expand(rules.permutation_uci_randomized.output.errors, **job)
+        ],
+        lib=lib_inputs("scripts/permutation_uci_summary.py"),
+    output:
+        summary="results/studies/permutation/uci/summary.csv",
+    log:
+        "logs/permutation/uci/summary.log",
+    benchmark:
+        "benchmarks/permutation/uci/summary.tsv"
+    conda:
+        CONDA_ENV
+    params:
+        repetitions=PERM_UCI["repetitions"],
+        spread_entropy=job_entropy("ojala_uci_p_spread", PERM_UCI["p_spread_repetitions"], 0),
+        alpha=None,  # the papers' tables judge significance themselves (lib.papers.ojala2009)
+    script:
+        "../../scripts/permutation_uci_summary.py"

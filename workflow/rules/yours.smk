@@ -96,6 +96,31 @@ use rule permutation_uci_randomized as yours_permutation_randomized with:
         readings=lambda w: perm_readings(w.classifier),
 
 
+use rule permutation_uci_summary as yours_permutation_summary with:
+    input:
+        original=expand(
+            rules.yours_permutation_original.output.errors,
+            dataset=YOURS_PERM["datasets"],
+            classifier=YOURS_CLASSIFIERS,
+        ),
+        randomized=[
+            f
+            for job in CHUNKS.randomized_jobs(YOURS_PERM, YOURS_CLASSIFIERS, YOURS_PERM["datasets"])
+            for f in expand(rules.yours_permutation_randomized.output.errors, **job)
+        ],
+        lib=lib_inputs("scripts/permutation_uci_summary.py"),
+    output:
+        summary="results/studies/yours/permutation/summary.csv",
+    log:
+        "logs/yours/permutation/summary.log",
+    benchmark:
+        "benchmarks/yours/permutation/summary.tsv"
+    params:
+        repetitions=YOURS_PERM["repetitions"],
+        spread_entropy=job_entropy("yours_permutation_p_spread", YOURS_PERM["p_spread_repetitions"], 0),
+        alpha=YOURS_PERM["alpha"],
+
+
 rule yours_imbalance_cv:
     """One binary data set: nested removal of the positive class, stratified 10-fold and 5x2 CV
     (same splits for every classifier), the seven metrics per test fold and per pooled CV run."""

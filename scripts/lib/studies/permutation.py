@@ -759,6 +759,36 @@ def p_spread(
     return float(low), float(high)
 
 
+def uci_summary(
+    raw: pd.DataFrame, *, repetitions: int | None = None, spread_entropy=None, alpha: float | None = None
+) -> pd.DataFrame:
+    """Tables II-III's summary of every (data set, classifier) in ``raw`` (:func:`uci_table_summary`:
+    the first ``repetitions`` original CVs, each p-value's 5-95 % range over fold draws from the
+    further ones, seeded by ``spread_entropy``). With ``alpha`` (a user's data, the ``yours``
+    target), also per test the 1 % and 99 % quantiles of the null errors (its figure's bands),
+    whether the test rejects at ``alpha``, whether that depends on the folds (the range straddles
+    ``alpha``) and the smallest attainable p-value ``1 / (k + 1)``.
+
+    Returns
+    -------
+    DataFrame with the columns of ``uci_table_summary``; with ``alpha`` also ``t<k>_q01``,
+    ``t<k>_q99``, ``t<k>_significant``, ``t<k>_unstable``, ``p_floor``.
+    """
+    table = uci_table_summary(raw, repetitions=repetitions, spread_entropy=spread_entropy)
+    if alpha is None:
+        return table
+    for t in (1, 2):
+        null = raw[(raw.kind == "randomized") & (raw.test == t)].groupby(["dataset", "classifier"], sort=False)["error"]
+        q = null.quantile([0.01, 0.99]).unstack()
+        key = pd.MultiIndex.from_frame(table[["dataset", "classifier"]])
+        table[f"t{t}_q01"] = q[0.01].reindex(key).to_numpy()
+        table[f"t{t}_q99"] = q[0.99].reindex(key).to_numpy()
+        table[f"t{t}_significant"] = table[f"t{t}_p"] <= alpha
+        table[f"t{t}_unstable"] = (table[f"t{t}_p_low"] <= alpha) & (table[f"t{t}_p_high"] > alpha)
+    table["p_floor"] = 1.0 / (table["randomizations"] + 1.0)
+    return table
+
+
 def uci_table_summary(raw: pd.DataFrame, repetitions: int | None = None, spread_entropy=None) -> pd.DataFrame:
     """Tables II-III (Sec. V): one row per (data set, classifier) of the UCI jobs' errors.
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core import chunks, seeding
+from ..core import chunks
 from ..core import tables as table_io
 from ..data import datasets
 from ..papers import ojala2009
@@ -292,7 +292,6 @@ def _uci_settings(table: str):
             **{key: uci[key] for key in ("datasets", "classifiers", "randomizations", "repetitions", "folds", "files")},
             "reduced_randomizations": uci.get("reduced_randomizations"),
             "pool": uci["p_spread_repetitions"],
-            "spread_entropy": seeding.job_entropy(config["seed"], "ojala_uci_p_spread", uci["p_spread_repetitions"], 0),
         }
 
     return settings
@@ -392,10 +391,8 @@ def _cv_sd(errors: pd.DataFrame, classifier: str) -> pd.Series:
 def _uci_table(tables: dict, s: dict) -> Built:
     table, alpha = s["table"], float(s["alpha"])
     clf = ojala2009.UCI_TABLES[table]["classifier"]
-    errors = _errors(tables)
-    summary = permutation.uci_table_summary(
-        errors, repetitions=int(s["repetitions"]), spread_entropy=s["spread_entropy"]
-    )
+    errors = pd.concat(tables["original"], ignore_index=True)
+    summary = tables["summary"]
     run = [d for d in UCI_ORDER if d in set(summary.dataset)]  # the configured data sets, paper order
     markdown = f"# {ojala2009.uci_title(table)}\n\n{_uci_about(s)}\n"
     keys = ["dataset", "classifier", "repetitions", "randomizations"]
@@ -430,15 +427,11 @@ def _uci_table(tables: dict, s: dict) -> Built:
 
 
 UCI_READS = {
+    "summary": Reads("permutation_uci_summary", "summary"),
     "original": Reads(
         "permutation_uci_original",
         "errors",
         lambda c: {"dataset": _uci(c)["datasets"], "classifier": _classifiers(c)},
-    ),
-    "randomized": Reads(
-        "permutation_uci_randomized",
-        "errors",
-        lambda c: chunks.randomized_jobs(_uci(c), _classifiers(c), _uci(c)["datasets"]),
     ),
 }
 UCI_ARTIFACTS = {

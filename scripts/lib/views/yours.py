@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core import chunks, seeding, tables
+from ..core import tables
 from ..models import handicap
 from ..papers import ojala2009
 from ..reporting import captions, plotting
@@ -226,30 +226,11 @@ def _permutation_settings(config) -> dict:
         **perm,
         "classifiers": yours.classifiers(cfg),
         "estimators": cfg["estimators"],
-        # seeds the draws, among the further original CVs, behind each p-value's range over fold draws
-        "spread_entropy": seeding.job_entropy(
-            config["seed"], "yours_permutation_p_spread", perm["p_spread_repetitions"], 0
-        ),
     }
 
 
-def _original_jobs(config) -> dict:
-    cfg = yours.settings(config)
-    return {"dataset": cfg["permutation"]["datasets"], "classifier": yours.classifiers(cfg)}
-
-
-def _randomized_jobs(config) -> list[dict]:
-    cfg = yours.settings(config)
-    perm = cfg["permutation"]
-    return chunks.randomized_jobs(perm, yours.classifiers(cfg), perm["datasets"])
-
-
 def _permutation(tables_in: dict, s: dict) -> Built:
-    # originals, then the randomised chunks in job order (data set, classifier, test, range)
-    raw = pd.concat([*tables_in["original"], *tables_in["randomized"]], ignore_index=True)
-    summary = yours.permutation_summary(
-        raw, s["alpha"], repetitions=int(s["repetitions"]), spread_entropy=s["spread_entropy"]
-    )
+    summary = tables_in["summary"]
     caption = permutation_caption(
         summary, s, s["profile"], classifiers_text(s["classifiers"], s["estimators"], s["tie_rule"])
     )
@@ -268,10 +249,7 @@ PERMUTATION = VIEWS.add(
         "permutation",
         "yours",
         "Permutation tests on your data (Ojala & Garriga 2009, Tables II-III)",
-        reads={
-            "original": Reads("yours_permutation_original", "errors", _original_jobs),
-            "randomized": Reads("yours_permutation_randomized", "errors", _randomized_jobs),
-        },
+        reads={"summary": Reads("yours_permutation_summary", "summary")},
         settings=_permutation_settings,
         about=numbers_only,
         build=_permutation,
