@@ -241,6 +241,7 @@ def test_every_permutation_artifact_builds_without_any_one_classifier(dropped: s
     (wd / "subset.yaml").write_text(f"permutation:\n  uci:\n    classifiers: [{', '.join(kept)}]\n")
     targets = ["results/ojala2009/fig3.pdf", "results/ojala2009/table2.md", "results/ojala2009/table3.md"]
     assert set(planned_jobs(wd, *targets, configs=("subset.yaml",))) <= {
+        "permutation_uci_summary",
         "permutation_ojala2009_fig3",
         "permutation_ojala2009_table2",
         "permutation_ojala2009_table3",
@@ -271,6 +272,7 @@ def test_reduced_randomizations_rerun_only_the_reduced_classifier_and_say_so(qui
     # Iris's SMO is already cut at k/2 (randomizations_per_job), so its first chunk is reused
     assert planned_jobs(wd, *targets, configs=("reduced.yaml",)) == {
         "permutation_uci_randomized": 2 * (len(datasets) - 1),
+        "permutation_uci_summary": 1,
         "permutation_ojala2009_table2": 1,
         "permutation_ojala2009_table3": 1,
     }
