@@ -44,3 +44,11 @@ def test_readme_tallies_are_the_stored_tables():
         # the columns shown account for every claim the run judged
         judged = sum(v for c, v in stored[run].items())
         assert sum(counts.values()) == judged == int(re.search(r"of (\d+) claims", README).group(1))
+
+
+def test_readme_stability_numbers_are_the_stored_three_seed_table():
+    table = pd.read_csv(ROOT / "docs" / "measurements" / "stability_paper_scale.csv")
+    assert (table["seeds"] == 3).all()
+    passes, unstable = int((table["class"] == "pass").sum()), int((table["class"] == "unstable").sum())
+    words = " ".join(README.split())  # wherever the lines break
+    assert f"under three, {passes} claims pass every time and {unstable} are unstable" in words
