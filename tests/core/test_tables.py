@@ -93,3 +93,11 @@ def test_an_exact_csv_reads_back_the_very_numbers(tmp_path):
     tables.write_csv(pd.DataFrame({"x": values}), tmp_path / "fixed.csv")
     assert (pd.read_csv(tmp_path / "exact.csv")["x"].to_numpy() == values).all()
     assert not (pd.read_csv(tmp_path / "fixed.csv")["x"].to_numpy() == values).all()  # 10 significant digits
+
+
+def test_markdown_table_escapes_a_pipe_inside_a_cell():
+    text = tables.markdown_table(pd.DataFrame({"claim": ["error at high |ρ|"], "v": [1]}))
+    row = text.splitlines()[2]
+    assert row == "| error at high \\|ρ\\| | 1 |"
+    # as many unescaped separators as the header: the row keeps its two cells
+    assert row.replace("\\|", "").count("|") == text.splitlines()[0].count("|")

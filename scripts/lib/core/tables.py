@@ -38,10 +38,11 @@ def write_text(text: str, path: str | os.PathLike) -> None:
 
 
 def markdown_table(frame: pd.DataFrame) -> str:
-    """A GitHub-flavoured Markdown table of ``frame`` (all cells as text; a missing cell is empty).
+    """A GitHub-flavoured Markdown table of ``frame`` (all cells as text; a missing cell is empty;
+    a ``|`` inside a cell, as in "|ρ|", escaped so that it does not end the cell).
 
     Missing cells are blanked first: with pandas 3, ``astype(str)`` leaves NaN as a float."""
-    cells = frame.astype(object).where(frame.notna(), "").astype(str)
+    cells = frame.astype(object).where(frame.notna(), "").astype(str).map(lambda text: text.replace("|", "\\|"))
     header = "| " + " | ".join(map(str, frame.columns)) + " |"
     rule = "|" + "|".join("---" for _ in frame.columns) + "|"
     body = ["| " + " | ".join(row) + " |" for row in cells.itertuples(index=False)]
