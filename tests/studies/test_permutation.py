@@ -9,7 +9,7 @@ import pytest
 from lib.evaluation import permutation_tests as pm
 from lib.evaluation import sampling
 from lib.models import c45, naive_bayes, nn1
-from lib.studies import permutation
+from lib.studies import permutation, permutation_summaries
 from tools import reference_models as rm  # scripts/ is on pytest's pythonpath
 
 
@@ -273,7 +273,7 @@ def test_uci_table_summary_pools_the_chunks():
         ],
         ignore_index=True,
     )
-    summary = permutation.uci_table_summary(raw)
+    summary = permutation_summaries.uci_table_summary(raw)
     assert list(summary.columns) == [
         "dataset",
         "classifier",
@@ -315,7 +315,7 @@ def test_fig3_summary_bands_and_rejections():
         ],
         ignore_index=True,
     )
-    summary = permutation.fig3_summary(raw)
+    summary = permutation_summaries.fig3_summary(raw)
     assert summary[["classifier", "rho"]].values.tolist() == [["j48", -1.0], ["nb", 0.5]]  # sorted
     nb = summary.iloc[1]
     assert np.isclose(nb.orig_mean, 0.201) and nb.repetitions == 2 and nb.randomizations == 101
@@ -324,7 +324,7 @@ def test_fig3_summary_bands_and_rejections():
     assert np.isclose(nb.t1_p, np.mean([1 / 102, 27 / 102]))  # null errors <= 0.1: none; <= 0.302: 26
     assert summary.iloc[0].t1_rejected and summary.iloc[0].t2_rejected
     # the reading caption_band adds the caption's rule on the first CV: outside [q01, q99] on either side
-    band = permutation.fig3_summary(raw, rejection="caption_band")
+    band = permutation_summaries.fig3_summary(raw, rejection="caption_band")
     assert band.drop(columns=["orig_first", "t1_p_first", "t1_band_rejected", "t2_p_first", "t2_band_rejected"]).equals(
         summary
     )
@@ -334,9 +334,9 @@ def test_fig3_summary_bands_and_rejections():
     assert not nb.t2_band_rejected and np.isclose(nb.t2_p_first, 14 / 102)
     high = raw.copy()
     high.loc[(high.kind == "original") & (high.classifier == "nb"), "error"] = [0.7, 0.1]  # above the 99% quantile
-    assert permutation.fig3_summary(high, rejection="caption_band").iloc[1].t1_band_rejected
+    assert permutation_summaries.fig3_summary(high, rejection="caption_band").iloc[1].t1_band_rejected
     with pytest.raises(ValueError, match="rejection must be one of"):
-        permutation.fig3_summary(raw, rejection="band")
+        permutation_summaries.fig3_summary(raw, rejection="band")
 
 
 def test_fig2_statistics_shapes_and_what_each_version_keeps():
@@ -389,12 +389,14 @@ def test_the_p_spread_uses_the_first_repetitions_for_the_table_and_the_pool_for_
         for r, e in enumerate(np.linspace(0.0, 0.5, 50))
     ]
     raw = pd.DataFrame(rows)
-    table = permutation.uci_table_summary(raw, repetitions=2, spread_entropy=[3]).iloc[0]
+    table = permutation_summaries.uci_table_summary(raw, repetitions=2, spread_entropy=[3]).iloc[0]
     assert table["orig"] == pytest.approx(0.10) and table["repetitions"] == 2
     per_cv = (np.sum(np.linspace(0.0, 0.5, 50)[None] <= np.array([[0.10], [0.10]]), axis=1) + 1) / 51
     assert table["t1_p"] == pytest.approx(per_cv.mean())
     assert table["t1_p_low"] < table["t1_p"] < table["t1_p_high"]
-    again = permutation.uci_table_summary(raw, repetitions=2, spread_entropy=[3]).iloc[0]
+    again = permutation_summaries.uci_table_summary(raw, repetitions=2, spread_entropy=[3]).iloc[0]
     assert again["t1_p_low"] == table["t1_p_low"]  # deterministic
-    alone = permutation.uci_table_summary(raw[raw["index"].lt(2) | raw["kind"].eq("randomized")], repetitions=2)
+    alone = permutation_summaries.uci_table_summary(
+        raw[raw["index"].lt(2) | raw["kind"].eq("randomized")], repetitions=2
+    )
     assert np.isnan(alone.iloc[0]["t1_p_low"])  # no further CVs, no range

@@ -18,7 +18,7 @@ from lib.data import datasets, network_sets
 from lib.data.attributes import AttributeSpec
 from lib.evaluation import refit
 from lib.models import adapters
-from lib.studies import imbalance, permutation, yours
+from lib.studies import imbalance, permutation, permutation_summaries, yours
 
 BASE = yaml.safe_load((ROOT / "config/config.yaml").read_text())
 QUICK = overlaid(BASE, yaml.safe_load((ROOT / "config/quick.yaml").read_text()))
@@ -50,7 +50,7 @@ def _test1_p(data, classifier, estimator=None):
                 data, "d", classifier, test, FOLDS, [1, 2], [4, test], 0, K, tie_rule="shuffled", estimator=estimator
             )
         )
-    return permutation.uci_summary(pd.concat(raw, ignore_index=True), alpha=0.05).iloc[0]
+    return permutation_summaries.uci_summary(pd.concat(raw, ignore_index=True), alpha=0.05).iloc[0]
 
 
 def test_settings_default_to_the_profile_and_take_the_users_counts():
@@ -98,8 +98,8 @@ def test_further_original_cvs_give_each_p_value_its_spread_over_fold_draws():
             for t in (1, 2)
         ]
         raw = pd.concat([pooled, *null], ignore_index=True)
-        row = permutation.uci_summary(raw, alpha=0.05, repetitions=2, spread_entropy=[5]).iloc[0]
-        plain = permutation.uci_summary(pd.concat([first, *null], ignore_index=True), alpha=0.05).iloc[0]
+        row = permutation_summaries.uci_summary(raw, alpha=0.05, repetitions=2, spread_entropy=[5]).iloc[0]
+        plain = permutation_summaries.uci_summary(pd.concat([first, *null], ignore_index=True), alpha=0.05).iloc[0]
         assert row["repetitions"] == 2 and row["t1_p"] == plain["t1_p"] and row["orig"] == plain["orig"]
         assert row["t1_p_low"] <= row["t1_p"] <= row["t1_p_high"] and np.isnan(plain["t1_p_low"])
         assert row["t1_unstable"] == (row["t1_p_low"] <= 0.05 < row["t1_p_high"])

@@ -12,7 +12,7 @@ import pytest
 
 from lib.core import chunks
 from lib.papers import ojala2009
-from lib.studies import permutation
+from lib.studies import permutation, permutation_summaries
 from lib.views import artifact
 from lib.views import ojala2009 as views
 
@@ -302,7 +302,7 @@ def uci_tables(cfg: dict) -> dict:
     ]
     # the summary job (permutation_uci_summary) over the originals, then the chunks in job order
     raw = pd.concat([*original, *randomized], ignore_index=True)
-    summary = permutation.uci_summary(raw, repetitions=uci["repetitions"], spread_entropy=[7])
+    summary = permutation_summaries.uci_summary(raw, repetitions=uci["repetitions"], spread_entropy=[7])
     return {"summary": summary, "original": original}
 
 

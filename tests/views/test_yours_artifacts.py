@@ -8,7 +8,7 @@ import yaml
 
 from conftest import ROOT, overlaid
 from lib.core import chunks
-from lib.studies import permutation, yours
+from lib.studies import permutation_summaries, yours
 from lib.views import artifact
 from lib.views import yours as views
 
@@ -41,7 +41,7 @@ def _raw(k=99, reps=2):
 
 
 def test_permutation_caption_markdown_and_figure():
-    summary = permutation.uci_summary(_raw(), alpha=0.01)
+    summary = permutation_summaries.uci_summary(_raw(), alpha=0.01)
     text = views.classifiers_text(
         ["nb", "lr"], {"lr": {"class": "sklearn.linear_model.LogisticRegression", "params": {"C": 2.0}}}, "shuffled"
     )
@@ -60,12 +60,12 @@ def test_permutation_caption_markdown_and_figure():
     many = pd.concat([summary.assign(dataset=f"d{i}") for i in range(6)], ignore_index=True)
     fig = views.permutation_figure(many)
     assert len(fig.axes) == 8 and sum(ax.axison for ax in fig.axes) == 6
-    few = permutation.uci_summary(_raw(k=20), alpha=0.01)
+    few = permutation_summaries.uci_summary(_raw(k=20), alpha=0.01)
     assert "no test can be significant" in views.permutation_caption(few, PERM, "paper", text)
-    full = permutation.uci_summary(_raw(k=1000, reps=10), alpha=0.01)
+    full = permutation_summaries.uci_summary(_raw(k=1000, reps=10), alpha=0.01)
     assert "FEWER" not in views.permutation_caption(full, PERM, "paper", text)
     assert "p range" not in caption and "[low, high]" not in md
-    spread = permutation.uci_summary(_raw(reps=6), alpha=0.01, repetitions=2, spread_entropy=[1])
+    spread = permutation_summaries.uci_summary(_raw(reps=6), alpha=0.01, repetitions=2, spread_entropy=[1])
     assert spread["t1_p_low"].notna().all()
     caption = views.permutation_caption(spread, PERM, "paper", text)
     assert "a test whose range straddles α = 0.01 is UNSTABLE" in caption
@@ -90,7 +90,7 @@ def test_permutation_artifact_reads_every_job_and_builds_from_them(tmp_path):
     assert "spread_entropy" not in settings  # the summary job draws the spread, not the view
     # the summary as the job writes it
     summary = tmp_path / "summary.csv"
-    permutation.uci_summary(_raw(), alpha=settings["alpha"], repetitions=int(settings["repetitions"])).to_csv(
+    permutation_summaries.uci_summary(_raw(), alpha=settings["alpha"], repetitions=int(settings["repetitions"])).to_csv(
         summary, index=False
     )
     files = {"summary": str(summary)}

@@ -44,6 +44,16 @@ def job_entropy(base_seed: int, study: str, params: Any, chunk: int) -> list[int
     return [int(base_seed), stable_hash([study, params]), int(chunk)]
 
 
+def entropy_list(entropy) -> list[int]:
+    """``entropy`` (an int or a sequence of them, e.g. a job's entropy) as a list of Python ints, so
+    that a stream can be appended (``[*entropy_list(e), stream]``); ValueError when it is empty or
+    has a negative value."""
+    values = [int(v) for v in np.atleast_1d(entropy)]
+    if not values or min(values) < 0:
+        raise ValueError(f"entropy must be a non-empty list of non-negative ints, got {entropy!r}")
+    return values
+
+
 def generator(entropy: list[int]) -> np.random.Generator:
     """The job's ``numpy.random.Generator`` from its entropy list (PCG64 via SeedSequence)."""
     return np.random.default_rng(np.random.SeedSequence(entropy))

@@ -230,7 +230,7 @@ def _(evidence: Evidence):
 
 
 # ---- Figure 3: CV error vs within-class correlation rho, four classifiers (Sec. IV) ----------
-# Evidence: summary = the figure's csv (lib.studies.permutation.fig3_summary: classifier, rho,
+# Evidence: summary = the figure's csv (lib.studies.permutation_summaries.fig3_summary: classifier, rho,
 # orig_mean, t<k>_mean, t<k>_q01, t<k>_q99, t<k>_p, t<k>_rejected; under the reading caption_band
 # also orig_first, t<k>_p_first, t<k>_band_rejected); params alpha and rejection (the reading
 # permutation.fig3_rejection, default mean_p when absent).
@@ -418,7 +418,7 @@ def _(evidence: Evidence):
 # ---- Tables II-III: 22 UCI data sets, decision tree and 1-NN (Sec. V) ------------------------
 # Evidence: summary = the table's csv (the table's classifier: dataset, classifier, repetitions,
 # randomizations, orig, t<k>_mean, t<k>_std, t<k>_p, paper_name, paper_<column>); classifiers =
-# lib.studies.permutation.uci_table_summary of every configured classifier (the prose claims about
+# lib.studies.permutation_summaries.uci_table_summary of every configured classifier (the prose claims about
 # the other classifiers); params alpha (permutation.alpha) and randomizations (permutation.uci's).
 UCI_DATASETS = {
     "anneal": "Anneal",

@@ -10,7 +10,7 @@ this module turns it into jobs of the existing studies -- nothing here is a seco
   classifier use the dependency between the features?), by the permutation study's own jobs
   (:func:`lib.studies.permutation.uci_original`, :func:`~lib.studies.permutation.uci_randomized`:
   the four Weka classifiers on their engines, a scikit-learn estimator refit per fold on exactly the
-  same randomisations and folds). The table is :func:`lib.studies.permutation.uci_table_summary`.
+  same randomisations and folds). The table is :func:`lib.studies.permutation_summaries.uci_table_summary`.
 * **Imbalance** (Raeder, Forman & Chawla 2012, Sec. 3, Fig. 2): a binary data set with a named
   positive class, nested minority removal, stratified 10-fold and 5x2 CV and the seven metrics,
   by :func:`lib.studies.imbalance.cross_validate_dataset` with the user's classifiers.
@@ -153,9 +153,7 @@ def load_dataset(spec: dict, name: str) -> datasets.TabularData:
     """A user's data set from its ``yours.datasets`` entry (``path``, ``class``, optional ``sha256``,
     ``drop``, ``positive``); with ``positive``, ``minority`` names it (``y_minority`` are the
     imbalance study's 0/1 labels)."""
-    data = userdata.load_table(
-        spec["path"], spec["class"], sha256=spec.get("sha256"), drop=spec.get("drop", ()), name=name
-    )
+    data = userdata.load_entry(spec, name)
     if spec.get("positive") is not None:
         data = dataclasses.replace(data, minority=(positive_class(data, spec["positive"]),))
     return data

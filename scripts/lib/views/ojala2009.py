@@ -12,7 +12,7 @@ from ..data import datasets
 from ..papers import ojala2009
 from ..papers.claims import Evidence
 from ..reporting import plotting
-from ..studies import permutation
+from ..studies import permutation_summaries
 from .artifact import Artifact, Built, Reads, Views
 
 VIEWS = Views("ojala2009")
@@ -214,7 +214,7 @@ def _fig3_about(s: dict) -> str:
 
 def _fig3(tables: dict, s: dict) -> Built:
     rejection = s["rejection"]
-    summary = permutation.fig3_summary(_errors(tables), rejection=rejection)
+    summary = permutation_summaries.fig3_summary(_errors(tables), rejection=rejection)
     line = "orig_mean" if rejection == "mean_p" else "orig_first"  # the error the rule judges
     order = [c for c in FIG3_ORDER if c in set(summary.classifier)]
     fig, axes = plotting.new_figure(ncols=4)  # one panel per classifier, in the paper's order
