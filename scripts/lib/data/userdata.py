@@ -229,6 +229,12 @@ def load_table(path, class_column: str, *, sha256: str | None = None, drop=(), n
     )
 
 
+def load_entry(entry: dict, name: str) -> TabularData:
+    """A user's data set from its config entry (``yours.datasets.<name>``: ``path``, ``class``,
+    optional ``sha256`` and ``drop``), by :func:`load_table`."""
+    return load_table(entry["path"], entry["class"], sha256=entry.get("sha256"), drop=entry.get("drop", ()), name=name)
+
+
 def _check_columns(path, names, class_column, drop) -> None:
     if class_column not in names:
         raise UserDataError(f"class column {class_column!r} is not in {path} (columns: {', '.join(names)})", "class")

@@ -18,8 +18,34 @@ import numpy as np
 from .permutation_tests import apply_within_class_permutations
 
 
+def split_correctness(make_model: Callable[[], object], X, y, test) -> np.ndarray:
+    """Per-instance correctness of a fresh model fitted on every split's training set.
+
+    Parameters
+    ----------
+    make_model : callable
+        Returns an unfitted model with ``fit(X, y)`` and ``predict(X)``.
+    X : ndarray of shape (n, m)
+    y : ndarray of shape (n,), class codes
+    test : ndarray of bool, shape (splits, n)
+        Test set of each split; the training set is the rest, rows in data order (as the engines).
+
+    Returns
+    -------
+    correct : ndarray of bool, shape (splits, n)
+        ``correct[s, i]``: the model of split ``s`` predicts ``y[i]``; False outside the test set.
+    """
+    X, y, test = np.asarray(X), np.asarray(y), np.asarray(test, dtype=bool)
+    correct = np.zeros(test.shape, dtype=bool)
+    for s, rows in enumerate(test):
+        model = make_model().fit(X[~rows], y[~rows])
+        correct[s, rows] = np.asarray(model.predict(X[rows])) == y[rows]
+    return correct
+
+
 def cv_error(make_model: Callable[[], object], X, y, folds) -> float:
-    """Misclassified test rows / n over the folds of one CV, refitting a fresh model per fold.
+    """Misclassified test rows / n over the folds of one CV, refitting a fresh model per fold
+    (:func:`split_correctness` with the folds as splits).
 
     Parameters
     ----------
@@ -33,13 +59,10 @@ def cv_error(make_model: Callable[[], object], X, y, folds) -> float:
     -------
     float
     """
-    X, y, folds = np.asarray(X), np.asarray(y), np.asarray(folds)
-    wrong = 0
-    for f in np.unique(folds):
-        test = folds == f
-        pred = np.asarray(make_model().fit(X[~test], y[~test]).predict(X[test]))
-        wrong += int((pred != y[test]).sum())
-    return wrong / len(y)
+    folds = np.asarray(folds)
+    test = np.stack([folds == f for f in np.unique(folds)])
+    wrong = int((test & ~split_correctness(make_model, X, y, test)).sum())
+    return wrong / len(folds)
 
 
 def cv_errors(

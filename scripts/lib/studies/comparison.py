@@ -48,7 +48,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..evaluation import sampling
+from ..evaluation import refit, sampling
 from ..evaluation import significance as sig
 from ..models import handicap
 
@@ -156,41 +156,6 @@ def _cv_test_sets(rng: np.random.Generator, y, k: int, repeats: int) -> np.ndarr
     return sampling.ncv_test_sets(fold_of, k).reshape(repeats * k, len(y))
 
 
-def split_correctness(make_model: Callable[[], object], X, y, test) -> np.ndarray:
-    """Per-instance correctness of a fresh model fitted on every split's training set.
-
-    Parameters
-    ----------
-    make_model : callable
-        Returns an unfitted model with ``fit(X, y)`` and ``predict(X)`` (the contract of
-        :func:`lib.evaluation.refit.cv_errors`).
-    X : ndarray of shape (n, m)
-        Data, :mod:`lib.data.attributes` convention.
-    y : ndarray of shape (n,)
-        Class codes ``0 .. C-1``.
-    test : ndarray of bool, shape (splits, n)
-        Test set of each split; the training set is the rest, rows in data order.
-
-    Returns
-    -------
-    correct : ndarray of bool, shape (splits, n)
-        ``correct[s, i]``: the model of split ``s`` predicts ``y[i]``; False outside the test set.
-
-    Notes
-    -----
-    The loop of :func:`lib.evaluation.refit.cv_error`, keeping each test instance's outcome: the
-    refit path and the permutation study's CV engines (``lib.studies.permutation.original_errors``)
-    return one pooled error per CV, while every test here needs per-split accuracies and McNemar
-    and the handicap per-instance outcomes. Training rows stay in data order, as in the engines, so
-    the pooled errors of a CV design equal the engines' (tested for J48 and naive Bayes).
-    """
-    correct = np.zeros(test.shape, dtype=bool)
-    for s, rows in enumerate(test):
-        model = make_model().fit(X[~rows], y[~rows])
-        correct[s, rows] = np.asarray(model.predict(X[rows])) == y[rows]
-    return correct
-
-
 def _checked(X, y, rng) -> tuple[np.ndarray, np.ndarray]:
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
@@ -278,8 +243,8 @@ def designs(
     for name, g in zip(DESIGNS, rng.spawn(len(DESIGNS))):
         if name in include:
             test, reps, k = samplers[name](g)
-            correct_a = split_correctness(make_a, X, y, test)
-            out[name] = Design(name, test, correct_a, split_correctness(make_b, X, y, test), reps, k)
+            correct_a = refit.split_correctness(make_a, X, y, test)
+            out[name] = Design(name, test, correct_a, refit.split_correctness(make_b, X, y, test), reps, k)
     return out
 
 

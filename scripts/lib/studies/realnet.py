@@ -242,6 +242,13 @@ def table1_study(loaded, prop_labeled, samples: int, l2: float, rng, log=None):
 SELECTIONS = ("partition", "similar")
 
 
+def _provenance(spec: dict, data, kept: int, **selection) -> dict:
+    """A carved set's provenance columns: the source and task, the selection's own, then the source's
+    size and the links the set keeps (in this order: the statistics table's columns)."""
+    head = {"source": spec["dataset"], "task": spec["task"]}
+    return {**head, **selection, "source_nodes": data.n_nodes, "source_edges": data.n_edges, "links_kept_in_set": kept}
+
+
 def _carve_partition(spec: dict, data, y, rng, log):
     """Reading ``partition``: region-grown parts; the subnetworks and their provenance columns."""
     p = spec["partition"]
@@ -262,16 +269,9 @@ def _carve_partition(spec: dict, data, y, rng, log):
         )
         if not part.met_min_size:
             log.warning("some region is smaller than %d nodes after %d attempts", p["min_size"], p["attempts"])
-    return subs, {
-        "source": spec["dataset"],
-        "task": spec["task"],
-        "target_size": part.target,
-        "attempt": part.attempt,
-        "min_size_met": part.met_min_size,
-        "source_nodes": data.n_nodes,
-        "source_edges": data.n_edges,
-        "links_kept_in_set": kept,
-    }
+    return subs, _provenance(
+        spec, data, kept, target_size=part.target, attempt=part.attempt, min_size_met=part.met_min_size
+    )
 
 
 def _carve_similar(spec: dict, data, y, rng, log):
@@ -302,19 +302,17 @@ def _carve_similar(spec: dict, data, y, rng, log):
             kept,
             data.n_edges,
         )
-    return subs, {
-        "source": spec["dataset"],
-        "task": spec["task"],
-        "selection": "similar",
-        "blocks": s["parts"] * s["blocks_per_part"],
-        "candidates": chosen.candidates,
-        "candidate": chosen.candidate,
-        "within_bands": chosen.qualifying,
+    return subs, _provenance(
+        spec,
+        data,
+        kept,
+        selection="similar",
+        blocks=s["parts"] * s["blocks_per_part"],
+        candidates=chosen.candidates,
+        candidate=chosen.candidate,
+        within_bands=chosen.qualifying,
         **{f"band_{k}": float(v) for k, v in s["max_ratio"].items()},
-        "source_nodes": data.n_nodes,
-        "source_edges": data.n_edges,
-        "links_kept_in_set": kept,
-    }
+    )
 
 
 def carve_stand_in(spec: dict, data, rng, log=None, *, selection: str = "partition"):
