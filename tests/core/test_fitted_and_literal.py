@@ -6,6 +6,7 @@ import yaml
 from conftest import ROOT
 from lib.core import readings
 from lib.papers import registry
+from lib.views import registry as views
 
 
 def _flatten(node, prefix=""):
@@ -29,23 +30,26 @@ def test_the_literal_overlay_sets_exactly_the_texts_alternatives_that_are_not_de
 def test_every_reading_says_what_its_text_names_and_what_it_was_fitted_on(reading):
     assert reading.literal == "" or reading.literal in reading.alternatives
     assert set(reading.fitted_on) <= set(registry.CLAIMS), "fitted_on names claims no paper declares"
+    artifacts = views.readings_touched(_config()).get(reading.name, {})
     for claim in reading.fitted_on:
-        assert any(claim.startswith(a + "/") for a in reading.artifacts), (
-            f"{claim} is not about the reading's artifacts"
-        )
+        assert any(claim.startswith(a + "/") for a in artifacts), f"{claim} is not about the reading's artifacts"
     # a default the text names was chosen by the text: its claims stay tests
     if reading.fitted_on:
         assert reading.literal != reading.default
 
 
+def _fitted(artifact: str, config) -> dict:
+    return readings.fitted(artifact, views.ARTIFACTS[artifact].keys_read(config), config)
+
+
 def test_claims_that_chose_a_default_are_fitted_only_under_that_default():
     config = _config()
-    fitted = readings.fitted("neville2009/table1", config)
+    fitted = _fitted("neville2009/table1", config)
     assert set(fitted) == {c for c in readings.REGISTRY["network_tests.autocorrelation_measure"].fitted_on}
     assert set(fitted.values()) == {"network_tests.autocorrelation_measure=contingency"}
     config["network_tests"]["autocorrelation_measure"] = "phi"
-    assert readings.fitted("neville2009/table1", config) == {}
-    assert readings.fitted("ojala2009/table2", _config()) == {}  # chosen on Weka's own numbers: no claim fitted
+    assert _fitted("neville2009/table1", config) == {}
+    assert _fitted("ojala2009/table2", _config()) == {}  # chosen on Weka's own numbers: no claim fitted
 
 
 def test_the_literal_configuration_fits_no_claim():
@@ -60,8 +64,8 @@ def test_the_literal_configuration_fits_no_claim():
         claim
         for reading in readings.REGISTRY.values()
         if reading.literal
-        for artifact in reading.artifacts
-        for claim in readings.fitted(artifact, config)
+        for artifact in views.readings_touched(config).get(reading.name, {})
+        for claim in _fitted(artifact, config)
         if claim in reading.fitted_on
     }
     assert literal_fitted == set()

@@ -40,11 +40,10 @@ def test_the_schema_allows_exactly_the_registered_alternatives(reading):
 
 
 @pytest.mark.parametrize("reading", readings.REGISTRY.values(), ids=lambda r: r.name)
-def test_every_registered_artifact_is_declared(reading):
-    # every artifact is declared in lib.views, and the workflow makes one rule per declaration
+def test_every_reading_is_behind_some_artifact(reading):
+    # a reading no artifact depends on would be a config key nothing reads
     assert reading.default in reading.alternatives and reading.passage and reading.why
-    for artifact in reading.artifacts:
-        assert artifact in views.ARTIFACTS, artifact
+    assert views.readings_touched(CONFIG).get(reading.name), f"no artifact depends on {reading.key}"
 
 
 def test_the_readings_target_can_select_every_registered_reading():
@@ -52,16 +51,26 @@ def test_the_readings_target_can_select_every_registered_reading():
 
 
 def test_describe_names_each_reading_and_value():
-    text = readings.describe("neville2009/fig1a_readings", CONFIG)
-    assert text == "simulated.group_draw=per_fold/per_trial"
-    assert readings.describe("raeder2012/fig3", CONFIG) == ""
+    keys = views.ARTIFACTS["neville2009/fig1a_readings"].keys_read(CONFIG)
+    assert readings.describe(keys, CONFIG) == "simulated.group_draw=per_fold/per_trial"
+    assert readings.describe(views.ARTIFACTS["raeder2012/fig3"].keys_read(CONFIG), CONFIG) == ""
     imbalance = {"platt_folds": "cv3", "metric_aggregation": "pooled", "j48_pruning": "unpruned"}
+    keys = {f"imbalance.{k}" for k in imbalance} | {"imbalance.classifiers"}
     assert (
-        readings.describe("raeder2012/fig2d", {"imbalance": imbalance})
+        readings.describe(keys, {"imbalance": imbalance})
         == "imbalance.platt_folds=cv3; imbalance.metric_aggregation=pooled; imbalance.j48_pruning=unpruned"
     )
     with pytest.raises(KeyError, match="permutation.tie_rule"):
-        readings.describe("ojala2009/table3", {"permutation": {}})
+        readings.describe({"permutation.tie_rule"}, {"permutation": {}})
+
+
+def test_a_scenario_reading_matches_each_scenarios_key_and_its_own_default():
+    reading = readings.REGISTRY["simulated.group_draw"]
+    assert reading.matches("simulated.scenarios.wang_fig1b.reading")
+    assert not reading.matches("simulated.scenarios.wang_fig1b.reading.extra")
+    assert not reading.matches("simulated.scenarios.reading")
+    assert reading.default_of("simulated.scenarios.neville_fig1a_per_trial.reading") == "per_trial"
+    assert reading.default_of("simulated.scenarios.wang_fig1a.reading") == "per_fold"
 
 
 def test_the_readings_target_may_name_exactly_the_registered_readings():

@@ -12,9 +12,11 @@ import yaml
 from conftest import ROOT, overlaid
 from lib.core import readings
 from lib.infra import alternatives as alt
+from lib.views import registry as views
 
 CONFIG = yaml.safe_load((ROOT / "config/config.yaml").read_text())
 BASE = overlaid(CONFIG, CONFIG["readings"]["scale"])  # what readings.smk computes the columns at
+TOUCHED = views.readings_touched(CONFIG)  # as readings.smk computes it
 
 
 def test_set_key_needs_every_parent():
@@ -27,7 +29,7 @@ def test_set_key_needs_every_parent():
 
 def test_an_alternative_sets_only_its_reading_on_top_of_the_scale():
     reading = readings.REGISTRY["permutation.tie_rule"]
-    config = alt.alternative_config(BASE, reading, "first")
+    config = alt.alternative_config(BASE, reading, "first", TOUCHED)
     assert config["permutation"]["tie_rule"] == "first"
     # the readings scale is merged in (paper config: fewer randomisations)
     assert (
@@ -38,24 +40,24 @@ def test_an_alternative_sets_only_its_reading_on_top_of_the_scale():
     config["permutation"]["tie_rule"] = BASE["permutation"]["tie_rule"]
     assert config == BASE
     with pytest.raises(ValueError, match="no alternative 'nearest'"):
-        alt.alternative_config(BASE, reading, "nearest")
+        alt.alternative_config(BASE, reading, "nearest", TOUCHED)
 
 
 def test_a_scenario_pinned_to_another_value_keeps_it():
     reading = readings.REGISTRY["simulated.group_draw"]
-    config = alt.alternative_config(BASE, reading, "per_trial")
+    config = alt.alternative_config(BASE, reading, "per_trial", TOUCHED)
     scenarios = config["simulated"]["scenarios"]
     assert scenarios["wang_fig1b"]["reading"] == "per_trial" and scenarios["neville_fig1a"]["reading"] == "per_trial"
     # the side-by-side panel's per-trial half is per_trial by design; under the default the
     # per-fold half is per_fold, so neville2009/fig1a_readings shows both and is not compared
-    assert "simulated.scenarios.neville_fig1a_per_trial.reading" not in alt.followed_keys(reading)
-    assert "neville2009/fig1a_readings" not in alt.artifacts(reading)
-    assert alt.alternative_config(BASE, reading, "per_fold") == BASE
+    assert "simulated.scenarios.neville_fig1a_per_trial.reading" not in alt.followed_keys(reading, TOUCHED)
+    assert "neville2009/fig1a_readings" not in alt.artifacts(reading, TOUCHED)
+    assert alt.alternative_config(BASE, reading, "per_fold", TOUCHED) == BASE
 
 
 def test_claims_targets_are_each_artifact_once():
     selected = list(readings.REGISTRY.values())
-    targets = alt.claims_targets(selected)
+    targets = alt.claims_targets(selected, TOUCHED)
     assert len(targets) == len(set(targets))
     assert "results/ojala2009/table3.claims.csv" in targets
     assert all(t.startswith("results/") and t.endswith(".claims.csv") for t in targets)

@@ -6,10 +6,7 @@ import io
 
 import pandas as pd
 import pytest
-import yaml
 
-from conftest import ROOT
-from lib.core import readings
 from lib.papers import registry
 from lib.papers.claims import COLUMNS
 from lib.reporting import scorecard as sc
@@ -49,11 +46,10 @@ def test_collect_sorts_by_paper_and_adds_readings():
     table = sc.collect(frames)
     assert list(table.columns) == COLUMNS and table["paper"].tolist() == ["neville2009", "wang2011"]
     assert sc.collect([]).columns.tolist() == COLUMNS and sc.collect([]).empty
-    config = yaml.safe_load((ROOT / "config" / "config.yaml").read_text())
-    artifact = next(iter(readings.REGISTRY.values())).artifacts[0]
-    cid = next(c for c in IDS if c.startswith(artifact + "/"))
-    t = sc.collect([rows((cid, "pass"))], config)
-    assert t.columns[-1] == "readings" and t["readings"].iloc[0] == readings.describe(artifact, config)
+    cid = FIRST_OF["neville2009"]
+    artifact = cid.rsplit("/", 1)[0]
+    t = sc.collect([rows((cid, "pass"))], {artifact: "simulated.group_draw=per_fold"})
+    assert t.columns[-1] == "readings" and t["readings"].iloc[0] == "simulated.group_draw=per_fold"
 
 
 def test_collect_rejects_a_claim_no_paper_declares():

@@ -68,7 +68,7 @@ def test_table1_markdown_shows_the_judged_autocorrelation_measure(tmp_path):
         tmp_path,
     )
     markdown = open(outputs["md"]).read()
-    assert markdown == built.markdown
+    assert markdown == built.markdown.rstrip() + "\n\nReadings: network_tests.autocorrelation_measure=phi.\n"
     assert markdown.startswith("# Neville et al. 2009, Table 1: error correlation and relational autocorrelation\n")
     assert "Scale profile: quick." in markdown
     assert "averaged over 20 uniform labeled sets per cell and over 4 models" in markdown

@@ -31,6 +31,32 @@ def lib_inputs(script):
     return IMPORTS.lib_inputs(CODE / script, LIB)
 
 
+def job_params(job):
+    """A study rule's params from its job identity (:class:`lib.core.jobs.Job`, declared in
+    ``lib.studies.<study>.JOBS``): one function per param, as Snakemake asks, the whole identity
+    evaluated once per job."""
+    evaluated = {}
+
+    def values(wildcards):
+        key = tuple(sorted(wildcards.items()))
+        if key not in evaluated:
+            evaluated[key] = job.evaluate(config, dict(wildcards.items()))
+        return evaluated[key]
+
+    return {name: (lambda wildcards, name=name: values(wildcards)[name]) for name in job.names}
+
+
+def upstream_files(job, rule, output):
+    """An input function: the files ``output`` of the jobs of ``rule`` that ``job`` reads
+    (:attr:`lib.core.jobs.Job.upstream`), in the order the study lists them."""
+
+    def files(wildcards):
+        pattern = getattr(getattr(rules, rule).output, output)
+        return [pattern.format(**w) for name, w in job.upstream(config, dict(wildcards.items())) if name == rule]
+
+    return files
+
+
 def job_entropy(study, params, chunk):
     """Seed entropy for one job: (config seed, hash of study + params, chunk index)."""
     return seeding.job_entropy(config["seed"], study, params, int(chunk))
@@ -80,7 +106,9 @@ def view_outputs(art):
         if art.paper not in REPORT_CATEGORY or kind not in REPORT_KINDS:
             outputs[kind] = path
             continue
-        labels = {"artifact": art.name, "file": REPORT_KINDS[kind]}
+        # a figure's Markdown is its full caption (the one printed on it may be a brief)
+        shown_as = "caption" if kind == "md" and "png" in art.kinds else REPORT_KINDS[kind]
+        labels = {"artifact": art.name, "file": shown_as}
         shown = dict(
             caption="../report/artifact.rst", category=REPORT_CATEGORY[art.paper], subcategory=art.name, labels=labels
         )
@@ -94,28 +122,16 @@ def view_params(art):
     read the braces of a string param ("imbalance_{dataset}", "P(err) in {0.1,...,0.4}") as wildcards."""
     if art.wildcards:
         settings = lambda wildcards: art.configure(config, dict(wildcards.items()))
-        about = lambda wildcards: art.about(settings(wildcards))
+        about = lambda wildcards: art.summary(settings(wildcards))
     else:
         fixed = art.configure(config)
-        text = art.about(fixed)
+        text = art.summary(fixed)
         settings, about = fixed, lambda wildcards: text
     return dict(artifact=lambda wildcards: art.id, title=lambda wildcards: art.title, settings=settings, about=about)
 
 
 # ---- input and parameter functions of the studies' rules (kept here, apart from the rules, as
 # ---- Snakemake's style asks; each reads the config directly)
-# The network_tests readings a study job takes (relational and realnet calibrations and chunks):
-# all but autocorrelation_measure, which chooses only what the neville2009 table1 and fig1c
-# artifacts judge (a param of those two rules), so changing it reruns no study job.
-# lib.studies.yours.settings leaves it out of the `yours` jobs the same way.
-NETWORK_TESTS_JOBS = {k: v for k, v in config["network_tests"].items() if k != "autocorrelation_measure"}
-
-
-def sim_chunks(wildcards):
-    n = config["simulated"]["scenarios"][wildcards.scenario]["chunks"]
-    return expand("results/studies/simulated/{scenario}/chunk{chunk}.csv", scenario=wildcards.scenario, chunk=range(n))
-
-
 def rn_set_inputs(wildcards):
     """A network set's raw inputs: the dataset's verified files (stand-in) or the user's two CSVs."""
     spec = config["realnet"]["sets"][wildcards.netset]

@@ -4,15 +4,9 @@ CV, NB / J48 / SMO), Figure 3 (negatives needed) and the Section 4 numbers. One 
 dataset computes every removal level, split and classifier; the panels are views of those
 tables. Needs workflow/rules/data.smk (dataset_files) included before it."""
 
+from lib.studies import imbalance as IMB_LIB  # importable: see common.smk
+
 IMBALANCE = config["imbalance"]
-# The parameters that determine a dataset job's draws (how many of the drawn folds are
-# evaluated is excluded: the quick profile evaluates a subset of the same folds).
-IMB_STUDY = {k: IMBALANCE[k] for k in ("removed_percent", "classifiers", "precision_k")}
-IMB_STUDY["tenfold"] = {"folds": IMBALANCE["tenfold"]["folds"]}
-# The readings imbalance.platt_folds (SMO's -V) and imbalance.metric_aggregation draw nothing from
-# the job's generator, so they stay out of IMB_STUDY: every alternative sees the same removals and
-# partitions (paired comparisons), and NB's and J48's numbers do not depend on platt_folds. Every
-# CV job writes both aggregations, so switching metric_aggregation reruns only the views.
 
 
 rule imbalance_cv:
@@ -35,12 +29,7 @@ rule imbalance_cv:
     conda:
         CONDA_ENV
     params:
-        study=IMB_STUDY,
-        tenfold_evaluated=IMBALANCE["tenfold"]["evaluated"],
-        fivebytwo_repeats=IMBALANCE["fivebytwo"]["repeats"],
-        platt_folds=IMBALANCE["platt_folds"],
-        j48_pruning=IMBALANCE["j48_pruning"],
-        entropy=lambda w: job_entropy("raeder2012", [IMB_STUDY, w.dataset], 0),
+        **job_params(IMB_LIB.JOBS["imbalance_cv"]),
     script:
         "../../scripts/imbalance_cv.py"
 
@@ -59,8 +48,7 @@ rule imbalance_section4:
     conda:
         CONDA_ENV
     params:
-        section4=IMBALANCE["section4"],
-        entropy=job_entropy("raeder2012_sec4", IMBALANCE["section4"], 0),
+        **job_params(IMB_LIB.JOBS["imbalance_section4"]),
     script:
         "../../scripts/imbalance_section4.py"
 
@@ -79,6 +67,6 @@ rule imbalance_dataset_counts:
     conda:
         CONDA_ENV
     params:
-        datasets=IMBALANCE["datasets"],
+        **job_params(IMB_LIB.JOBS["imbalance_dataset_counts"]),
     script:
         "../../scripts/imbalance_dataset_counts.py"

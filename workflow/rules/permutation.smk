@@ -10,39 +10,11 @@ read. Include after data.smk."""
 
 import csv
 
-from lib.core import chunks as CHUNKS  # importable: see common.smk
 
-PERM = config["permutation"]
-PERM_UCI = PERM["uci"]
-PERM_FIG3 = PERM["fig3"]
+from lib.studies import permutation as PERM_LIB  # importable: see common.smk
 
-# What determines a data set's original CV folds (shared by every classifier and test), the
-# identity of a UCI job and Figure 3's data sets (lambdas: no functions in a rules file). The
-# number of randomisations and the chunking are not part of any identity: randomisation r has its
-# own generator (lib.studies.permutation.draw_randomizations), so neither changes a number.
-perm_uci_folds_params = lambda dataset: {
-    "dataset": dataset,
-    "folds": PERM_UCI["folds"],
-    "repetitions": PERM_UCI["repetitions"],
-}
-perm_uci_params = lambda w: {
-    "dataset": w.dataset,
-    "classifier": w.classifier,
-    "folds": perm_uci_folds_params(w.dataset),
-    **({"test": int(w.test)} if "test" in w.keys() else {}),
-}
-# The readings a classifier's jobs depend on, passed as params so that changing one reruns exactly
-# the jobs it changes (the 1-NN jobs for the tie rule). No reading enters a seed: every alternative
-# sees the same data, folds and randomisations, so the readings comparison
-# (workflow/rules/readings.smk) is paired.
-# The registry entry read for a UCI data set under the reading permutation.uci_files (Anneal and
-# Segment have two files); an input and a param, never part of a seed, so both files see the same folds'
-# seeds and randomisations' streams and changing the reading reruns only those data sets' jobs.
-perm_uci_file = lambda w: DATASETS.ojala_file(w.dataset, PERM_UCI["files"])
-perm_readings = lambda classifier: {
-    name: PERM[name] for name in [READINGS.PERMUTATION_ENGINE_READINGS.get(classifier)] if name
-}
-PERM_FIG3_DATA = {k: PERM_FIG3[k] for k in ("points_per_class", "rho", "folds", "repetitions")}
+PERM_JOBS = PERM_LIB.JOBS
+
 # Scheduling only (no number depends on it): the longest UCI jobs start first, so that on few cores
 # they do not form the run's tail. A job's priority is its estimated CPU seconds, from the measured
 # cost per randomisation (workflow/resources/permutation_costs.csv; 0 where not measured).
@@ -67,9 +39,7 @@ rule permutation_table1_study:
     conda:
         CONDA_ENV
     params:
-        randomizations=PERM["table1"]["randomizations"],
-        tie_rule=PERM["tie_rule"],
-        entropy=job_entropy("ojala_table1", PERM["table1"], 0),
+        **job_params(PERM_JOBS["permutation_table1_study"]),
     script:
         "../../scripts/permutation_table1_study.py"
 
@@ -91,8 +61,7 @@ rule permutation_fig2_study:
     conda:
         CONDA_ENV
     params:
-        randomizations=200,  # Figure 2's claims: a distribution over versions, not one draw
-        entropy=job_entropy("ojala_fig2", "iris", 0),
+        **job_params(PERM_JOBS["permutation_fig2_study"]),
     script:
         "../../scripts/permutation_fig2_study.py"
 
@@ -113,10 +82,7 @@ rule permutation_fig3_original:
     conda:
         CONDA_ENV
     params:
-        data=PERM_FIG3_DATA,
-        readings=lambda w: perm_readings(w.classifier),
-        data_entropy=job_entropy("ojala_fig3_data", PERM_FIG3_DATA, 0),
-        entropy=lambda w: job_entropy("ojala_fig3_original", [PERM_FIG3_DATA, w.classifier], 0),
+        **job_params(PERM_JOBS["permutation_fig3_original"]),
     script:
         "../../scripts/permutation_fig3_original.py"
 
@@ -139,10 +105,7 @@ rule permutation_fig3_randomized:
     conda:
         CONDA_ENV
     params:
-        data=PERM_FIG3_DATA,
-        readings=lambda w: perm_readings(w.classifier),
-        data_entropy=job_entropy("ojala_fig3_data", PERM_FIG3_DATA, 0),
-        entropy=lambda w: job_entropy("ojala_fig3_randomized", [PERM_FIG3_DATA, w.classifier, int(w.test)], 0),
+        **job_params(PERM_JOBS["permutation_fig3_randomized"]),
     script:
         "../../scripts/permutation_fig3_randomized.py"
 
@@ -151,7 +114,7 @@ rule permutation_uci_original:
     """Tables II-III: one (data set, classifier): the error of each repetition of the original
     stratified 10-fold CV (folds seeded per data set)."""
     input:
-        data=lambda w: dataset_files(perm_uci_file(w)),
+        data=lambda w: dataset_files(PERM_LIB.uci_file(config, w.dataset)),
         lib=lib_inputs("scripts/permutation_uci_original.py"),
     output:
         errors="results/studies/permutation/uci/{dataset}/{classifier}_original.csv",
@@ -165,14 +128,7 @@ rule permutation_uci_original:
     conda:
         CONDA_ENV
     params:
-        study=perm_uci_params,
-        source=lambda w: {"file": perm_uci_file(w)},
-        folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
-        entropy=lambda w: job_entropy("ojala_uci_original", perm_uci_params(w), 0),
-        readings=lambda w: perm_readings(w.classifier),
-        # further original CVs for the p-values' spread over fold draws; not in any seed: the first
-        # `repetitions` CVs are the same whatever the pool
-        pool=PERM_UCI["p_spread_repetitions"],
+        **job_params(PERM_JOBS["permutation_uci_original"]),
     script:
         "../../scripts/permutation_uci_original.py"
 
@@ -181,7 +137,7 @@ rule permutation_uci_randomized:
     """Tables II-III: one (data set, classifier, test), randomisations start..stop-1, each with a
     fresh stratified CV."""
     input:
-        data=lambda w: dataset_files(perm_uci_file(w)),
+        data=lambda w: dataset_files(PERM_LIB.uci_file(config, w.dataset)),
         lib=lib_inputs("scripts/permutation_uci_randomized.py"),
     output:
         errors="results/studies/permutation/uci/{dataset}/{classifier}_test{test}_r{start}-{stop}.csv",
@@ -199,11 +155,7 @@ rule permutation_uci_randomized:
     conda:
         CONDA_ENV
     params:
-        study=perm_uci_params,
-        source=lambda w: {"file": perm_uci_file(w)},
-        folds_entropy=lambda w: job_entropy("ojala_uci_folds", perm_uci_folds_params(w.dataset), 0),
-        entropy=lambda w: job_entropy("ojala_uci_randomized", perm_uci_params(w), 0),
-        readings=lambda w: perm_readings(w.classifier),
+        **job_params(PERM_JOBS["permutation_uci_randomized"]),
     script:
         "../../scripts/permutation_uci_randomized.py"
 
@@ -212,16 +164,8 @@ rule permutation_uci_summary:
     """Tables II-III: every (data set, classifier)'s original error, null errors and p-values, and
     each p-value's range over the further original CVs' fold draws."""
     input:
-        original=expand(
-            rules.permutation_uci_original.output.errors,
-            dataset=PERM_UCI["datasets"],
-            classifier=PERM_UCI["classifiers"],
-        ),
-        randomized=[
-            f
-            for job in CHUNKS.randomized_jobs(PERM_UCI, PERM_UCI["classifiers"], PERM_UCI["datasets"])
-            for f in expand(rules.permutation_uci_randomized.output.errors, **job)
-        ],
+        original=upstream_files(PERM_JOBS["permutation_uci_summary"], "permutation_uci_original", "errors"),
+        randomized=upstream_files(PERM_JOBS["permutation_uci_summary"], "permutation_uci_randomized", "errors"),
         lib=lib_inputs("scripts/permutation_uci_summary.py"),
     output:
         summary="results/studies/permutation/uci/summary.csv",
@@ -232,8 +176,6 @@ rule permutation_uci_summary:
     conda:
         CONDA_ENV
     params:
-        repetitions=PERM_UCI["repetitions"],
-        spread_entropy=job_entropy("ojala_uci_p_spread", PERM_UCI["p_spread_repetitions"], 0),
-        alpha=None,  # the papers' tables judge significance themselves (lib.papers.ojala2009)
+        **job_params(PERM_JOBS["permutation_uci_summary"]),
     script:
         "../../scripts/permutation_uci_summary.py"

@@ -16,10 +16,13 @@ import copy
 from snakemake.utils import update_config
 
 from lib.infra import alternatives as ALTERNATIVES  # noqa: E402
+from lib.views import registry as VIEW_REGISTRY  # noqa: E402
 
 READINGS_SELECTED = ALTERNATIVES.selected(config)
 READINGS_SCALE = ALTERNATIVES.scale(config)
-READINGS_TARGETS = ALTERNATIVES.claims_targets(READINGS_SELECTED)
+# which artifacts each reading touches, from their declarations (lib.views.registry)
+READINGS_TOUCHED = VIEW_REGISTRY.readings_touched(config)
+READINGS_TARGETS = ALTERNATIVES.claims_targets(READINGS_SELECTED, READINGS_TOUCHED)
 READINGS_BASE_DIR = f"results/readings/{ALTERNATIVES.BASE}"
 # The config every column is computed at: the profile with the readings scale merged in, its paths
 # made absolute (a nested run works in another folder).
@@ -59,7 +62,7 @@ rule readings_base:
 
 reading_of = lambda wildcards: READINGS.REGISTRY[wildcards.reading]
 reading_config = lambda wildcards: ALTERNATIVES.alternative_config(
-    READINGS_BASE, reading_of(wildcards), wildcards.alternative
+    READINGS_BASE, reading_of(wildcards), wildcards.alternative, READINGS_TOUCHED
 )
 
 
@@ -84,7 +87,7 @@ rule readings_alternative:
     threads: lambda wildcards: max(1, workflow.cores)  # evaluated only for a job (a SLURM run sets no --cores)
     params:
         config=reading_config,
-        targets=lambda wildcards: ALTERNATIVES.claims_targets([reading_of(wildcards)]),
+        targets=lambda wildcards: ALTERNATIVES.claims_targets([reading_of(wildcards)], READINGS_TOUCHED),
         workdir=lambda wildcards, output: output.claims.removesuffix(".claims.csv"),
         source=lambda wildcards, input: input.source.removesuffix(".claims.csv") if READINGS_SCALE else ".",
         # the default's nested run would be the source run itself: its claims are taken as they are

@@ -10,26 +10,8 @@ rules: artifacts.smk)."""
 
 from lib.studies import realnet as RN_LIB  # importable: see common.smk
 
-REALNET = config["realnet"]
 # what determines the Table 1 study's draws; Table 1's artifact states it with the same function
 RN_TABLE1_SETTING = RN_LIB.table1_setting(config)
-RN_HANDICAP = {"strength": REALNET["handicap_strength"], "selection": REALNET["handicap_selection"]}
-RN_LEVELS = {"type1": list(REALNET["prop_labeled"]), "power": [REALNET["power_prop_labeled"]]}
-# the sets the paper panels show (lib.views), all evaluated and summarised
-RN_SHOWN = RN_LIB.shown_sets(config)
-RN_PURPOSES = ("type1", "power")
-
-
-RN_CALIBRATION = {
-    "levels": sorted(set(RN_LEVELS["type1"]) | set(RN_LEVELS["power"])),
-    "samples": REALNET["calibration_samples"],
-    "folds": REALNET["calibration_folds"],
-    "type1_levels": RN_LEVELS["type1"],
-    "power_level": REALNET["power_prop_labeled"],
-    "power_handicaps": list(REALNET["power_handicaps"]),
-    "tolerance": REALNET["tolerance"],
-    **RN_HANDICAP,
-}
 
 
 rule realnet_table1_study:
@@ -49,8 +31,7 @@ rule realnet_table1_study:
     conda:
         CONDA_ENV
     params:
-        setting=RN_TABLE1_SETTING,
-        entropy=job_entropy("realnet_table1", RN_TABLE1_SETTING, 0),
+        **job_params(RN_LIB.JOBS["realnet_table1_study"]),
     script:
         "../../scripts/realnet_table1_study.py"
 
@@ -76,9 +57,7 @@ rule realnet_network_set:
     conda:
         CONDA_ENV
     params:
-        spec=lambda w: RN_LIB.network_set_identity(config, w.netset),
-        selection=REALNET["selection"],
-        entropy=lambda w: job_entropy(RN_LIB.NETWORK_SET_STREAM, RN_LIB.network_set_identity(config, w.netset), 0),
+        **job_params(RN_LIB.JOBS["realnet_network_set"]),
     script:
         "../../scripts/realnet_network_set.py"
 
@@ -93,7 +72,7 @@ rule realnet_calibration:
         edges=rules.realnet_network_set.output.edges,
         lib=lib_inputs("scripts/realnet_calibration.py"),
     output:
-        "results/studies/realnet/{netset}/calibration.csv",
+        calibration="results/studies/realnet/{netset}/calibration.csv",
     log:
         "logs/realnet/{netset}/calibration.log",
     benchmark:
@@ -103,24 +82,7 @@ rule realnet_calibration:
     conda:
         CONDA_ENV
     params:
-        setting=RN_CALIBRATION,
-        set_entropy=lambda w: job_entropy(
-            "realnet_calibration_set",
-            [
-                RN_LIB.network_set_identity(config, w.netset),
-                RN_CALIBRATION["samples"],
-                RN_CALIBRATION["folds"],
-                RN_CALIBRATION["levels"],
-            ],
-            0,
-        ),
-        entropy=lambda w: job_entropy(
-            "realnet_calibration", [RN_LIB.network_set_identity(config, w.netset), RN_CALIBRATION], 0
-        ),
-        models=NETWORK_TESTS_JOBS,
-        # a calibration no handicap meets stops the job: the papers' artifacts follow their
-        # procedure or are not built (the `yours` target settles instead: yours.smk)
-        unmet="raise",
+        **job_params(RN_LIB.JOBS["realnet_calibration"]),
     script:
         "../../scripts/realnet_calibration.py"
 
@@ -135,7 +97,7 @@ rule realnet_chunk:
         calibration=rules.realnet_calibration.output[0],
         lib=lib_inputs("scripts/realnet_chunk.py"),
     output:
-        "results/studies/realnet/{netset}/{purpose}/chunk0.csv",
+        chunk="results/studies/realnet/{netset}/{purpose}/chunk0.csv",
     log:
         "logs/realnet/{netset}/{purpose}/chunk0.log",
     benchmark:
@@ -146,11 +108,7 @@ rule realnet_chunk:
     conda:
         CONDA_ENV
     params:
-        setting=lambda w: RN_LIB.chunk_identity(config, w.purpose),
-        entropy=lambda w: job_entropy(
-            "realnet", [RN_LIB.network_set_identity(config, w.netset), RN_LIB.chunk_identity(config, w.purpose)], 0
-        ),
-        models=NETWORK_TESTS_JOBS,
+        **job_params(RN_LIB.JOBS["realnet_chunk"]),
     script:
         "../../scripts/realnet_chunk.py"
 
@@ -160,9 +118,9 @@ rule realnet_summary:
     handicap, pooled over the held-out networks; the power x axis (mean calibration difference
     over the held-out networks); the networks' statistics."""
     input:
-        chunks=expand(rules.realnet_chunk.output[0], netset=RN_SHOWN, purpose=RN_PURPOSES),
-        calibrations=expand(rules.realnet_calibration.output[0], netset=RN_SHOWN),
-        networks=expand(rules.realnet_network_set.output.networks, netset=RN_SHOWN),
+        chunks=upstream_files(RN_LIB.JOBS["realnet_summary"], "realnet_chunk", "chunk"),
+        calibrations=upstream_files(RN_LIB.JOBS["realnet_summary"], "realnet_calibration", "calibration"),
+        networks=upstream_files(RN_LIB.JOBS["realnet_summary"], "realnet_network_set", "networks"),
         lib=lib_inputs("scripts/realnet_summary.py"),
     output:
         summary="results/studies/realnet/summary.csv",
@@ -175,6 +133,6 @@ rule realnet_summary:
     conda:
         CONDA_ENV
     params:
-        sets=RN_SHOWN,
+        **job_params(RN_LIB.JOBS["realnet_summary"]),
     script:
         "../../scripts/realnet_summary.py"

@@ -5,9 +5,6 @@ the paper panels are views of the summaries."""
 
 from lib.studies import simulated as SIM_LIB  # importable: see common.smk
 
-SIMULATED = config["simulated"]
-SIM_STUDY = {k: SIMULATED[k] for k in ("instances", "groups", "alpha")}
-
 
 rule simulated_chunk:
     """One seeded chunk (one Table 6 "simulation") of a simulated-classifier scenario:
@@ -16,7 +13,7 @@ rule simulated_chunk:
     input:
         lib=lib_inputs("scripts/simulated_chunk.py"),
     output:
-        "results/studies/simulated/{scenario}/chunk{chunk}.csv",
+        chunk="results/studies/simulated/{scenario}/chunk{chunk}.csv",
     log:
         "logs/simulated/{scenario}/chunk{chunk}.log",
     benchmark:
@@ -24,13 +21,7 @@ rule simulated_chunk:
     conda:
         CONDA_ENV
     params:
-        study=SIM_STUDY,
-        scenario=lambda w: SIM_LIB.scenario_identity(config, w.scenario),
-        trials=lambda w: SIMULATED["scenarios"][w.scenario]["trials_per_chunk"],
-        first_trial=lambda w: int(w.chunk) * SIMULATED["scenarios"][w.scenario]["trials_per_chunk"],
-        entropy=lambda w: job_entropy("simulated", [SIM_STUDY, SIM_LIB.scenario_identity(config, w.scenario)], w.chunk),
-        # a reading of Wang 2011 Sec. 4 that draws nothing: kept out of the seed (paired comparison)
-        rsc_q_estimate=config["network_tests"]["rsc_q_estimate"],
+        **job_params(SIM_LIB.JOBS["simulated_chunk"]),
     script:
         "../../scripts/simulated_chunk.py"
 
@@ -38,7 +29,7 @@ rule simulated_chunk:
 rule simulated_summary:
     """Rejection rate of every test per sampler and propLabeled, with 95% Wilson intervals."""
     input:
-        chunks=sim_chunks,
+        chunks=upstream_files(SIM_LIB.JOBS["simulated_summary"], "simulated_chunk", "chunk"),
         lib=lib_inputs("scripts/simulated_summary.py"),
     output:
         summary="results/studies/simulated/{scenario}/summary.csv",

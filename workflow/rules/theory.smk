@@ -17,8 +17,7 @@ rule theory_montecarlo:
     conda:
         CONDA_ENV
     params:
-        theory=THEORY_LIB.montecarlo_identity(config),
-        entropy=job_entropy("theory", THEORY_LIB.montecarlo_identity(config), 0),
+        **job_params(THEORY_LIB.JOBS["theory_montecarlo"]),
     script:
         "../../scripts/theory_montecarlo.py"
 
@@ -36,8 +35,7 @@ rule theory_thm3_model:
     conda:
         CONDA_ENV
     params:
-        theory=THEORY_LIB.thm3_identity(config),
-        entropy=job_entropy("theory_thm3_model", THEORY_LIB.thm3_identity(config), 0),
+        **job_params(THEORY_LIB.JOBS["theory_thm3_model"]),
     script:
         "../../scripts/theory_thm3_model.py"
 

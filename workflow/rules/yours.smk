@@ -4,44 +4,17 @@ minority removal, and Neville's / Wang's network tests -- as jobs of the existin
 (lib.studies.yours). Not part of `all`: `snakemake yours --cores N --configfile config/config.yaml
 <your.yaml>`. Without a `yours` section no rule here has anything to do and nothing else changes.
 The artifacts are views of these rules' outputs, declared in lib.views.yours (their rules:
-artifacts.smk). Include after permutation.smk and realnet.smk (it reuses perm_readings and the
-realnet rules) and before artifacts.smk."""
+artifacts.smk). Include after permutation.smk and realnet.smk (it reuses their rules) and before
+artifacts.smk. Every job's params come from its identity in lib.studies.yours (JOBS)."""
 
 from lib.studies import yours as YOURS_LIB  # importable: see common.smk
 
 YOURS = YOURS_LIB.settings(config)  # the section with every default filled in from the profile
-YOURS_PERM, YOURS_IMB, YOURS_NET = YOURS["permutation"], YOURS["imbalance"], YOURS["network"]
-YOURS_CLASSIFIERS = YOURS_LIB.classifiers(YOURS)
-
-
-# What determines a job's draws (its seed) -- lambdas: no functions in a rules file. As in the
-# permutation study, a data set's original folds depend on the data set and the CV only, and the
-# number of randomisations and their cut into jobs are part of no identity (each randomisation has
-# its own generator). An estimator's class and parameters are part of its jobs' identity.
-yours_folds_params = lambda dataset: YOURS_LIB.folds_params(YOURS, dataset)
-yours_perm_params = lambda w: {
-    "dataset": w.dataset,
-    "classifier": w.classifier,
-    "folds": yours_folds_params(w.dataset),
-    "estimator": YOURS["estimators"].get(w.classifier),
-    **({"test": int(w.test)} if "test" in w.keys() else {}),
-}
+YOURS_JOBS = YOURS_LIB.JOBS
 yours_file = lambda w: YOURS["datasets"][w.dataset]["path"]
-# The imbalance job's draws: removal levels and CV design (how many folds are scored is not part
-# of it, as in the imbalance study), the classifiers and the data set.
-YOURS_IMB_STUDY = {
-    "removed_percent": YOURS_IMB["removed_percent"],
-    "tenfold": {"folds": YOURS_IMB["tenfold"]["folds"]},
-    "precision_k": YOURS_IMB["precision_k"],
-    "classifiers": YOURS_CLASSIFIERS,
-    "estimators": YOURS["estimators"],
-}
-# a network's carve seeds every job of the network; the check before any job carves it the same way
-yours_net_spec = lambda name: YOURS_LIB.network_identity(YOURS, name)
 yours_net_files = lambda w: [
     YOURS["networks"][w.netset][k] for k in ("edges", "labels", "gml") if k in YOURS["networks"][w.netset]
 ]
-YOURS_CALIBRATION = YOURS_LIB.calibration_setting(YOURS_NET)
 
 
 rule yours:
@@ -64,12 +37,7 @@ use rule permutation_uci_original as yours_permutation_original with:
         dataset=r"[a-z0-9][a-z0-9_-]*",
         classifier=r"[a-z0-9_]+",
     params:
-        source=lambda w: YOURS["datasets"][w.dataset],
-        study=yours_perm_params,
-        folds_entropy=lambda w: job_entropy("yours_permutation_folds", yours_folds_params(w.dataset), 0),
-        entropy=lambda w: job_entropy("yours_permutation_original", yours_perm_params(w), 0),
-        readings=lambda w: perm_readings(w.classifier),
-        pool=YOURS_PERM["p_spread_repetitions"],
+        **job_params(YOURS_JOBS["yours_permutation_original"]),
 
 
 use rule permutation_uci_randomized as yours_permutation_randomized with:
@@ -89,25 +57,13 @@ use rule permutation_uci_randomized as yours_permutation_randomized with:
         start=r"\d+",
         stop=r"\d+",
     params:
-        source=lambda w: YOURS["datasets"][w.dataset],
-        study=yours_perm_params,
-        folds_entropy=lambda w: job_entropy("yours_permutation_folds", yours_folds_params(w.dataset), 0),
-        entropy=lambda w: job_entropy("yours_permutation_randomized", yours_perm_params(w), 0),
-        readings=lambda w: perm_readings(w.classifier),
+        **job_params(YOURS_JOBS["yours_permutation_randomized"]),
 
 
 use rule permutation_uci_summary as yours_permutation_summary with:
     input:
-        original=expand(
-            rules.yours_permutation_original.output.errors,
-            dataset=YOURS_PERM["datasets"],
-            classifier=YOURS_CLASSIFIERS,
-        ),
-        randomized=[
-            f
-            for job in CHUNKS.randomized_jobs(YOURS_PERM, YOURS_CLASSIFIERS, YOURS_PERM["datasets"])
-            for f in expand(rules.yours_permutation_randomized.output.errors, **job)
-        ],
+        original=upstream_files(YOURS_JOBS["yours_permutation_summary"], "yours_permutation_original", "errors"),
+        randomized=upstream_files(YOURS_JOBS["yours_permutation_summary"], "yours_permutation_randomized", "errors"),
         lib=lib_inputs("scripts/permutation_uci_summary.py"),
     output:
         summary="results/studies/yours/permutation/summary.csv",
@@ -116,9 +72,7 @@ use rule permutation_uci_summary as yours_permutation_summary with:
     benchmark:
         "benchmarks/yours/permutation/summary.tsv"
     params:
-        repetitions=YOURS_PERM["repetitions"],
-        spread_entropy=job_entropy("yours_permutation_p_spread", YOURS_PERM["p_spread_repetitions"], 0),
-        alpha=YOURS_PERM["alpha"],
+        **job_params(YOURS_JOBS["yours_permutation_summary"]),
 
 
 rule yours_imbalance_cv:
@@ -139,11 +93,7 @@ rule yours_imbalance_cv:
     conda:
         CONDA_ENV
     params:
-        spec=lambda w: YOURS["datasets"][w.dataset],
-        settings=YOURS_IMB,
-        classifiers=YOURS_CLASSIFIERS,
-        estimators=YOURS["estimators"],
-        entropy=lambda w: job_entropy("yours_imbalance", [YOURS_IMB_STUDY, w.dataset], 0),
+        **job_params(YOURS_JOBS["yours_imbalance_cv"]),
     script:
         "../../scripts/yours_imbalance_cv.py"
 
@@ -167,9 +117,7 @@ rule yours_network_set:
     conda:
         CONDA_ENV
     params:
-        spec=lambda w: YOURS["networks"][w.netset],
-        settings=YOURS_NET,
-        entropy=lambda w: job_entropy(YOURS_LIB.NETWORK_SET_SEED, yours_net_spec(w.netset), 0),
+        **job_params(YOURS_JOBS["yours_network_set"]),
     script:
         "../../scripts/yours_network_set.py"
 
@@ -186,22 +134,7 @@ use rule realnet_calibration as yours_network_calibration with:
     benchmark:
         "benchmarks/yours/networks/{netset}/calibration.tsv"
     params:
-        setting=YOURS_CALIBRATION,
-        set_entropy=lambda w: job_entropy(
-            "yours_network_calibration_set",
-            [
-                yours_net_spec(w.netset),
-                YOURS_CALIBRATION["samples"],
-                YOURS_CALIBRATION["folds"],
-                YOURS_CALIBRATION["levels"],
-            ],
-            0,
-        ),
-        entropy=lambda w: job_entropy("yours_network_calibration", [yours_net_spec(w.netset), YOURS_CALIBRATION], 0),
-        models=YOURS_NET["models"],
-        # where no handicap meets the tolerance (e.g. labels without autocorrelation: both models
-        # at chance), settle and say so in the caption rather than fail after the other jobs ran
-        unmet="settle",
+        **job_params(YOURS_JOBS["yours_network_calibration"]),
 
 
 use rule realnet_chunk as yours_network_chunk with:
@@ -217,8 +150,4 @@ use rule realnet_chunk as yours_network_chunk with:
     benchmark:
         "benchmarks/yours/networks/{netset}/{purpose}/chunk0.tsv"
     params:
-        setting=lambda w: YOURS_LIB.chunk_setting(YOURS_NET, w.purpose),
-        entropy=lambda w: job_entropy(
-            "yours_network", [yours_net_spec(w.netset), YOURS_LIB.chunk_setting(YOURS_NET, w.purpose)], 0
-        ),
-        models=YOURS_NET["models"],
+        **job_params(YOURS_JOBS["yours_network_chunk"]),

@@ -6,11 +6,16 @@ and the evidence for it. The config selects the alternative (its key is :attr:`R
 keeps them equal), captions say which alternative an artifact was computed under, and the
 scorecard names the readings behind each verdict (:func:`describe`).
 
+Which artifacts a reading touches is not listed here: an artifact depends on the config keys its
+declaration and the study jobs it reads read (``lib.views.artifact.Artifact.keys_read``), and its
+readings are those whose keys are among them (:func:`behind`).
+
 This module is data plus lookups; it imports nothing from the lib, so every layer may use it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -24,7 +29,7 @@ class Reading:
     name : str
         Short identifier (``study.what``).
     key : str
-        Config key, dotted; ``{scenario}`` is replaced by each scenario in :attr:`scenarios`.
+        Config key, dotted; ``{scenario}`` stands for any scenario (one key per scenario).
     passage : str
         What the paper says (quoted or closely paraphrased, with the section).
     alternatives : dict of str to str
@@ -33,10 +38,6 @@ class Reading:
         The value in ``config/config.yaml`` (per scenario: :attr:`scenario_defaults`).
     why : str
         The evidence for the default: which reported numbers it reproduces.
-    artifacts : tuple of str
-        ``<paper>/<artifact>`` whose numbers depend on it.
-    scenarios : dict of str to tuple of str
-        For scenario keys: artifact -> the scenarios it reads.
     scenario_defaults : dict of str to str
         For scenario keys: the default per scenario.
     literal : str
@@ -55,42 +56,32 @@ class Reading:
     alternatives: dict
     default: str
     why: str
-    artifacts: tuple
-    scenarios: dict = field(default_factory=dict)
     scenario_defaults: dict = field(default_factory=dict)
     literal: str = ""
     fitted_on: tuple = ()
 
-    def defaults(self, artifact: str | None = None) -> dict[str, str]:
-        """The default of each concrete config key of this reading (for one artifact, or all)."""
-        if not self.scenarios:
-            return {self.key: self.default}
-        names = self.scenarios.get(artifact, ()) if artifact else sorted(self.scenario_defaults)
-        return {self.key.format(scenario=s): self.scenario_defaults.get(s, self.default) for s in names}
+    def matches(self, key: str) -> bool:
+        """Whether ``key`` (a concrete, dotted config key) is this reading's."""
+        pattern = re.escape(self.key).replace(re.escape("{scenario}"), "[^.]+")
+        return re.fullmatch(pattern, key) is not None
 
-    def config_keys(self, artifact: str | None = None) -> list[str]:
-        """The concrete config keys of this reading (for one artifact, or all)."""
+    def default_of(self, key: str) -> str:
+        """The default of one of its concrete keys (a scenario's own default, for scenario keys)."""
+        if "{scenario}" not in self.key:
+            return self.default
+        prefix, _, suffix = self.key.partition("{scenario}")
+        return self.scenario_defaults.get(key.removeprefix(prefix).removesuffix(suffix), self.default)
+
+    def config_keys(self) -> list[str]:
+        """Every concrete config key of this reading (a scenario reading: one per scenario it names)."""
         if "{scenario}" not in self.key:
             return [self.key]
-        names = (
-            self.scenarios.get(artifact, ())
-            if artifact
-            else sorted({s for group in self.scenarios.values() for s in group})
-        )
-        return [self.key.format(scenario=s) for s in names]
+        return [self.key.format(scenario=s) for s in sorted(self.scenario_defaults)]
 
+    def defaults(self) -> dict[str, str]:
+        """The default of each concrete config key (:meth:`config_keys`)."""
+        return {key: self.default_of(key) for key in self.config_keys()}
 
-#: Every artifact computed from the handicapped wvRN / nBC pair (relational and real networks).
-WVRN_NBC_ARTIFACTS = (
-    "neville2009/fig1c",
-    "neville2009/fig1d",
-    "neville2009/fig1e",
-    "neville2009/fig1f",
-    "wang2011/fig2a",
-    "wang2011/fig2b",
-    "wang2011/fig3a",
-    "wang2011/fig3b",
-)
 
 REGISTRY: dict[str, Reading] = {
     r.name: r
@@ -110,22 +101,6 @@ REGISTRY: dict[str, Reading] = {
             "Wang Fig. 1(b)'s RS-C power of about 0.8 at a 4% difference (per_trial: about 0.4, and no valid "
             "test can exceed 0.37 there).",
             literal="per_fold",
-            artifacts=(
-                "neville2009/fig1a",
-                "neville2009/fig1a_readings",
-                "neville2009/fig1b",
-                "wang2011/fig1a",
-                "wang2011/fig1b",
-                "wang2011/tests_compared",
-            ),
-            scenarios={
-                "neville2009/fig1a": ("neville_fig1a",),
-                "neville2009/fig1a_readings": ("neville_fig1a", "neville_fig1a_per_trial"),
-                "neville2009/fig1b": ("neville_fig1b",),
-                "wang2011/fig1a": ("wang_fig1a",),
-                "wang2011/fig1b": ("wang_fig1b",),
-                "wang2011/tests_compared": ("tests_compared",),
-            },
             scenario_defaults={
                 "neville_fig1a": "per_fold",
                 "neville_fig1a_per_trial": "per_trial",
@@ -150,7 +125,6 @@ REGISTRY: dict[str, Reading] = {
             why="only fold_pooled rises with P(err) at fixed errCorr, as the paper says; none spans 0.2-0.7.",
             literal="per_group",
             fitted_on=("neville2009/fig1b/rrs_monotone_in_perr",),
-            artifacts=("neville2009/fig1b",),
         ),
         Reading(
             name="relational.cross_rule",
@@ -182,13 +156,6 @@ REGISTRY: dict[str, Reading] = {
             "is ahead of wvRN unhandicapped. mean stays the default: it keeps the paper's sentence and Fig. 1(c)'s "
             "peak; min trades them for the stated autocorrelation. Accepted as a documented deviation.",
             literal="",
-            artifacts=(
-                "neville2009/fig1c",
-                "neville2009/fig1d",
-                "neville2009/fig1e",
-                "wang2011/fig2a",
-                "wang2011/fig2b",
-            ),
         ),
         Reading(
             name="relational.handicap_selection",
@@ -203,13 +170,6 @@ REGISTRY: dict[str, Reading] = {
             why="bernoulli is the text's 'with probability c' read literally; exact removes the handicap's own "
             "sampling noise (an alternative, not yet compared at paper scale).",
             literal="bernoulli",
-            artifacts=(
-                "neville2009/fig1c",
-                "neville2009/fig1d",
-                "neville2009/fig1e",
-                "wang2011/fig2a",
-                "wang2011/fig2b",
-            ),
         ),
         Reading(
             name="network_tests.rsc_q_estimate",
@@ -236,15 +196,6 @@ REGISTRY: dict[str, Reading] = {
                 "wang2011/fig2a/rsc_halves_rs",
                 "wang2011/fig3a/rsc_below_rs.citeseer",
                 "wang2011/fig3a/rsc_comparable_to_ncv.citeseer",
-            ),
-            artifacts=(
-                "wang2011/fig1a",
-                "wang2011/fig1b",
-                "wang2011/tests_compared",
-                "wang2011/fig2a",
-                "wang2011/fig2b",
-                "wang2011/fig3a",
-                "wang2011/fig3b",
             ),
         ),
         Reading(
@@ -273,7 +224,6 @@ REGISTRY: dict[str, Reading] = {
                 "wang2011/fig3a/rs_above_ncv.cora",
                 "wang2011/fig3a/rs_above_ncv.citeseer",
             ),
-            artifacts=WVRN_NBC_ARTIFACTS,
         ),
         Reading(
             name="relational.handicap_stage",
@@ -294,13 +244,6 @@ REGISTRY: dict[str, Reading] = {
             "explain why our power exceeds the paper's. after stays the default: it is the cheaper of the two "
             "(one inference per network, not one per c).",
             literal="",
-            artifacts=(
-                "neville2009/fig1c",
-                "neville2009/fig1d",
-                "neville2009/fig1e",
-                "wang2011/fig2a",
-                "wang2011/fig2b",
-            ),
         ),
         Reading(
             name="relational.power_x_measure",
@@ -330,7 +273,6 @@ REGISTRY: dict[str, Reading] = {
             "default: it is the difference the t tests test; mean_absolute is a lead on why our power at 5 % "
             "exceeds the paper's.",
             literal="signed_mean",
-            artifacts=("neville2009/fig1d", "neville2009/fig1e", "wang2011/fig2b"),
         ),
         Reading(
             name="network_tests.handicap_magnitude",
@@ -361,7 +303,6 @@ REGISTRY: dict[str, Reading] = {
                 "neville2009/fig1d/x_axis_high",
                 "neville2009/fig1e/x_axis_high",
             ),
-            artifacts=WVRN_NBC_ARTIFACTS,
         ),
         Reading(
             name="network_tests.autocorrelation_measure",
@@ -389,7 +330,6 @@ REGISTRY: dict[str, Reading] = {
                 "neville2009/table1/autocorrelation.enron",
                 "neville2009/table1/autocorrelation.polbooks",
             ),
-            artifacts=("neville2009/table1", "neville2009/fig1c"),
         ),
         Reading(
             name="realnet.selection",
@@ -413,7 +353,6 @@ REGISTRY: dict[str, Reading] = {
             "Fig. 1(f) 4 of 6 (partition 2), Wang Fig. 3(a) 3 of 6 (partition 0), Fig. 3(b) 2 of 2 (2). Under both, "
             "RS-C's Type I stays above NCV's (similar: pooled 0.09 / 0.13 vs 0.05).",
             literal="similar",
-            artifacts=("neville2009/fig1f", "wang2011/fig3a", "wang2011/fig3b"),
         ),
         Reading(
             name="permutation.tie_rule",
@@ -431,7 +370,6 @@ REGISTRY: dict[str, Reading] = {
             "the first strictly nearer row; over 50 CV runs per data set, shuffled's mean IB1 error agrees with "
             "Weka's own on 20 of 22 data sets, first on 10 (Tic-tac-toe: Weka 0.191, shuffled 0.194, first 0.326).",
             literal="shuffled",
-            artifacts=("ojala2009/table1", "ojala2009/table3", "ojala2009/fig3", "ojala2009/table2"),
         ),
         Reading(
             name="permutation.uci_files",
@@ -451,7 +389,6 @@ REGISTRY: dict[str, Reading] = {
             "(0.03)), Test 2 p 0.136 (paper 0.132). Weka's files give J48 original errors of 0.014 (Anneal) and "
             "0.030 (Segment), and Segment significant under Test 2 (docs/permutation.md).",
             literal="uci",
-            artifacts=("ojala2009/table2", "ojala2009/table3"),
         ),
         Reading(
             name="permutation.fig3_rejection",
@@ -478,7 +415,6 @@ REGISTRY: dict[str, Reading] = {
             "single CV's p of 0.001), so 'naive Bayes is never rejected' passes under mean_p and fails under "
             "caption_band; Test 1 is rejected at every point under both.",
             literal="caption_band",
-            artifacts=("ojala2009/fig3",),
         ),
         Reading(
             name="imbalance.platt_folds",
@@ -505,16 +441,6 @@ REGISTRY: dict[str, Reading] = {
             "internal cross-validation) and Platt's (1999) three folds; the chapter lists -N -M -V in the order of "
             "Weka's option string, so it names -V without saying its value.",
             literal="",
-            artifacts=(
-                "raeder2012/fig2a",
-                "raeder2012/fig2b",
-                "raeder2012/fig2c",
-                "raeder2012/fig2d",
-                "raeder2012/fig2e",
-                "raeder2012/fig2f",
-                "raeder2012/fig2g",
-                "raeder2012/rankings",
-            ),
         ),
         Reading(
             name="imbalance.metric_aggregation",
@@ -539,16 +465,6 @@ REGISTRY: dict[str, Reading] = {
             "is what lowers 10-fold P@20 below 5x2's under per_fold. Neither reading makes NB the 5x2 P@20 winner.",
             literal="",
             fitted_on=("raeder2012/fig2d/j48_best_10fold",),
-            artifacts=(
-                "raeder2012/fig2a",
-                "raeder2012/fig2b",
-                "raeder2012/fig2c",
-                "raeder2012/fig2d",
-                "raeder2012/fig2e",
-                "raeder2012/fig2f",
-                "raeder2012/fig2g",
-                "raeder2012/rankings",
-            ),
         ),
         Reading(
             name="imbalance.j48_pruning",
@@ -569,16 +485,6 @@ REGISTRY: dict[str, Reading] = {
             "predictions and Laplace distributions) on the 14 data sets, 10 folds each "
             "(scripts/tools/crosscheck_j48_weka.py --unpruned).",
             literal="pruned",
-            artifacts=(
-                "raeder2012/fig2a",
-                "raeder2012/fig2b",
-                "raeder2012/fig2c",
-                "raeder2012/fig2d",
-                "raeder2012/fig2e",
-                "raeder2012/fig2f",
-                "raeder2012/fig2g",
-                "raeder2012/rankings",
-            ),
         ),
         Reading(
             name="imbalance.critical_auc",
@@ -600,7 +506,6 @@ REGISTRY: dict[str, Reading] = {
             "117 contestants of its own example give 0.6555.",
             literal="best_of_117",
             fitted_on=("raeder2012/sec4/critical_auc",),
-            artifacts=("raeder2012/sec4",),
         ),
     )
 }
@@ -613,9 +518,15 @@ REGISTRY: dict[str, Reading] = {
 PERMUTATION_ENGINE_READINGS = {"1nn": "tie_rule"}
 
 
-def for_artifact(artifact: str) -> list[Reading]:
-    """The readings an artifact (``<paper>/<artifact>``) depends on, in registry order."""
-    return [r for r in REGISTRY.values() if artifact in r.artifacts]
+def behind(keys) -> list[tuple[Reading, list[str]]]:
+    """The readings among the config ``keys`` something depends on, in registry order, each with its
+    concrete keys among them (a scenario reading: one per scenario read)."""
+    out = []
+    for reading in REGISTRY.values():
+        found = sorted(key for key in keys if reading.matches(key))
+        if found:
+            out.append((reading, found))
+    return out
 
 
 def lookup(config: Mapping, dotted: str):
@@ -628,15 +539,15 @@ def lookup(config: Mapping, dotted: str):
     return value
 
 
-def fitted(artifact: str, config: Mapping) -> dict[str, str]:
-    """The claims of ``artifact`` that chose a reading the run uses at its default: claim id ->
-    ``name=value`` of that reading (:attr:`Reading.fitted_on`). Under any other alternative the
-    claims are tests again: nothing chose that alternative with them."""
+def fitted(artifact: str, keys, config: Mapping) -> dict[str, str]:
+    """The claims of ``artifact`` (which depends on the config ``keys``) that chose a reading the run
+    uses at its default: claim id -> ``name=value`` of that reading (:attr:`Reading.fitted_on`).
+    Under any other alternative the claims are tests again: nothing chose that alternative with them."""
     out: dict[str, str] = {}
     prefix = artifact + "/"
-    for reading in for_artifact(artifact):
+    for reading, found in behind(keys):
         claims = [c for c in reading.fitted_on if c.startswith(prefix)]
-        defaults = reading.defaults(artifact)
+        defaults = {key: reading.default_of(key) for key in found}
         if claims and all(str(lookup(config, key)) == value for key, value in defaults.items()):
             for claim in claims:
                 out[claim] = f"{reading.name}={'/'.join(dict.fromkeys(defaults.values()))}"
@@ -656,11 +567,11 @@ def literal_overrides() -> dict[str, str]:
     return out
 
 
-def describe(artifact: str, config: Mapping) -> str:
-    """``name=value`` of every reading behind ``artifact`` under ``config`` ("" when none);
-    scenario readings list each scenario's value."""
+def describe(keys, config: Mapping) -> str:
+    """``name=value`` of every reading among the config ``keys`` something depends on, under
+    ``config`` ("" when none); scenario readings list each scenario's value."""
     parts = []
-    for reading in for_artifact(artifact):
-        values = [str(lookup(config, key)) for key in reading.config_keys(artifact)]
+    for reading, found in behind(keys):
+        values = [str(lookup(config, key)) for key in found]
         parts.append(f"{reading.name}={'/'.join(dict.fromkeys(values))}")
     return "; ".join(parts)

@@ -58,6 +58,12 @@ __all__ = [
 # Error rates live on a 1/n grid, so a real fold-error variance is >= ~1e-7 for any n < 1e3;
 # 1e-12 is "no variation up to rounding" and the floor for a corrected variance.
 VAR_FLOOR = 1e-12
+#: The names of RS-C's tests in the studies' tables (their ``test`` column)
+TESTS = ("rsc_paired", "rsc_unpaired")
+#: The config key choosing how q is estimated (reading ``network_tests.rsc_q_estimate``) acts on
+#: RS-C's rows of a study's table only (:attr:`lib.core.jobs.Job.scoped`): a reader of the t-tests'
+#: rows alone (Neville's artifacts) does not depend on it.
+Q_ESTIMATE_SCOPE = {"network_tests.rsc_q_estimate": {"test": TESTS}}
 _BLOCK_ELEMENTS = 2_000_000  # (reps, k, m) cells simulated at once in simulate_zk
 
 

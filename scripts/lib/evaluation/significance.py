@@ -501,6 +501,9 @@ def paired_permutation_test(
     return TestResult(diff.mean(axis=-1), p, p < alpha)
 
 
+#: The t-tests the papers compare (Neville et al. 2009), by their names in the studies' tables
+T_TESTS = ("paired_t", "unpaired_t")
+
 # Tests that need nothing but the fold results.
 TESTS = {"paired_t": paired_t, "unpaired_t": unpaired_t, "wilcoxon": wilcoxon}
 

@@ -73,21 +73,14 @@ def selected(config: Mapping) -> list[registry.Reading]:
     return [r for r in registry.REGISTRY.values() if r.name in names]
 
 
-def followed_keys(reading: registry.Reading) -> list[str]:
-    """The config keys an alternative of ``reading`` sets. For a scenario reading, only the
-    scenarios that follow the reading's default; a scenario pinned to another value on purpose
-    (e.g. the per-trial half of Neville Fig. 1(a)'s side-by-side panel) keeps it."""
-    if not reading.scenarios:
-        return reading.config_keys()
-    names = sorted(
-        {
-            s
-            for group in reading.scenarios.values()
-            for s in group
-            if reading.scenario_defaults.get(s, reading.default) == reading.default
-        }
-    )
-    return [reading.key.format(scenario=s) for s in names]
+def followed_keys(reading: registry.Reading, touched: Mapping[str, Mapping[str, list]]) -> list[str]:
+    """The config keys an alternative of ``reading`` sets: its keys that some artifact depends on
+    (``touched``: reading -> artifact -> its keys, ``lib.views.registry.readings_touched``). For a
+    scenario reading, only the scenarios that follow the reading's default; a scenario pinned to
+    another value on purpose (e.g. the per-trial half of Neville Fig. 1(a)'s side-by-side panel)
+    keeps it."""
+    keys = sorted({key for found in touched.get(reading.name, {}).values() for key in found})
+    return [key for key in keys if reading.default_of(key) == reading.default]
 
 
 def with_absolute_paths(config: Mapping, root: Path) -> dict:
@@ -112,36 +105,35 @@ def with_absolute_paths(config: Mapping, root: Path) -> dict:
     return out
 
 
-def alternative_config(base: Mapping, reading: registry.Reading, value: str) -> dict:
+def alternative_config(
+    base: Mapping, reading: registry.Reading, value: str, touched: Mapping[str, Mapping[str, list]]
+) -> dict:
     """The config of the nested run for ``reading = value``: ``base`` (the profile's config with the
     readings scale merged in, as ``snakemake.utils.update_config`` merges it in the rules file),
     then the reading's followed keys set to ``value``."""
     if value not in reading.alternatives:
         raise ValueError(f"{reading.name} has no alternative {value!r}; allowed: {sorted(reading.alternatives)}")
     out = copy.deepcopy(dict(base))
-    for key in followed_keys(reading):
+    for key in followed_keys(reading, touched):
         set_key(out, key, value)
     return out
 
 
-def artifacts(reading: registry.Reading) -> list[str]:
-    """``<paper>/<artifact>`` whose claims the comparison shows; an artifact that itself shows the
-    reading side by side (its own scenarios pin every alternative) is left out."""
-    if not reading.scenarios:
-        return list(reading.artifacts)
+def artifacts(reading: registry.Reading, touched: Mapping[str, Mapping[str, list]]) -> list[str]:
+    """``<paper>/<artifact>`` whose claims the comparison shows: those that depend on ``reading``
+    (``touched``, as :func:`followed_keys`); an artifact that itself shows the reading side by side
+    (its own scenarios pin every alternative) is left out."""
     return [
-        a
-        for a in reading.artifacts
-        if all(
-            reading.scenario_defaults.get(s, reading.default) == reading.default for s in reading.scenarios.get(a, ())
-        )
+        artifact
+        for artifact, keys in touched.get(reading.name, {}).items()
+        if all(reading.default_of(key) == reading.default for key in keys)
     ]
 
 
-def claims_targets(readings: Iterable[registry.Reading]) -> list[str]:
+def claims_targets(readings: Iterable[registry.Reading], touched: Mapping[str, Mapping[str, list]]) -> list[str]:
     """The claim files of the readings' artifacts (paths relative to a run's working directory),
     each once, in registry order."""
-    return list(dict.fromkeys(f"results/{artifact}.claims.csv" for r in readings for artifact in artifacts(r)))
+    return list(dict.fromkeys(f"results/{artifact}.claims.csv" for r in readings for artifact in artifacts(r, touched)))
 
 
 def link_or_copy(src: Path, dst: Path) -> None:

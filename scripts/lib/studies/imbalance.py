@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
 
 import numpy as np
 import pandas as pd
 
-from ..core import runlog
+from ..core import jobs, runlog
 from ..evaluation import metrics, sampling
 from ..models import naive_bayes
 
@@ -449,3 +450,46 @@ def dataset_counts(names, raw_dir=None) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows, columns=["registry_name", "examples", "features", "minority", "percent"])
+
+
+# ----------------------------------------------------------------------------- job identity
+def cv_identity(config: Mapping) -> dict:
+    """What determines a data set's CV job's draws: the removal levels, classifiers, precision@k and
+    the 10-fold design. Not how many of the drawn folds are evaluated (the quick profile evaluates
+    a subset of the same folds), and not the readings ``imbalance.platt_folds`` and
+    ``imbalance.metric_aggregation``, which draw nothing: every alternative sees the same removals
+    and partitions (paired comparisons)."""
+    imbalance = config["imbalance"]
+    return {
+        **{k: imbalance[k] for k in ("removed_percent", "classifiers", "precision_k")},
+        "tenfold": {"folds": imbalance["tenfold"]["folds"]},
+    }
+
+
+def _cv_params(config, wildcards) -> dict:
+    imbalance, identity = config["imbalance"], cv_identity(config)
+    return {
+        "study": identity,
+        "tenfold_evaluated": imbalance["tenfold"]["evaluated"],
+        "fivebytwo_repeats": imbalance["fivebytwo"]["repeats"],
+        "platt_folds": imbalance["platt_folds"],
+        "j48_pruning": imbalance["j48_pruning"],
+        "entropy": jobs.entropy(config, "raeder2012", [identity, wildcards["dataset"]]),
+    }
+
+
+def _section4_params(config, wildcards) -> dict:
+    section4 = config["imbalance"]["section4"]
+    return {"section4": section4, "entropy": jobs.entropy(config, "raeder2012_sec4", section4)}
+
+
+#: The study's jobs (:class:`lib.core.jobs.Job`), by rule.
+JOBS = {
+    "imbalance_cv": jobs.Job(
+        ("study", "tenfold_evaluated", "fivebytwo_repeats", "platt_folds", "j48_pruning", "entropy"), _cv_params
+    ),
+    "imbalance_section4": jobs.Job(("section4", "entropy"), _section4_params),
+    "imbalance_dataset_counts": jobs.Job(
+        ("datasets",), lambda config, wildcards: {"datasets": config["imbalance"]["datasets"]}
+    ),
+}

@@ -12,6 +12,7 @@ them as one table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -337,3 +338,11 @@ def power_differences(
         }
         for c in handicaps
     ]
+
+
+def job_options(config: Mapping) -> dict:
+    """The ``network_tests`` options of a network study's job: every one but
+    ``autocorrelation_measure``, which only chooses what two artifacts judge (Neville Table 1 and
+    Fig. 1(c)), so that changing it reruns no study job."""
+    tests = config["network_tests"]
+    return {key: tests[key] for key in tests if key != "autocorrelation_measure"}

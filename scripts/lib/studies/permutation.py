@@ -74,10 +74,13 @@ permutations of these tiny data sets are themselves perfectly separable.)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 import pandas as pd
 
-from ..core import readings, runlog, seeding
+from ..core import chunks, jobs, readings, runlog, seeding
+from ..data import datasets
 from ..data.attributes import AttributeSpec
 from ..evaluation import permutation_tests as pm
 from ..evaluation import sampling
@@ -843,3 +846,129 @@ def fig2_versions(X, y, class_names, randomizations: int, rng: np.random.Generat
     )
     errors, correlations = fig2_statistics(X, y, randomizations, rng)
     return {"shown": shown, "errors": errors, "correlations": correlations}
+
+
+# ----------------------------------------------------------------------------- job identity
+# What determines a job's draws. The number of randomisations and their cut into jobs are part of
+# no identity: randomisation r has its own generator (draw_randomizations), so neither changes a
+# number. The readings a classifier's engine takes are params, never part of a seed: every
+# alternative sees the same data, folds and randomisations (the readings comparison is paired),
+# and changing one reruns exactly the jobs it changes (the 1-NN jobs for the tie rule).
+def engine_readings(config: Mapping, classifier: str) -> dict:
+    """The readings ``classifier``'s engine takes, at the config's values (1-NN: ``tie_rule``)."""
+    name = readings.PERMUTATION_ENGINE_READINGS.get(classifier)
+    return {name: config["permutation"][name]} if name else {}
+
+
+def uci_folds_identity(config: Mapping, dataset: str) -> dict:
+    """What determines a data set's original CV folds, shared by every classifier and test."""
+    uci = config["permutation"]["uci"]
+    return {"dataset": dataset, "folds": uci["folds"], "repetitions": uci["repetitions"]}
+
+
+def uci_identity(config: Mapping, wildcards) -> dict:
+    """A Tables II-III job's identity: data set, classifier, folds and (randomised jobs) test."""
+    test = {"test": int(wildcards["test"])} if "test" in wildcards else {}
+    folds = uci_folds_identity(config, wildcards["dataset"])
+    return {"dataset": wildcards["dataset"], "classifier": wildcards["classifier"], "folds": folds, **test}
+
+
+def uci_file(config: Mapping, dataset: str) -> str:
+    """The registry entry a UCI data set is read from under the reading ``permutation.uci_files``
+    (Anneal and Segment have two files): an input and a param, never part of a seed, so both files
+    see the same folds and randomisations, and changing the reading reruns those data sets' jobs."""
+    return datasets.ojala_file(dataset, config["permutation"]["uci"]["files"])
+
+
+def _uci_params(stream: str):
+    def params(config, wildcards) -> dict:
+        identity = uci_identity(config, wildcards)
+        folds = uci_folds_identity(config, wildcards["dataset"])
+        out = {
+            "study": identity,
+            "source": {"file": uci_file(config, wildcards["dataset"])},
+            "folds_entropy": jobs.entropy(config, "ojala_uci_folds", folds),
+            "entropy": jobs.entropy(config, stream, identity),
+            "readings": engine_readings(config, wildcards["classifier"]),
+        }
+        # further original CVs for the p-values' spread over fold draws; in no seed: the first
+        # `repetitions` CVs are the same whatever the pool
+        return {**out, "pool": config["permutation"]["uci"]["p_spread_repetitions"]} if "test" not in wildcards else out
+
+    return params
+
+
+def fig3_data_identity(config: Mapping) -> dict:
+    """What determines Figure 3's data sets and original folds (every classifier and test shares them)."""
+    fig3 = config["permutation"]["fig3"]
+    return {k: fig3[k] for k in ("points_per_class", "rho", "folds", "repetitions")}
+
+
+def _fig3_params(config, wildcards) -> dict:
+    data, classifier = fig3_data_identity(config), wildcards["classifier"]
+    test = [int(wildcards["test"])] if "test" in wildcards else []
+    stream = "ojala_fig3_randomized" if test else "ojala_fig3_original"
+    return {
+        "data": data,
+        "readings": engine_readings(config, classifier),
+        "data_entropy": jobs.entropy(config, "ojala_fig3_data", data),
+        "entropy": jobs.entropy(config, stream, [data, classifier, *test]),
+    }
+
+
+def uci_summary_inputs(config, wildcards=None) -> list:
+    """The jobs the Tables II-III summary reads: every (data set, classifier)'s original CVs and
+    every randomised chunk."""
+    uci = config["permutation"]["uci"]
+    originals = [
+        ("permutation_uci_original", {"dataset": d, "classifier": c})
+        for d in uci["datasets"]
+        for c in uci["classifiers"]
+    ]
+    randomized = chunks.randomized_jobs(uci, uci["classifiers"], uci["datasets"])
+    return originals + [("permutation_uci_randomized", {k: str(v) for k, v in job.items()}) for job in randomized]
+
+
+def _uci_summary_params(config, wildcards) -> dict:
+    uci = config["permutation"]["uci"]
+    return {
+        "repetitions": uci["repetitions"],
+        "spread_entropy": jobs.entropy(config, "ojala_uci_p_spread", uci["p_spread_repetitions"]),
+        "alpha": None,  # the papers' tables judge significance themselves (lib.papers.ojala2009)
+    }
+
+
+def _table1_params(config, wildcards) -> dict:
+    table1 = config["permutation"]["table1"]
+    return {
+        "randomizations": table1["randomizations"],
+        "tie_rule": config["permutation"]["tie_rule"],
+        "entropy": jobs.entropy(config, "ojala_table1", table1),
+    }
+
+
+#: Figure 2's versions: its claims are about a distribution over versions, not one draw
+FIG2_RANDOMIZATIONS = 200
+
+#: The study's jobs (:class:`lib.core.jobs.Job`), by rule.
+JOBS = {
+    "permutation_table1_study": jobs.Job(("randomizations", "tie_rule", "entropy"), _table1_params),
+    "permutation_fig2_study": jobs.Job(
+        ("randomizations", "entropy"),
+        lambda config, wildcards: {
+            "randomizations": FIG2_RANDOMIZATIONS,
+            "entropy": jobs.entropy(config, "ojala_fig2", "iris"),
+        },
+    ),
+    "permutation_fig3_original": jobs.Job(("data", "readings", "data_entropy", "entropy"), _fig3_params),
+    "permutation_fig3_randomized": jobs.Job(("data", "readings", "data_entropy", "entropy"), _fig3_params),
+    "permutation_uci_original": jobs.Job(
+        ("study", "source", "folds_entropy", "entropy", "readings", "pool"), _uci_params("ojala_uci_original")
+    ),
+    "permutation_uci_randomized": jobs.Job(
+        ("study", "source", "folds_entropy", "entropy", "readings"), _uci_params("ojala_uci_randomized")
+    ),
+    "permutation_uci_summary": jobs.Job(
+        ("repetitions", "spread_entropy", "alpha"), _uci_summary_params, uci_summary_inputs
+    ),
+}

@@ -25,9 +25,9 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from ..core import runlog, seeding
+from ..core import jobs, runlog, seeding
 from ..data import network_sets, networks, stand_ins
-from ..evaluation import pairtests, sampling, summaries
+from ..evaluation import pairtests, rsc, sampling, summaries
 from ..models import handicap, linkbased, wvrn_nbc
 from . import network_calibration
 
@@ -838,3 +838,91 @@ def chunk_identity(config, purpose: str) -> dict:
         "selection": study["handicap_selection"],
         **({"handicaps": list(study["power_handicaps"])} if purpose == "power" else {}),
     }
+
+
+PURPOSES = ("type1", "power")
+
+
+def calibration_setting(config: Mapping) -> dict:
+    """What a set's calibration solves for: the levels, samples and folds of its splits, the
+    Type I levels and tolerance, the power level and handicaps, the handicap's strength and selection."""
+    realnet = config["realnet"]
+    type1_levels, power_level = list(realnet["prop_labeled"]), realnet["power_prop_labeled"]
+    return {
+        "levels": sorted(set(type1_levels) | {power_level}),
+        "samples": realnet["calibration_samples"],
+        "folds": realnet["calibration_folds"],
+        "type1_levels": type1_levels,
+        "power_level": power_level,
+        "power_handicaps": list(realnet["power_handicaps"]),
+        "tolerance": realnet["tolerance"],
+        "strength": realnet["handicap_strength"],
+        "selection": realnet["handicap_selection"],
+    }
+
+
+def _table1_params(config, wildcards) -> dict:
+    setting = table1_setting(config)
+    return {"setting": setting, "entropy": jobs.entropy(config, "realnet_table1", setting)}
+
+
+def _network_set_params(config, wildcards) -> dict:
+    identity = network_set_identity(config, wildcards["netset"])
+    return {
+        "spec": identity,
+        "selection": config["realnet"]["selection"],
+        "entropy": jobs.entropy(config, NETWORK_SET_STREAM, identity),
+    }
+
+
+def _calibration_params(config, wildcards) -> dict:
+    identity, setting = network_set_identity(config, wildcards["netset"]), calibration_setting(config)
+    splits = [identity, setting["samples"], setting["folds"], setting["levels"]]
+    return {
+        "setting": setting,
+        "set_entropy": jobs.entropy(config, "realnet_calibration_set", splits),
+        "entropy": jobs.entropy(config, "realnet_calibration", [identity, setting]),
+        "models": network_calibration.job_options(config),
+        # a calibration no handicap meets stops the job: the papers' artifacts follow their
+        # procedure or are not built (a user's network settles instead: lib.studies.yours)
+        "unmet": "raise",
+    }
+
+
+def _chunk_params(config, wildcards) -> dict:
+    identity, setting = network_set_identity(config, wildcards["netset"]), chunk_identity(config, wildcards["purpose"])
+    return {
+        "setting": setting,
+        "entropy": jobs.entropy(config, "realnet", [identity, setting]),
+        "models": network_calibration.job_options(config),
+    }
+
+
+def _set_jobs(config, wildcards) -> list:
+    netset = {"netset": wildcards["netset"]}
+    return [("realnet_network_set", netset), ("realnet_calibration", netset)]
+
+
+def summary_inputs(config, wildcards=None) -> list:
+    """The jobs the summary pools: every shown set's chunks (both purposes), calibration and network set."""
+    sets = shown_sets(config)
+    return [
+        *(("realnet_chunk", {"netset": s, "purpose": p}) for s in sets for p in PURPOSES),
+        *(("realnet_calibration", {"netset": s}) for s in sets),
+        *(("realnet_network_set", {"netset": s}) for s in sets),
+    ]
+
+
+#: The study's jobs (:class:`lib.core.jobs.Job`), by rule.
+JOBS = {
+    "realnet_table1_study": jobs.Job(("setting", "entropy"), _table1_params),
+    "realnet_network_set": jobs.Job(("spec", "selection", "entropy"), _network_set_params),
+    "realnet_calibration": jobs.Job(
+        ("setting", "set_entropy", "entropy", "models", "unmet"),
+        _calibration_params,
+        lambda config, wildcards: [("realnet_network_set", {"netset": wildcards["netset"]})],
+        scoped=rsc.Q_ESTIMATE_SCOPE,
+    ),
+    "realnet_chunk": jobs.Job(("setting", "entropy", "models"), _chunk_params, _set_jobs, scoped=rsc.Q_ESTIMATE_SCOPE),
+    "realnet_summary": jobs.Job(("sets",), lambda config, wildcards: {"sets": shown_sets(config)}, summary_inputs),
+}

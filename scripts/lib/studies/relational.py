@@ -21,10 +21,11 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from ..core import rates, seeding
+from ..core import jobs, rates, seeding
 from ..data import networks
-from ..evaluation import pairtests, sampling, summaries
+from ..evaluation import pairtests, rsc, sampling, summaries
 from ..models import handicap, wvrn_nbc
+from . import network_calibration
 
 #: Keys of a summary row, the per-trial columns averaged into it, and the columns joining it to
 #: the calibration table.
@@ -71,16 +72,18 @@ PANEL_KEYS = (
 )
 
 
-def panel_study(config: Mapping) -> dict:
-    """The study's design as the paper panels describe it: the :data:`PANEL_KEYS` of
-    ``relational`` and the reading ``network_tests.handicap_magnitude``."""
+def panel_study(config: Mapping, purpose: str = "power") -> dict:
+    """The study's design as the paper panels of ``purpose`` describe it: the :data:`PANEL_KEYS` of
+    ``relational`` (a Type I panel's without the power panels' x, ``power_x_measure``) and the
+    reading ``network_tests.handicap_magnitude``."""
     relational = config["relational"]
-    return {k: relational[k] for k in PANEL_KEYS} | {
-        "handicap_magnitude": config["network_tests"]["handicap_magnitude"]
-    }
+    keys = [k for k in PANEL_KEYS if purpose == "power" or k != "power_x_measure"]
+    return {k: relational[k] for k in keys} | {"handicap_magnitude": config["network_tests"]["handicap_magnitude"]}
 
 
-def panel_settings(config: Mapping, nodes_key: str = "nodes", trials_key: str = "trials_per_network") -> dict:
+def panel_settings(
+    config: Mapping, nodes_key: str = "nodes", trials_key: str = "trials_per_network", purpose: str = "power"
+) -> dict:
     """The settings of a paper panel: the test level ``alpha``, the :func:`panel_study`, the network
     size it shows (``relational.<nodes_key>``) and the trials per evaluation network it pools
     (``relational.<trials_key>``: all of them for Neville, the first ``wang_trials_per_network`` for
@@ -88,7 +91,7 @@ def panel_settings(config: Mapping, nodes_key: str = "nodes", trials_key: str = 
     relational = config["relational"]
     return {
         "alpha": relational["alpha"],
-        "study": panel_study(config),
+        "study": panel_study(config, purpose),
         "nodes": relational[nodes_key],
         "trials": relational[trials_key],
     }
@@ -673,3 +676,146 @@ def summarize(trials: pd.DataFrame, calibration: pd.DataFrame, nets: pd.DataFram
         raise ValueError("jobs that should share a network report different networks; check the seeds")
     nets = nets.drop_duplicates(["role", "nodes", "network"])
     return summary, calibration, network_summary(nets), network_rates
+
+
+# ----------------------------------------------------------------------------- job identity
+#: The evaluation's purposes: Type I (handicapped to equal accuracy) and power (known gaps).
+PURPOSES = ("type1", "power")
+
+
+def sizes(config: Mapping, purpose: str) -> list[int]:
+    """The network sizes of ``purpose``: Type I at ``nodes``, power at ``nodes`` and ``large_nodes``."""
+    relational = config["relational"]
+    return [relational["nodes"]] if purpose == "type1" else [relational["nodes"], relational["large_nodes"]]
+
+
+def levels(config: Mapping, purpose: str) -> list:
+    """The labeling levels of ``purpose``: every ``prop_labeled`` (Type I), ``power_prop_labeled`` (power)."""
+    relational = config["relational"]
+    return list(relational["prop_labeled"]) if purpose == "type1" else [relational["power_prop_labeled"]]
+
+
+def _handicap(config: Mapping) -> dict:
+    relational = config["relational"]
+    return {"strength": relational["handicap_strength"], "selection": relational["handicap_selection"]}
+
+
+def calibration_set(config: Mapping, nodes: int) -> dict:
+    """What determines the calibration networks of one size and their NCV splits: shared by both
+    purposes, so that Type I and power are calibrated on the same set, as in the paper."""
+    relational = config["relational"]
+    return {
+        "network": network_parameters(config, nodes),
+        "networks": relational["calibration_networks"],
+        "folds": relational["calibration_folds"],
+    }
+
+
+def calibration_setting(config: Mapping, purpose: str) -> dict:
+    """Type I: the wvRN handicap to solve for at each level; power: the nBC handicaps to measure."""
+    relational = config["relational"]
+    own = (
+        {"tolerance": relational["tolerance"]}
+        if purpose == "type1"
+        else {"handicaps": list(relational["power_handicaps"])}
+    )
+    return {"purpose": purpose, "prop_labeled": levels(config, purpose), **_handicap(config), **own}
+
+
+def chunk_setting(config: Mapping, purpose: str, nodes: int) -> dict:
+    """Everything that determines a chunk's draws; not the number of chunks, so that adding evaluation
+    networks leaves the chunks already computed as they are."""
+    relational = config["relational"]
+    return {
+        "purpose": purpose,
+        "network": network_parameters(config, nodes),
+        "samplers": relational["samplers"],
+        "prop_labeled": levels(config, purpose),
+        "trials": relational["trials_per_network"],
+        "alpha": relational["alpha"],
+        **_handicap(config),
+        **({"handicaps": list(relational["power_handicaps"])} if purpose == "power" else {}),
+    }
+
+
+def models(config: Mapping) -> dict:
+    """The options of the models and tests a job runs: the ``network_tests`` readings that act on a
+    study job (every one but ``autocorrelation_measure``, which only chooses what two artifacts judge)
+    and where the handicap acts. Params, never part of a seed, so that every alternative sees the
+    same networks, splits and perturbation keys (a paired comparison)."""
+    return {**network_calibration.job_options(config), "handicap_stage": config["relational"]["handicap_stage"]}
+
+
+def _calibration_params(config, wildcards) -> dict:
+    nodes, purpose = int(wildcards["nodes"]), wildcards["purpose"]
+    network_set, setting = calibration_set(config, nodes), calibration_setting(config, purpose)
+    return {
+        "nodes": nodes,
+        "calibration_set": network_set,
+        "setting": setting,
+        "set_entropy": jobs.entropy(config, "relational_calibration_set", network_set),
+        "entropy": jobs.entropy(config, "relational_calibration", [network_set, setting]),
+        "models": models(config),
+        # the power x axis is measured by the power calibrations only: Type I's rows do not depend on it
+        "x_measure": config["relational"]["power_x_measure"] if purpose == "power" else "signed_mean",
+    }
+
+
+def _chunk_params(config, wildcards) -> dict:
+    nodes, purpose, chunk = int(wildcards["nodes"]), wildcards["purpose"], wildcards["chunk"]
+    setting = chunk_setting(config, purpose, nodes)
+    return {
+        "nodes": nodes,
+        "setting": setting,
+        # the evaluation network depends on its size and index only: Type I and power use the same
+        # evaluation networks, as in the paper
+        "network_entropy": jobs.entropy(config, "relational_network", network_parameters(config, nodes), chunk),
+        "entropy": jobs.entropy(config, "relational", setting, chunk),
+        "models": models(config),
+    }
+
+
+def settings_run(config: Mapping) -> list[tuple[str, int]]:
+    """Every (purpose, network size) the study evaluates."""
+    return [(purpose, nodes) for purpose in PURPOSES for nodes in sizes(config, purpose)]
+
+
+def _chunk_upstream(config, wildcards) -> list:
+    if wildcards["purpose"] != "type1":
+        return []
+    return [("relational_calibration", {"purpose": "type1", "nodes": wildcards["nodes"]})]
+
+
+def summary_inputs(config, wildcards=None) -> list:
+    """The jobs the summary pools: every calibration and every evaluation network's chunk."""
+    chunks = range(config["relational"]["evaluation_networks"])
+    return [
+        *(("relational_calibration", {"purpose": p, "nodes": str(n)}) for p, n in settings_run(config)),
+        *(
+            ("relational_chunk", {"purpose": p, "nodes": str(n), "chunk": str(c)})
+            for p, n in settings_run(config)
+            for c in chunks
+        ),
+    ]
+
+
+def _summary_params(config, wildcards) -> dict:
+    relational = config["relational"]
+    return {"trial_sets": sorted({relational["trials_per_network"], relational["wang_trials_per_network"]})}
+
+
+#: The study's jobs (:class:`lib.core.jobs.Job`), by rule.
+JOBS = {
+    "relational_calibration": jobs.Job(
+        ("nodes", "calibration_set", "setting", "set_entropy", "entropy", "models", "x_measure"),
+        _calibration_params,
+        scoped=rsc.Q_ESTIMATE_SCOPE,
+    ),
+    "relational_chunk": jobs.Job(
+        ("nodes", "setting", "network_entropy", "entropy", "models"),
+        _chunk_params,
+        _chunk_upstream,
+        scoped=rsc.Q_ESTIMATE_SCOPE,
+    ),
+    "relational_summary": jobs.Job(("trial_sets",), _summary_params, summary_inputs),
+}

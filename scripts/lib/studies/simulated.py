@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import runlog
+from ..core import jobs, runlog
 from ..evaluation import rsc, sampling, significance
 
 READINGS = ("per_fold", "per_trial")
@@ -804,3 +804,38 @@ def scenario_identity(config, name: str) -> dict:
     """The parameters of scenario ``name`` that determine its chunks' draws: all but ``chunks``
     (adding chunks must not change the chunks already computed)."""
     return {k: v for k, v in config["simulated"]["scenarios"][name].items() if k != "chunks"}
+
+
+def _chunk_params(config, wildcards) -> dict:
+    simulated = config["simulated"]
+    study = {k: simulated[k] for k in ("instances", "groups", "alpha")}
+    scenario = scenario_identity(config, wildcards["scenario"])
+    per_chunk = simulated["scenarios"][wildcards["scenario"]]["trials_per_chunk"]
+    return {
+        "study": study,
+        "scenario": scenario,
+        "trials": per_chunk,
+        "first_trial": int(wildcards["chunk"]) * per_chunk,
+        "entropy": jobs.entropy(config, "simulated", [study, scenario], wildcards["chunk"]),
+        # a reading of Wang 2011 Sec. 4 that draws nothing: out of the seed, so that its
+        # alternatives see the same draws (a paired comparison)
+        "rsc_q_estimate": config["network_tests"]["rsc_q_estimate"],
+    }
+
+
+def scenario_chunks(config, wildcards) -> list:
+    """The chunk jobs of scenario ``wildcards["scenario"]`` (the summary's inputs)."""
+    name = wildcards["scenario"]
+    chunks = range(config["simulated"]["scenarios"][name]["chunks"])
+    return [("simulated_chunk", {"scenario": name, "chunk": str(c)}) for c in chunks]
+
+
+#: The study's jobs (:class:`lib.core.jobs.Job`), by rule.
+JOBS = {
+    "simulated_chunk": jobs.Job(
+        ("study", "scenario", "trials", "first_trial", "entropy", "rsc_q_estimate"),
+        _chunk_params,
+        scoped=rsc.Q_ESTIMATE_SCOPE,
+    ),
+    "simulated_summary": jobs.Job((), lambda config, wildcards: {}, scenario_chunks),
+}

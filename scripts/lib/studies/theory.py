@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..core import jobs
 from ..evaluation import rsc
 
 #: The test-set share ``n/m`` of the rho panel and of Theorem 3's points inside its model.
@@ -314,3 +315,20 @@ def thm3_identity(config) -> dict:
     theory = config["theory"]
     shared = ("instances", "p", "folds", "group_size", "replications")
     return {**{k: theory[k] for k in shared}, "thm3_model": theory.get("thm3_model", {})}
+
+
+def _montecarlo_params(config, wildcards) -> dict:
+    identity = montecarlo_identity(config)
+    return {"theory": identity, "entropy": jobs.entropy(config, "theory", identity)}
+
+
+def _thm3_params(config, wildcards) -> dict:
+    identity = thm3_identity(config)
+    return {"theory": identity, "entropy": jobs.entropy(config, "theory_thm3_model", identity)}
+
+
+#: The study's jobs (:class:`lib.core.jobs.Job`), by rule.
+JOBS = {
+    "theory_montecarlo": jobs.Job(("theory", "entropy"), _montecarlo_params),
+    "theory_thm3_model": jobs.Job(("theory", "entropy"), _thm3_params),
+}

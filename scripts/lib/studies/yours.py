@@ -35,10 +35,11 @@ import dataclasses
 import numpy as np
 import pandas as pd
 
-from ..core import seeding
+from ..core import chunks, jobs, seeding
 from ..data import datasets, networks, parsers, userdata
+from ..evaluation import rsc
 from ..models import adapters, handicap
-from . import imbalance, permutation, realnet
+from . import imbalance, network_calibration, permutation, realnet
 
 WEKA = permutation.CLASSIFIERS
 """The Weka classifiers a user names: ``j48``, ``1nn``, ``nb``, ``smo``."""
@@ -49,29 +50,48 @@ NETWORK_TASK = "label"
 # ----------------------------------------------------------------------------- settings
 
 
-def settings(config: dict) -> dict:
+#: The parts of the ``yours`` section that fill in a study's defaults, each read only by its own jobs
+PARTS = ("permutation", "imbalance", "network")
+
+
+def settings(config: dict, parts: tuple[str, ...] = PARTS) -> dict:
     """The ``yours`` section with every default filled in from the profile's study sections.
 
     Parameters
     ----------
     config : dict
         The whole workflow config (after the schema check).
+    parts : tuple of str, default all of :data:`PARTS`
+        The study parts to resolve; a job resolves only its own, so that it reads (and depends on)
+        no other study's config.
 
     Returns
     -------
     dict
         ``datasets``, ``networks`` (the user's specs), ``classifiers`` (Weka names, default all
-        four), ``estimators`` (name -> ``{"class", "params"}``), and the resolved ``permutation``
-        (``datasets``: default every data set, ``folds``, ``repetitions``, ``p_spread_repetitions``,
-        ``randomizations``,
-        ``randomizations_per_job``, ``alpha``, ``tie_rule``), ``imbalance`` (as the imbalance study's
-        config keys) and ``network`` (partition and real-network study keys, ``models`` =
-        ``network_tests`` but for ``autocorrelation_measure``).
+        four), ``estimators`` (name -> ``{"class", "params"}``), and each resolved part:
+        ``permutation`` (``datasets``: default every data set, ``folds``, ``repetitions``,
+        ``p_spread_repetitions``, ``randomizations``, ``randomizations_per_job``, ``alpha``,
+        ``tie_rule``), ``imbalance`` (as the imbalance study's config keys) and ``network``
+        (partition and real-network study keys, ``models``: the network jobs' options).
     """
     yours = config.get("yours") or {}
-    perm, imb, rn = config["permutation"], config["imbalance"], config["realnet"]
-    p, i, n = yours.get("permutation") or {}, yours.get("imbalance") or {}, yours.get("network") or {}
-    out_perm = {
+    resolve = {"permutation": _permutation_part, "imbalance": _imbalance_part, "network": _network_part}
+    return {
+        "datasets": dict(yours.get("datasets") or {}),
+        "networks": dict(yours.get("networks") or {}),
+        "classifiers": list(yours.get("classifiers", WEKA)),
+        "estimators": {
+            k: {"class": v["class"], "params": dict(v.get("params") or {})}
+            for k, v in (yours.get("estimators") or {}).items()
+        },
+        **{part: resolve[part](config, yours) for part in parts},
+    }
+
+
+def _permutation_part(config: dict, yours: dict) -> dict:
+    perm, p = config["permutation"], yours.get("permutation") or {}
+    return {
         "datasets": list(p.get("datasets", list(yours.get("datasets") or {}))),
         "folds": p.get("folds", perm["uci"]["folds"]),
         "repetitions": p.get("repetitions", perm["uci"]["repetitions"]),
@@ -81,7 +101,11 @@ def settings(config: dict) -> dict:
         "alpha": perm["alpha"],
         "tie_rule": perm["tie_rule"],
     }
-    out_imb = {
+
+
+def _imbalance_part(config: dict, yours: dict) -> dict:
+    imb, i = config["imbalance"], yours.get("imbalance") or {}
+    return {
         "removed_percent": list(i.get("removed_percent", imb["removed_percent"])),
         "tenfold": {
             "folds": imb["tenfold"]["folds"],
@@ -93,23 +117,30 @@ def settings(config: dict) -> dict:
         "j48_pruning": imb["j48_pruning"],
         "metric_aggregation": imb["metric_aggregation"],
     }
-    keys = (
-        "samplers",
-        "prop_labeled",
-        "power_prop_labeled",
-        "power_handicaps",
-        "trials_per_network",
-        "calibration_samples",
-        "calibration_folds",
-        "tolerance",
-        "handicap_strength",
-        "handicap_selection",
-        "alpha",
-    )
-    out_net = {k: n.get(k, rn[k]) for k in keys}
-    out_net["prop_labeled"] = list(out_net["prop_labeled"])
-    out_net["power_handicaps"] = list(out_net["power_handicaps"])
-    out_net.update(
+
+
+#: The real-network study's keys a user's network takes (its own value, or the profile's)
+NETWORK_KEYS = (
+    "samplers",
+    "prop_labeled",
+    "power_prop_labeled",
+    "power_handicaps",
+    "trials_per_network",
+    "calibration_samples",
+    "calibration_folds",
+    "tolerance",
+    "handicap_strength",
+    "handicap_selection",
+    "alpha",
+)
+
+
+def _network_part(config: dict, yours: dict) -> dict:
+    rn, n = config["realnet"], yours.get("network") or {}
+    out = {k: n.get(k, rn[k]) for k in NETWORK_KEYS}
+    out["prop_labeled"] = list(out["prop_labeled"])
+    out["power_handicaps"] = list(out["power_handicaps"])
+    out.update(
         {
             "parts": n.get("parts", 6),
             "min_size": n.get("min_size"),
@@ -117,23 +148,11 @@ def settings(config: dict) -> dict:
             "attempts": n.get("attempts", rn["partition"]["attempts"]),
             "selection": n.get("selection", "partition"),
             "similar": {**rn["similar"], "parts": n.get("parts", 6)},
-            # the study jobs' readings: autocorrelation_measure only picks what Neville's Table 1 and
-            # Fig. 1(c) judge (workflow/rules/common.smk, NETWORK_TESTS_JOBS)
-            "models": {k: v for k, v in config["network_tests"].items() if k != "autocorrelation_measure"},
+            # the network study jobs' options (autocorrelation_measure only picks what two artifacts judge)
+            "models": network_calibration.job_options(config),
         }
     )
-    return {
-        "datasets": dict(yours.get("datasets") or {}),
-        "networks": dict(yours.get("networks") or {}),
-        "classifiers": list(yours.get("classifiers", WEKA)),
-        "estimators": {
-            k: {"class": v["class"], "params": dict(v.get("params") or {})}
-            for k, v in (yours.get("estimators") or {}).items()
-        },
-        "permutation": out_perm,
-        "imbalance": out_imb,
-        "network": out_net,
-    }
+    return out
 
 
 def classifiers(cfg: dict) -> list[str]:
@@ -298,10 +317,13 @@ def partition_spec(name: str, net: dict, n_nodes: int) -> dict:
 
 def whole_network_statistics(data: datasets.NetworkData) -> dict:
     """Size, mean degree, label autocorrelation (Pearson over linked pairs) and P(+) of the user's
-    whole network, prefixed ``network_``."""
+    whole network, and the self-loops and repeated links its files held (left out of the simple
+    graph the tests use), prefixed ``network_``."""
     y = data.tasks[NETWORK_TASK]
     net = networks.Network(data.adjacency, y, np.full(data.n_nodes, -1, dtype=np.int64), np.zeros(0, dtype=np.int8))
-    return {"network_nodes": data.n_nodes, **{f"network_{k}": v for k, v in networks.network_statistics(net).items()}}
+    dropped = {f"network_{k}": int(data.dropped.get(k, 0)) for k in ("self_loops", "duplicate_edges")}
+    stats = {f"network_{k}": v for k, v in networks.network_statistics(net).items()}
+    return {"network_nodes": data.n_nodes, **stats, **dropped}
 
 
 NETWORK_SET_SEED = "yours_network_set"
@@ -462,3 +484,147 @@ def calibration_cases(calibration: pd.DataFrame) -> pd.DataFrame:
                 }
             )
     return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------- job identity
+# The papers' study rules run on the user's data (workflow/rules/yours.smk: `use rule ... with`):
+# the same params, with the `yours` section's values and streams of its own. An estimator's class
+# and parameters are part of its jobs' identity.
+def permutation_identity(cfg: dict, wildcards) -> dict:
+    """A permutation job's identity: data set, classifier, folds, estimator and (randomised) test."""
+    test = {"test": int(wildcards["test"])} if "test" in wildcards else {}
+    return {
+        "dataset": wildcards["dataset"],
+        "classifier": wildcards["classifier"],
+        "folds": folds_params(cfg, wildcards["dataset"]),
+        "estimator": cfg["estimators"].get(wildcards["classifier"]),
+        **test,
+    }
+
+
+def _permutation_params(stream: str):
+    def params(config, wildcards) -> dict:
+        cfg = settings(config, ("permutation",))
+        identity = permutation_identity(cfg, wildcards)
+        out = {
+            "source": cfg["datasets"][wildcards["dataset"]],
+            "study": identity,
+            "folds_entropy": jobs.entropy(config, "yours_permutation_folds", folds_params(cfg, wildcards["dataset"])),
+            "entropy": jobs.entropy(config, stream, identity),
+            "readings": permutation.engine_readings(config, wildcards["classifier"]),
+        }
+        return out if "test" in wildcards else {**out, "pool": cfg["permutation"]["p_spread_repetitions"]}
+
+    return params
+
+
+def permutation_inputs(config, wildcards=None) -> list:
+    """The jobs the permutation summary reads: every (data set, classifier)'s original CVs and
+    every randomised chunk."""
+    cfg = settings(config, ("permutation",))
+    perm, names = cfg["permutation"], classifiers(cfg)
+    originals = [
+        ("yours_permutation_original", {"dataset": d, "classifier": c}) for d in perm["datasets"] for c in names
+    ]
+    randomized = chunks.randomized_jobs(perm, names, perm["datasets"])
+    return originals + [("yours_permutation_randomized", {k: str(v) for k, v in job.items()}) for job in randomized]
+
+
+def _permutation_summary_params(config, wildcards) -> dict:
+    perm = settings(config, ("permutation",))["permutation"]
+    return {
+        "repetitions": perm["repetitions"],
+        "spread_entropy": jobs.entropy(config, "yours_permutation_p_spread", perm["p_spread_repetitions"]),
+        "alpha": perm["alpha"],
+    }
+
+
+def imbalance_identity(cfg: dict) -> dict:
+    """What determines an imbalance job's draws: removal levels and CV design (not how many folds are
+    scored, as in the imbalance study), the classifiers and estimators."""
+    imb = cfg["imbalance"]
+    return {
+        "removed_percent": imb["removed_percent"],
+        "tenfold": {"folds": imb["tenfold"]["folds"]},
+        "precision_k": imb["precision_k"],
+        "classifiers": classifiers(cfg),
+        "estimators": cfg["estimators"],
+    }
+
+
+def _imbalance_params(config, wildcards) -> dict:
+    cfg = settings(config, ("imbalance",))
+    return {
+        "spec": cfg["datasets"][wildcards["dataset"]],
+        "settings": cfg["imbalance"],
+        "classifiers": classifiers(cfg),
+        "estimators": cfg["estimators"],
+        "entropy": jobs.entropy(config, "yours_imbalance", [imbalance_identity(cfg), wildcards["dataset"]]),
+    }
+
+
+def _network_set_params(config, wildcards) -> dict:
+    cfg, name = settings(config, ("network",)), wildcards["netset"]
+    return {
+        "spec": cfg["networks"][name],
+        "settings": cfg["network"],
+        "entropy": jobs.entropy(config, NETWORK_SET_SEED, network_identity(cfg, name)),
+    }
+
+
+def _network_calibration_params(config, wildcards) -> dict:
+    cfg = settings(config, ("network",))
+    identity, setting = network_identity(cfg, wildcards["netset"]), calibration_setting(cfg["network"])
+    splits = [identity, setting["samples"], setting["folds"], setting["levels"]]
+    return {
+        "setting": setting,
+        "set_entropy": jobs.entropy(config, "yours_network_calibration_set", splits),
+        "entropy": jobs.entropy(config, "yours_network_calibration", [identity, setting]),
+        "models": cfg["network"]["models"],
+        # where no handicap meets the tolerance (e.g. labels without autocorrelation: both models at
+        # chance), settle and say so in the caption rather than fail after the other jobs ran
+        "unmet": "settle",
+    }
+
+
+def _network_chunk_params(config, wildcards) -> dict:
+    cfg = settings(config, ("network",))
+    identity, setting = network_identity(cfg, wildcards["netset"]), chunk_setting(cfg["network"], wildcards["purpose"])
+    return {
+        "setting": setting,
+        "entropy": jobs.entropy(config, "yours_network", [identity, setting]),
+        "models": cfg["network"]["models"],
+    }
+
+
+def _network_jobs(*rules: str):
+    return lambda config, wildcards: [(rule, {"netset": wildcards["netset"]}) for rule in rules]
+
+
+#: The `yours` target's jobs (:class:`lib.core.jobs.Job`), by rule.
+JOBS = {
+    "yours_permutation_original": jobs.Job(
+        ("source", "study", "folds_entropy", "entropy", "readings", "pool"),
+        _permutation_params("yours_permutation_original"),
+    ),
+    "yours_permutation_randomized": jobs.Job(
+        ("source", "study", "folds_entropy", "entropy", "readings"), _permutation_params("yours_permutation_randomized")
+    ),
+    "yours_permutation_summary": jobs.Job(
+        ("repetitions", "spread_entropy", "alpha"), _permutation_summary_params, permutation_inputs
+    ),
+    "yours_imbalance_cv": jobs.Job(("spec", "settings", "classifiers", "estimators", "entropy"), _imbalance_params),
+    "yours_network_set": jobs.Job(("spec", "settings", "entropy"), _network_set_params),
+    "yours_network_calibration": jobs.Job(
+        ("setting", "set_entropy", "entropy", "models", "unmet"),
+        _network_calibration_params,
+        _network_jobs("yours_network_set"),
+        scoped=rsc.Q_ESTIMATE_SCOPE,
+    ),
+    "yours_network_chunk": jobs.Job(
+        ("setting", "entropy", "models"),
+        _network_chunk_params,
+        _network_jobs("yours_network_set", "yours_network_calibration"),
+        scoped=rsc.Q_ESTIMATE_SCOPE,
+    ),
+}

@@ -7,7 +7,8 @@ says everything the workflow and a reader need:
   workflow chains the rules by ``rules.<rule>.output.<output>``;
 * ``settings(config)``: the config values it uses (the rule's params, so changing one reruns it);
 * ``about(settings)``: its caption's text from the config alone: what it shows, at which scale,
-  its deviations and readings -- shown in the report, and first in the figure's caption;
+  its deviations (in CAPITALS) and readings -- shown in the report, and first in the figure's full
+  caption (its ``.md``; the figure prints at most four lines of it, :meth:`Artifact.printed_caption`);
 * ``build(tables, settings)``: every number it plots or prints (:class:`Built`: the table written
   as CSV, the figure, the caption's sentences that need the numbers, the claims' evidence).
 
@@ -23,16 +24,21 @@ a user's data) are such families, with no claims.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import itertools
+import pkgutil
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from ..core import readings
+from ..core import jobs, readings
 from ..core import tables as table_io
+from ..papers import catalog
 from ..papers.claims import Evidence
 from ..reporting import plotting
 
@@ -50,6 +56,11 @@ class Reads:
     rule: str
     output: str
     wildcards: Callable[[Mapping], dict] | None = None
+    #: the rows of the table it reads (column -> values kept; None: all), e.g. the Type I rows of a
+    #: study's summary. Rows outside them are dropped as the table is read, and so neither the jobs
+    #: that write only such rows nor the config keys that act only on them (:attr:`lib.core.jobs.Job.scoped`)
+    #: are among what the artifact depends on (:meth:`Artifact.keys_read`).
+    rows: Mapping[str, tuple] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +87,14 @@ class Built:
     caption_layout: dict = field(default_factory=dict)
 
 
+def readings_sentence(settings: dict) -> str:
+    """Every caption's last sentence: the readings behind the artifact with the values it was
+    computed under (``settings["readings"]``, :func:`lib.core.readings.describe`); "" when none.
+    Appended to every caption, so that no artifact's reading can drop out of it."""
+    text = settings.get("readings")
+    return f"Readings: {text}." if text else ""
+
+
 def numbers_only(settings: dict) -> str:
     """The ``about`` of an artifact whose whole caption needs its numbers (the sizes, levels and
     trials actually run): no text from the config alone, the caption is ``Built.details``."""
@@ -92,7 +111,9 @@ class Artifact:
     settings: Callable[[Mapping], dict]
     about: Callable[[dict], str]
     build: Callable[[dict, dict], Built]
-    kinds: tuple[str, ...] = ("pdf", "png", "csv")
+    #: a figure (pdf, png) also writes its full caption as Markdown (md): the one printed under it
+    #: may be its brief (:meth:`printed_caption`), which points there
+    kinds: tuple[str, ...] = ("pdf", "png", "csv", "md")
     #: whether its paper's claims (``lib.papers.<paper>.PAPER``) judge it and it writes ``.claims.csv``;
     #: False for the ``yours`` artifacts (a user's data: no paper's claim)
     claims: bool = True
@@ -111,6 +132,8 @@ class Artifact:
         unknown = set(self.kinds) - set(KINDS)
         if unknown:
             raise ValueError(f"artifact {self.id}: unknown kinds {sorted(unknown)}; use {', '.join(KINDS)}")
+        if {"pdf", "png"} & set(self.kinds) and "md" not in self.kinds:
+            raise ValueError(f"artifact {self.id}: a figure writes its full caption to .md; add 'md' to its kinds")
         named = sorted({f for _, f, _, _ in string.Formatter().parse(self.name) if f is not None})
         if named != sorted(self.wildcards):
             raise ValueError(
@@ -123,13 +146,32 @@ class Artifact:
 
     def configure(self, config: Mapping, wildcards: Mapping[str, str] | None = None) -> dict:
         """The settings of a run (of a family's member ``wildcards``): the scale profile, the readings
-        behind the artifact, the claims that chose a reading it runs under (``fitted``, when any:
-        :func:`lib.core.readings.fitted`), and its own."""
+        behind the artifact (:meth:`readings`), the claims that chose a reading it runs under
+        (``fitted``, when any: :func:`lib.core.readings.fitted`), and its own."""
         own = self.settings(config, dict(wildcards or {})) if self.wildcards else self.settings(config)
-        settings = {"profile": config["profile"], "readings": readings.describe(self.id, config), **own}
-        fitted = readings.fitted(self.id, config)
+        keys = self.keys_read(config, wildcards)
+        settings = {"profile": config["profile"], "readings": readings.describe(keys, config), **own}
+        fitted = readings.fitted(self.id, keys, config)
         # only where a claim chose a reading: every other artifact's params, and so its job, stay as they were
         return {**settings, "fitted": fitted} if fitted else settings
+
+    def keys_read(self, config: Mapping, wildcards: Mapping[str, str] | None = None) -> set[str]:
+        """Every config key the artifact depends on: those its own settings read, and those of the
+        study jobs it reads (:attr:`reads`, with the jobs upstream of them: :func:`lib.core.jobs.keys_read`)."""
+        recorded, seen = jobs.recording(config)
+        own = self.settings(recorded, dict(wildcards or {})) if self.wildcards else self.settings(recorded)
+        jobs.plain(own)
+        for spec in self.reads.values():
+            if isinstance(spec, DataFiles):
+                spec.names(recorded)
+                continue
+            for values in expand_reads(spec, config, wildcards):
+                seen |= _rule_keys(spec.rule, config, values, spec.rows)
+        return seen
+
+    def readings(self, config: Mapping, wildcards: Mapping[str, str] | None = None) -> list[readings.Reading]:
+        """The readings behind the artifact: those whose config keys it depends on (:meth:`keys_read`)."""
+        return [reading for reading, _ in readings.behind(self.keys_read(config, wildcards))]
 
     def outputs(self) -> dict[str, str]:
         """Every file the artifact writes (a family's as patterns): its kinds, and its claims."""
@@ -146,8 +188,29 @@ class Artifact:
         return importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.papers.{self.paper}").PAPER
 
     def caption(self, settings: dict, built: Built) -> str:
-        """The figure's caption: the config's text, then the sentences that need the numbers."""
+        """What the artifact shows, in words: the config's text, then the sentences that need the numbers."""
         return " ".join(t for t in (self.about(settings), built.details) if t)
+
+    def written_caption(self, settings: dict, built: Built) -> str:
+        """The caption as written under the figure and in its Markdown: :meth:`caption`, then the
+        readings it was computed under (:func:`readings_sentence`)."""
+        return " ".join(t for t in (self.caption(settings, built), readings_sentence(settings)) if t)
+
+    def printed_caption(self, settings: dict, built: Built, markdown_file: str) -> str:
+        """The caption printed under the figure: the written one (:meth:`written_caption`) when it
+        fits in :data:`lib.reporting.plotting.PRINTED_LINES` lines at the figure's width, else its
+        brief (:func:`lib.reporting.plotting.brief_caption`: the scale, each deviation, the
+        readings), pointing to the full caption in ``markdown_file`` (the artifact's ``.md``)."""
+        return plotting.brief_caption(
+            self.written_caption(settings, built),
+            profile=settings["profile"],
+            pointer=f"Full caption: results/{self.paper}/{markdown_file}",
+            width=plotting.caption_width(built.figure, built.caption_layout.get("width")),
+        )
+
+    def summary(self, settings: dict) -> str:
+        """The caption's text from the config alone (the report's): its about and its readings."""
+        return " ".join(t for t in (self.about(settings), readings_sentence(settings)) if t)
 
 
 class Views:
@@ -178,8 +241,60 @@ def find(artifact_id: str) -> Artifact:
     return module_of(paper).VIEWS.artifacts[name]
 
 
-def read(path) -> pd.DataFrame:
-    return pd.read_csv(path)
+def expand_reads(spec: Reads, config: Mapping, own: Mapping[str, str] | None = None) -> list[dict]:
+    """The wildcards of every job of ``spec.rule`` an artifact reads: ``spec.wildcards(config)``
+    expanded as Snakemake's ``expand`` does (a dict of values: every combination; a list of dicts:
+    each), as strings; ``[{}]`` for a rule without wildcards, ``[own]`` for a family member that
+    reads its own job (``own``, its wildcards)."""
+    if spec.wildcards is None:
+        return [dict(own or {})]
+    found = spec.wildcards(config)
+    out = []
+    for combo in [found] if isinstance(found, Mapping) else found:
+        names = list(combo)
+        values = [v if isinstance(v, (list, tuple)) else [v] for v in combo.values()]
+        out += [{**(own or {}), **dict(zip(names, map(str, c), strict=True))} for c in itertools.product(*values)]
+    return out
+
+
+@functools.cache
+def study_jobs() -> dict[str, jobs.Job]:
+    """Every study rule's job identity (``lib.studies.<study>.JOBS``), by rule."""
+    package = importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.studies")
+    found = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        found |= getattr(importlib.import_module(f"{package.__name__}.{info.name}"), "JOBS", {})
+    return found
+
+
+def _rule_keys(rule: str, config: Mapping, wildcards: dict, rows: Mapping | None = None) -> set[str]:
+    """The config keys the job ``rule`` (a study's, or another artifact's) depends on, for a reader
+    of ``rows`` of its table."""
+    if rule in study_jobs():
+        return jobs.keys_read(study_jobs(), rule, config, wildcards, rows)
+    producer = artifact_of_rule(rule)
+    # a rule nothing declares depends on nothing we know of (a test's toy study);
+    # tests/views/test_artifact_readings.py keeps every rule the registry's artifacts read declared
+    return producer.keys_read(config, wildcards or None) if producer else set()
+
+
+def artifact_of_rule(rule: str) -> Artifact | None:
+    """The artifact (of any paper, or of the `yours` target) whose rule is ``rule``; None if none."""
+    for paper in (*catalog.KEYS, "yours"):
+        for artifact in module_of(paper).VIEWS.artifacts.values():
+            if artifact.rule == rule:
+                return artifact
+    return None
+
+
+def read(path, rows: Mapping[str, tuple] | None = None) -> pd.DataFrame:
+    """A study table; with ``rows`` (:attr:`Reads.rows`), only those of its rows (a column the
+    table lacks selects nothing out)."""
+    table = pd.read_csv(path)
+    for column, values in (rows or {}).items():
+        if column in table.columns:
+            table = table[table[column].astype(str).isin([str(v) for v in values])].reset_index(drop=True)
+    return table
 
 
 def read_inputs(artifact: Artifact, inputs: Mapping[str, Any]) -> dict:
@@ -190,7 +305,7 @@ def read_inputs(artifact: Artifact, inputs: Mapping[str, Any]) -> dict:
         if isinstance(spec, DataFiles):
             continue
         files = inputs[key]
-        out[key] = [read(f) for f in files] if spec.wildcards is not None else read(files)
+        out[key] = [read(f, spec.rows) for f in files] if spec.wildcards is not None else read(files, spec.rows)
     return out
 
 
@@ -199,18 +314,38 @@ def write(artifact_id: str, inputs: Mapping[str, Any], settings: dict, outputs: 
     return write_artifact(find(artifact_id), inputs, settings, outputs)
 
 
+def markdown(built: Built, caption: str, settings: dict) -> str:
+    """The artifact's Markdown: a table's body ending with the readings it was computed under
+    (:func:`readings_sentence`), or a figure's full caption (which ends with them), after the body
+    of a figure that has one."""
+    if built.markdown is None:
+        return caption
+    sentence = readings_sentence(settings)
+    if built.figure is not None and caption.removesuffix(sentence).strip() not in built.markdown:
+        # a figure's own table (Raeder Sec. 4) without its caption: the caption follows, since the
+        # one printed on the figure may be a brief pointing here
+        return f"{built.markdown.rstrip()}\n\n{caption}\n"
+    return f"{built.markdown.rstrip()}\n\n{sentence}\n" if sentence else built.markdown
+
+
 def write_artifact(artifact: Artifact, inputs: Mapping[str, Any], settings: dict, outputs: Mapping[str, str]) -> Built:
     """Build ``artifact`` from its input files and write every output: the table (CSV), the
-    Markdown (its body, or the caption for a figure), the figure with its caption under it (PDF and
-    PNG), the claims judged on its evidence."""
+    Markdown (its body, or the full caption for a figure), the figure with its printed caption
+    under it (PDF and PNG; :meth:`Artifact.printed_caption`), the claims judged on its evidence."""
     built = artifact.build(read_inputs(artifact, inputs), settings)
-    caption = artifact.caption(settings, built)
+    caption = artifact.written_caption(settings, built)
     if "csv" in outputs:
         table_io.write_csv(built.table, outputs["csv"])
     if "md" in outputs:
-        table_io.write_text(built.markdown if built.markdown is not None else caption, outputs["md"])
+        table_io.write_text(markdown(built, caption, settings), outputs["md"])
     if "pdf" in outputs or "png" in outputs:
-        plotting.add_caption(built.figure, caption, **built.caption_layout)
+        # the Markdown beside the figure: what a brief printed on it points to
+        printed = artifact.printed_caption(settings, built, Path(outputs["png"]).with_suffix(".md").name)
+        lines = plotting.caption_lines(built.figure, printed, built.caption_layout.get("width"))
+        if len(lines) > plotting.PRINTED_LINES:
+            # brief_caption's promise, checked where every figure passes: the view tests build them all
+            raise ValueError(f"artifact {artifact.id}: its printed caption runs to {len(lines)} lines")
+        plotting.add_caption(built.figure, printed, **built.caption_layout)
         plotting.save(built.figure, outputs["pdf"], outputs["png"])
     if artifact.claims:
         claims = artifact.paper_claims().evaluate(

@@ -10,7 +10,7 @@ import pandas as pd
 
 from ..core import tables as table_io
 from ..data import datasets, networks
-from ..evaluation import summaries
+from ..evaluation import significance, summaries
 from ..papers import neville2009
 from ..papers.claims import Evidence
 from ..reporting import captions, plotting
@@ -78,7 +78,7 @@ FIG1A = VIEWS.add(
         "fig1a",
         "simulated",
         "Figure 1(a): Type I error vs proportion labeled (simulated classifiers)",
-        reads={"summary": simulated_panels.scenario_summary("neville_fig1a")},
+        reads={"summary": simulated_panels.scenario_summary("neville_fig1a", significance.T_TESTS)},
         settings=simulated_panels.scenario_settings("neville_fig1a", "alpha", "instances", "groups"),
         about=lambda s: (
             f"Type I error of the paired t-test (α={s['alpha']:g}) vs proportion labeled; group-based simulated "
@@ -121,8 +121,8 @@ FIG1A_READINGS = VIEWS.add(
         "Figure 1(a), supplementary: both readings of Table 7",
         # the same setting (P(err), errCorr) simulated under each reading of the group draw
         reads={
-            "per_fold": simulated_panels.scenario_summary("neville_fig1a"),
-            "per_trial": simulated_panels.scenario_summary("neville_fig1a_per_trial"),
+            "per_fold": simulated_panels.scenario_summary("neville_fig1a", significance.T_TESTS),
+            "per_trial": simulated_panels.scenario_summary("neville_fig1a_per_trial", significance.T_TESTS),
         },
         settings=simulated_panels.scenario_settings("neville_fig1a", "alpha", "instances", "groups"),
         about=lambda s: (
@@ -177,7 +177,7 @@ FIG1B = VIEWS.add(
         "fig1b",
         "simulated",
         "Figure 1(b): Type I error vs error correlation (simulated classifiers)",
-        reads={"summary": simulated_panels.scenario_summary("neville_fig1b")},
+        reads={"summary": simulated_panels.scenario_summary("neville_fig1b", significance.T_TESTS)},
         settings=lambda config: {
             **simulated_panels.scenario_settings("neville_fig1b", "alpha")(config),
             "error_correlation": config["simulated"]["fig1b_error_correlation"],
@@ -222,8 +222,10 @@ CROSS_RULE_WORDS = {
 }
 
 
-def _relational_reads(*outputs: str) -> dict:
-    return {output: Reads("relational_summary", output) for output in outputs}
+def _relational_reads(purpose: str, *outputs: str) -> dict:
+    """The relational study's tables, their rows of ``purpose`` and of the t-tests (no RS-C here)."""
+    rows = {"purpose": (purpose,), "test": significance.T_TESTS}
+    return {output: Reads("relational_summary", output, rows=rows) for output in outputs}
 
 
 def _handicap(study: dict, chosen: str = "a chosen prediction") -> str:
@@ -246,7 +248,7 @@ def _scale(s: dict, shown) -> str:
 
 
 def _fig1c_settings(config) -> dict:
-    settings = relational.panel_settings(config)
+    settings = relational.panel_settings(config, purpose="type1")
     return {
         **settings,
         "network": relational.network_parameters(config, settings["nodes"]),
@@ -291,8 +293,8 @@ def _fig1c(tables: dict, s: dict) -> Built:
         f"{net['autocorrelation_contingency']:.2f} (Pearson's contingency coefficient C), "
         f"{net['autocorrelation_corrected_contingency']:.2f} (corrected C*; claims judge "
         f"{s['autocorrelation_measure']}, reading network_tests.autocorrelation_measure), P(+) "
-        f"{net['p_pos']:.2f} (paper: 0.40, 0.70). DEVIATION, accepted: with the published parameters no A-B link "
-        "rule gives an autocorrelation of 0.40 under any of the three measures; we use "
+        f"{net['p_pos']:.2f} (paper: 0.40, 0.70). DEVIATION, accepted: autocorrelation under the paper's 0.40; "
+        "with the published parameters no A-B link rule gives 0.40 under any of the three measures; we use "
         f"{CROSS_RULE_WORDS[lgm.cross_rule]}, whose expected phi is "
         f"{networks.expected_label_autocorrelation(lgm):.2f} (docs/relational.md). Bars: 95% Wilson intervals. "
         + _scale(s, shown)
@@ -310,7 +312,7 @@ FIG1C = VIEWS.add(
         "fig1c",
         "relational",
         "Figure 1(c): Type I error vs proportion labeled (synthetic networks)",
-        reads=_relational_reads("summary", "networks", "network_rates"),
+        reads=_relational_reads("type1", "summary", "networks", "network_rates"),
         settings=_fig1c_settings,
         about=_fig1c_about,
         build=_fig1c,
@@ -357,7 +359,7 @@ FIG1D = VIEWS.add(
         "fig1d",
         "relational",
         "Figure 1(d): power vs the calibrated accuracy difference",
-        reads=_relational_reads("summary", "calibration", "network_rates"),
+        reads=_relational_reads("power", "summary", "calibration", "network_rates"),
         settings=relational.panel_settings,
         about=_fig1d_about,
         build=_fig1d,
@@ -401,7 +403,7 @@ FIG1E = VIEWS.add(
         "fig1e",
         "relational",
         "Figure 1(e): power on the larger networks",
-        reads=_relational_reads("summary", "network_rates"),
+        reads=_relational_reads("power", "summary", "network_rates"),
         settings=_fig1e_settings,
         about=_fig1e_about,
         build=_fig1e,
@@ -641,7 +643,10 @@ FIG1F = VIEWS.add(
         "fig1f",
         "realnet",
         "Figure 1(f): Type I error on real network sets (public STAND-INs by default)",
-        reads={output: Reads("realnet_summary", output) for output in ("summary", "networks")},
+        reads={
+            output: Reads("realnet_summary", output, rows={"purpose": ("type1",), "test": significance.T_TESTS})
+            for output in ("summary", "networks")
+        },
         settings=lambda config: realnet.panel_settings(config, "fig1f_sets"),
         about=_fig1f_about,
         build=_fig1f,

@@ -7,9 +7,11 @@ from __future__ import annotations
 from .artifact import Reads
 
 
-def scenario_summary(scenario: str) -> Reads:
-    """The summary of the simulated-classifier scenario ``scenario`` (read as a list of one table)."""
-    return Reads("simulated_summary", "summary", lambda config: {"scenario": scenario})
+def scenario_summary(scenario: str, tests: tuple[str, ...] | None = None) -> Reads:
+    """The summary of the simulated-classifier scenario ``scenario`` (read as a list of one table);
+    its rows of ``tests`` only, when given."""
+    rows = {"test": tests} if tests else None
+    return Reads("simulated_summary", "summary", lambda config: {"scenario": scenario}, rows)
 
 
 def scenario_settings(scenario: str, *keys: str):

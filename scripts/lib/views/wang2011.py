@@ -308,11 +308,18 @@ RELATIONAL_PAPER_TRIALS = 200
 RELATIONAL_LINES = {"RS": ("RS", "paired_t"), "NCV": ("NCV", "paired_t"), "RS-C": ("RS", "rsc_paired")}
 #: each curve drawn in its method's style (RS-C its own), every one a paired test
 RELATIONAL_STYLES = {name: (name, "paired_t") for name in RELATIONAL_LINES}
-RELATIONAL_READS = {output: Reads("relational_summary", output) for output in ("summary", "network_rates")}
+#: what each panel reads: the relational study's tables, their rows of the panel's purpose
+RELATIONAL_READS = {
+    purpose: {
+        output: Reads("relational_summary", output, rows={"purpose": (purpose,)})
+        for output in ("summary", "network_rates")
+    }
+    for purpose in ("type1", "power")
+}
 
 
-def _relational_settings(config) -> dict:
-    return relational.panel_settings(config, trials_key="wang_trials_per_network")
+def _relational_settings(purpose: str):
+    return lambda config: relational.panel_settings(config, trials_key="wang_trials_per_network", purpose=purpose)
 
 
 def _relational_panel(tables: dict, s: dict, purpose: str, extra: list[str]):
@@ -355,8 +362,8 @@ FIG2A = VIEWS.add(
         "fig2a",
         "relational",
         "Figure 2(a): Type I error of RS, NCV and RS-C (synthetic networks)",
-        reads=RELATIONAL_READS,
-        settings=_relational_settings,
+        reads=RELATIONAL_READS["type1"],
+        settings=_relational_settings("type1"),
         about=_fig2a_about,
         build=_fig2a,
     )
@@ -391,8 +398,8 @@ FIG2B = VIEWS.add(
         "fig2b",
         "relational",
         "Figure 2(b): power of RS, NCV and RS-C",
-        reads=RELATIONAL_READS,
-        settings=_relational_settings,
+        reads=RELATIONAL_READS["power"],
+        settings=_relational_settings("power"),
         about=_fig2b_about,
         build=_fig2b,
     )
