@@ -43,3 +43,18 @@ def test_logged_writes_the_traceback_of_a_failure(tmp_path):
             raise ValueError("boom: the one sentence")
     text = path.read_text()
     assert "failed" in text and "boom: the one sentence" in text and "Traceback" in text
+
+
+def test_a_warning_repeated_on_every_fit_is_logged_once_and_counted(tmp_path):
+    import warnings
+
+    path = tmp_path / "job.log"
+    with runlog.logged(path, "job"):
+        for i in range(500):
+            warnings.warn(f"lbfgs failed to converge after {i + 100} iterations", RuntimeWarning, stacklevel=1)
+        warnings.warn("another kind", UserWarning, stacklevel=1)
+    text = path.read_text()
+    assert text.count("RuntimeWarning: lbfgs failed to converge after 100 iterations") == 1  # the first
+    assert "after 101 iterations" not in text and "after 599 iterations" not in text
+    assert "499 more warning(s) like: RuntimeWarning: lbfgs failed to converge after # iterations" in text
+    assert text.count("UserWarning: another kind") == 1

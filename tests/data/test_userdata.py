@@ -188,3 +188,33 @@ def test_disconnected_network_is_named(tmp_path):
     with pytest.raises(UserDataError, match="does not exist") as info:
         userdata.load_network(edges=tmp_path / "none.csv", labels=tmp_path / "l.csv")
     assert info.value.field == "edges"
+
+
+TYPO_CSV = "age,y\n" + "".join(f"{20 + i},{'a' if i % 2 else 'b'}\n" for i in range(18)) + 'twelve,a\n"3,5",b\n'
+
+
+def test_a_numeric_column_with_a_few_typos_is_refused_with_the_cell_and_the_fix(tmp_path):
+    path = _write(tmp_path, "d.csv", TYPO_CSV)
+    with pytest.raises(
+        userdata.UserDataError, match=r"column 'age' .* 2 of 20 cells, e.g. 'twelve' in data row 19"
+    ) as err:
+        userdata.load_table(path, "y")
+    assert err.value.field == "non_numeric" and "non_numeric: missing" in str(err.value)
+    data = userdata.load_table(path, "y", non_numeric="missing")
+    assert data.spec.n_values == (0,) and np.isnan(data.X[18:, 0]).all() and not np.isnan(data.X[:18, 0]).any()
+
+
+def test_a_column_mostly_of_words_stays_nominal(tmp_path):
+    # 3 numbers among 10 cells: a nominal attribute whose values happen to look like numbers
+    text = "colour,y\n" + "".join(
+        f"{v},a\n" for v in ["red", "1", "blue", "2", "red", "3", "green", "red", "blue", "x"]
+    )
+    data = userdata.load_table(_write(tmp_path, "d.csv", text), "y")
+    assert data.spec.n_values == (7,)
+
+
+def test_self_loops_and_repeated_links_are_left_out_and_counted(tmp_path):
+    edges = _write(tmp_path, "e.csv", "a,b\nb,a\na,a\nb,c\nc,c\na,b\n")
+    net = userdata.load_network(edges=edges, labels=_write(tmp_path, "l.csv", "n,label\na,0\nb,1\nc,1\n"))
+    assert net.n_edges == 2 and net.adjacency.diagonal().sum() == 0
+    assert net.dropped == {"self_loops": 2, "duplicate_edges": 2}

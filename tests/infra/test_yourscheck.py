@@ -9,6 +9,7 @@ import yaml
 
 from conftest import ROOT, overlaid
 from lib.infra import configcheck, yourscheck
+from lib.studies import comparison
 
 SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"
 BASE = yaml.safe_load((ROOT / "config/config.yaml").read_text())
@@ -250,3 +251,121 @@ def test_names_and_lists_that_do_not_fit(files):
     rejected({**section, "datasets": {"My Data": section["datasets"]["learnable"]}}, "yours.datasets")
     rejected({**section, "colour": "blue"}, "unknown config key 'yours.colour'")
     rejected({**section, "classifiers": ["svm"]}, "config key 'yours.classifiers[0]' must be one of j48, 1nn, nb, smo")
+
+
+# ----------------------------------------------------------------------------- the comparison (yours.compare)
+
+
+def _table(path, rows):
+    path.write_text("x1,x2,y\n" + "".join(f"{a},{b},{c}\n" for a, b, c in rows))
+    return str(path)
+
+
+def test_compare_needs_two_classifiers(files):
+    section = files[1]
+    section["compare"]["classifiers"] = ["nb"]
+    message = rejected(section, "yours.compare compares pairs of classifiers but has 1 (nb)", "at least two")
+    assert "set yours.compare.datasets to [] to skip the comparison" in message
+    section["compare"]["datasets"] = []
+    run(section)  # no comparison asked for: one classifier is fine
+    del section["compare"]
+    section["classifiers"], section["estimators"] = ["nb"], {}
+    run(section)  # nor without a compare key: one classifier has nothing to be compared with
+
+
+def test_compare_names_only_known_classifiers_and_data_sets(files):
+    section = files[1]
+    section["compare"]["classifiers"] = ["nb", "forest"]
+    rejected(section, "yours.compare.classifiers names 'forest'", "nor a key of yours.estimators")
+    section["compare"]["classifiers"] = ["nb", "logreg"]  # an estimator of the section
+    section["compare"]["datasets"] = ["learnable", "missing"]
+    rejected(section, "yours.compare.datasets names 'missing', which is not a key of yours.datasets")
+
+
+def test_compare_power_difference_is_one_of_the_worlds(files):
+    section = files[1]
+    section["compare"]["power_difference"] = 0.03
+    rejected(section, "yours.compare.power_difference 0.03 is not one of yours.compare.differences (0.02, 0.05, 0.1)")
+
+
+def test_a_data_set_too_small_for_the_comparison(files):
+    tmp, section = files
+    rows = [(i, i % 3, "a" if i < 15 else "b") for i in range(40)]
+    section["datasets"]["tiny"] = {"path": _table(tmp / "tiny.csv", rows), "class": "y"}
+    section["compare"]["datasets"] = ["tiny"]
+    rejected(
+        section,
+        "yours.datasets.tiny: class 'a' has 15 row(s)",
+        "too few for the comparison of classifiers",
+        "need at least 20 rows of every class",
+        "raise yours.compare.fraction",
+    )
+    section["compare"]["fraction"] = 0.8  # 10 / 0.8: 13 rows of each class suffice
+    run(section)
+    assert yourscheck.compare_minimum_rows({"fraction": 0.5, "designs": comparison.DESIGN_SIZES}) == 20
+
+
+def test_a_regression_target_is_refused(files):
+    tmp, section = files
+    rows = [(i, i % 7, f"{1.5 * i + 0.25:g}") for i in range(60)]
+    section["datasets"]["house"] = {"path": _table(tmp / "house.csv", rows), "class": "y"}
+    rejected(
+        section,
+        "yours.datasets.house: column 'y' of",
+        "looks like a regression target (60 distinct numbers, e.g. 0.25)",
+        "bin it into classes or name another column in yours.datasets.house.class",
+    )
+    # whole-number class codes are classes
+    section["datasets"]["house"]["path"] = _table(tmp / "codes.csv", [(i, i % 7, i % 3) for i in range(60)])
+    run(section)
+
+
+def test_an_estimator_without_predict_is_refused(files):
+    section = files[1]
+    section["estimators"]["pca"] = {"class": "sklearn.decomposition.PCA", "params": {}}
+    rejected(
+        section,
+        "yours.estimators.pca: sklearn.decomposition.PCA has no predict method",
+        "every test here compares predicted classes",
+        "choose a classifier (fit and predict) for yours.estimators.pca.class",
+    )
+
+
+def test_each_estimators_cpu_time_is_estimated_before_any_job_and_refused_past_the_limit(files):
+    section = files[1]
+    notes = configcheck.check(overlaid(BASE, {"yours": section}), SCHEMA)
+    (note,) = notes  # one estimator, one note
+    assert note.startswith("yours.estimators.logreg: one fit takes ") and "the run spends about" in note
+    assert "CPU min fitting it" in note
+    section["estimator_cpu_hours"] = 1e-9
+    rejected(
+        section,
+        "yours.estimators.logreg: one fit takes",
+        "above yours.estimator_cpu_hours (1e-09)",
+        "or raise yours.estimator_cpu_hours",
+    )
+
+
+def test_the_fits_counted_per_study_follow_the_config():
+    cfg = {
+        "permutation": {
+            "datasets": ["d"],
+            "folds": 10,
+            "repetitions": 10,
+            "p_spread_repetitions": 40,
+            "randomizations": 100,
+        },
+        "imbalance": {"tenfold": {"evaluated": 2}, "fivebytwo": {"repeats": 5}, "removed_percent": [0, 25, 50]},
+        "datasets": {"d": {"positive": "yes"}},
+    }
+    compare = {
+        "datasets": ["d"],
+        "classifiers": ["m"],
+        "trials": 50,
+        "fraction": 0.5,
+        "designs": comparison.DESIGN_SIZES,
+    }
+    fits = yourscheck.estimator_fits(cfg, compare, "m", "d")
+    # 10 folds x (40 original CVs + 2 tests x 100 randomisations); 3 levels x (2 + 2 x 5); 50 x 136 x 0.5
+    assert fits == {"permutation": 2400.0, "imbalance": 36.0, "comparison": 3400.0}
+    assert yourscheck.estimator_fits(cfg, {**compare, "classifiers": []}, "m", "d")["comparison"] == 0.0

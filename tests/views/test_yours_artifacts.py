@@ -68,14 +68,16 @@ def test_permutation_caption_markdown_and_figure():
     spread = permutation_summaries.uci_summary(_raw(reps=6), alpha=0.01, repetitions=2, spread_entropy=[1])
     assert spread["t1_p_low"].notna().all()
     caption = views.permutation_caption(spread, PERM, "paper", text)
-    assert "a test whose range straddles α = 0.01 is UNSTABLE" in caption
+    assert "a test whose range straddles α = 0.01 is unstable" in caption
     md = views.permutation_markdown(spread, caption, 0.01)
-    assert "[low, high]: the p range" in md and "0.010 [0.010, 0.010]" in md
+    assert "[low, high] the 5-95 % range of that mean over other draws" in md and "0.010 [0.010, 0.010]" in md
+    assert "about one p in ten lies outside its own range by chance" in md
 
 
 def test_permutation_artifact_reads_every_job_and_builds_from_them(tmp_path):
     config = overlaid(EXAMPLE, {"yours": {"permutation": {"datasets": ["good", "noise"], "randomizations": 99}}})
     config["yours"]["classifiers"], config["yours"]["estimators"] = ["nb"], {}
+    config["yours"]["datasets"] = {name: {"path": f"data/{name}.csv", "class": "y"} for name in ("good", "noise")}
     art = views.PERMUTATION
     assert art.files(config) == [f"results/yours/permutation.{k}" for k in ("md", "csv", "png", "pdf")]
     assert art.files(overlaid(config, {"yours": {"permutation": {"datasets": []}}})) == []  # no data set, no table
@@ -242,6 +244,9 @@ def test_network_caption_markdown_and_figure():
             "network_mean_degree": 6.0,
             "network_autocorrelation": 0.33,
             "network_p_pos": 0.66,
+            "network_autocorrelation_contingency": 0.31,
+            "network_self_loops": 2,
+            "network_duplicate_edges": 0,
             "positive_label": 1,
         }
     )
@@ -266,7 +271,11 @@ def test_network_caption_markdown_and_figure():
         "0.060 exceeded 2 standard errors (0.010): the better model was handicapped by the c that leaves the "
         "smallest gap (c = 1.000, gap left 0.030), so the null of equal accuracy does not hold there"
     ) in caption
-    assert "label autocorrelation 0.33, P(+) 0.66 (positive = '1')" in caption
+    assert "330 nodes (2 self-loop(s) of your files left out: the tests use the simple graph)" in caption
+    assert (
+        "label autocorrelation 0.33 (phi: the correlation of the two ends' labels over linked pairs, contingency "
+        "coefficient 0.31), P(+) 0.66 (positive = '1')"
+    ) in caption
     assert "carved into 3 disjoint subnetworks of 100-120 nodes" in caption
     assert "FEWER TRIALS PER HELD-OUT NETWORK THAN THE PAPER: 10 (the paper: 50)" in caption
     assert "NCV: mine 0.020 at 0.1 to 0.040 at 0.3); where it exceeds the tolerance" in caption
@@ -285,5 +294,25 @@ def test_network_caption_markdown_and_figure():
         "| b | 0.1 | 0.500 | 0.480 | 0.015 | gap within sampling error: no handicap | none | 0.0000 | +0.0200 |" in md
     )
     assert "| b | 0.3 | 0.560 | 0.500 | 0.010 | real gap, no handicap meets the tolerance: smallest gap | wvrn |" in md
-    fig = views.network_figure(summary, nets, "mine", 0.05)
-    assert "autocorrelation 0.33, P(+) 0.66, mean degree 6.00" in fig._suptitle.get_text()
+    assert "- Power at the largest difference (0.100): RS-C paired 0.80" in md
+    fig = views.network_figure(summary, nets, "mine", 0.05, 0.005)
+    assert "autocorrelation (phi) 0.33, P(+) 0.66, mean degree 6.00" in fig._suptitle.get_text()
+    assert fig.axes[1].get_title() == "Power"
+
+
+def test_power_is_not_measured_where_no_handicap_created_a_difference():
+    # a network whose labels carry no autocorrelation: both models at chance, nBC's handicaps move nothing
+    power = pd.DataFrame(
+        {
+            "method": ["RS-C paired", "RS-C paired"],
+            "purpose": "power",
+            "calibration_difference": [-0.012, -0.000],
+            "rate": [0.05, 0.04],
+        }
+    )
+    assert not views.power_measured(power, 0.005) and views.power_measured(
+        power.assign(calibration_difference=0.02), 0.005
+    )
+    sentence = views.power_sentence(power, 0.005)
+    assert sentence.startswith("- Power was not measured: handicapping nBC created no real difference")
+    assert "largest mean difference +0.000, not above the tolerance 0.005" in sentence

@@ -47,3 +47,10 @@ def markdown_table(frame: pd.DataFrame) -> str:
     rule = "|" + "|".join("---" for _ in frame.columns) + "|"
     body = ["| " + " | ".join(row) + " |" for row in cells.itertuples(index=False)]
     return "\n".join([header, rule, *body]) + "\n"
+
+
+def markdown_report(title: str, caption: str, table, lines: list[str]) -> str:
+    """A report's Markdown page up to its notes: the title, the caption, the table (a DataFrame or
+    a list of row dicts: :func:`markdown_table`) and its "In words" lines."""
+    frame = table if isinstance(table, pd.DataFrame) else pd.DataFrame(table)
+    return f"# {title}\n\n{caption}\n\n" + markdown_table(frame) + "\n## In words\n\n" + "\n".join(lines)

@@ -353,6 +353,9 @@ class NetworkData:
     task_known: dict[str, np.ndarray]
     features: sp.csr_matrix | None = None
     feature_names: tuple[str, ...] = ()
+    #: what reading the links left out of the simple graph: ``self_loops`` and ``duplicate_edges``
+    #: (a user's files, :func:`lib.data.userdata.load_network`; empty for the registry's networks)
+    dropped: dict = field(default_factory=dict)
 
     @property
     def n_nodes(self) -> int:

@@ -11,8 +11,12 @@ Tabular files
 * CSV (any other suffix): UTF-8, comma-separated, a header line naming the columns. An empty field
   or ``?`` is a missing value. A column whose non-missing values all parse as numbers is numeric;
   any other column is nominal with its values coded in order of first appearance (as Weka's
-  ``CSVLoader`` does). The class column is always nominal (numbers written as ``1``, ``1.0`` or
-  ``+1`` are the same class, :func:`lib.data.parsers.label_name`'s canonical text).
+  ``CSVLoader`` does). A column that is numeric but for a few cells (at least
+  :data:`NUMERIC_SHARE` of them numbers: ``twelve``, ``3,5``) is almost surely a typo, not a
+  nominal attribute of hundreds of values: it is refused with the first such cell, unless the entry
+  says ``non_numeric: missing`` (those cells read as missing). The class column is always nominal
+  (numbers written as ``1``, ``1.0`` or ``+1`` are the same class, :func:`lib.data.parsers.label_name`'s
+  canonical text).
 
 Both give a :class:`lib.data.datasets.TabularData` (``X`` with nominal codes and NaN for missing,
 ``y`` class codes in ``class_names`` order, ``spec``); a row without a class value is an error,
@@ -26,7 +30,9 @@ Networks
 * A GML file (read with networkx; the class is the node attribute named ``label``).
 
 Both give a :class:`lib.data.datasets.NetworkData` with one binary task (the label, 1 = the
-positive class) and the node ids as text. :func:`network_problems` lists what keeps a network from
+positive class) and the node ids as text: an undirected simple graph, so a self-loop and a repeated
+link (either direction) are left out and counted (``NetworkData.dropped``; the network report says
+how many). :func:`network_problems` lists what keeps a network from
 the network tests: unlabelled nodes, a label that is not binary, more than one connected component.
 
 Every error is a :class:`UserDataError` whose message is one sentence naming the file and the
@@ -51,6 +57,14 @@ from .parsers import label_name, parse_arff
 
 MISSING = ("", "?")
 """CSV fields read as a missing value."""
+
+NUMERIC_SHARE = 0.9
+"""A CSV column whose non-missing cells are at least this share numbers, but not all, is numeric with
+typos (:func:`load_table`)."""
+
+NON_NUMERIC = ("refuse", "missing")
+"""What :func:`load_table` does with the few non-numbers of a numeric column: refuse the file, or read
+them as missing values."""
 
 
 class UserDataError(ValueError):
@@ -164,12 +178,37 @@ def read_columns(path) -> Columns:
     return Columns(tuple(header), values)
 
 
-def _numbers(values) -> np.ndarray | None:
-    """``values`` as floats (NaN for None), or None if some value is not a number."""
+def _number(value: str | None) -> float | None:
     try:
-        return np.array([np.nan if v is None else float(v) for v in values], dtype=float)
+        return np.nan if value is None else float(value)
     except ValueError:
         return None
+
+
+def _numbers(values) -> np.ndarray | None:
+    """``values`` as floats (NaN for None), or None if some value is not a number."""
+    parsed = [_number(v) for v in values]
+    return None if any(v is None for v in parsed) else np.array(parsed, dtype=float)
+
+
+def _numeric_with_typos(path, column: str, values, non_numeric: str) -> np.ndarray | None:
+    """A column that is numeric but for a few cells: refused (UserDataError naming the first such
+    cell and the fix), or with ``non_numeric="missing"`` read with those cells missing; None for a
+    nominal column."""
+    parsed = [_number(v) for v in values]
+    present = [v for v, p in zip(values, parsed, strict=True) if v is not None]
+    typos = [i for i, p in enumerate(parsed) if p is None]
+    if not present or len(present) - len(typos) < NUMERIC_SHARE * len(present):
+        return None
+    if non_numeric == "missing":
+        return np.array([np.nan if p is None else p for p in parsed], dtype=float)
+    first = typos[0]
+    raise UserDataError(
+        f"column {column!r} of {path} is numeric but for {len(typos)} of {len(present)} cells, e.g. "
+        f"{values[first]!r} in data row {first + 1}: correct them, or set `non_numeric: missing` in its "
+        "entry to read them as missing values",
+        "non_numeric",
+    )
 
 
 def _nominal(values) -> tuple[np.ndarray, tuple]:
@@ -179,7 +218,15 @@ def _nominal(values) -> tuple[np.ndarray, tuple]:
     return np.array([np.nan if v is None else index[v] for v in values], dtype=float), tuple(order)
 
 
-def load_table(path, class_column: str, *, sha256: str | None = None, drop=(), name: str = "yours") -> TabularData:
+def load_table(
+    path,
+    class_column: str,
+    *,
+    sha256: str | None = None,
+    drop=(),
+    name: str = "yours",
+    non_numeric: str = "refuse",
+) -> TabularData:
     """A user's tabular data set (ARFF or CSV; module docstring) in the studies' convention.
 
     Parameters
@@ -193,6 +240,9 @@ def load_table(path, class_column: str, *, sha256: str | None = None, drop=(), n
         Columns left out (identifiers, leaks).
     name : str
         The data set's name (``TabularData.name``).
+    non_numeric : {"refuse", "missing"}
+        A CSV column numeric but for a few cells (:data:`NUMERIC_SHARE`): refused, or those cells
+        read as missing.
 
     Returns
     -------
@@ -203,7 +253,8 @@ def load_table(path, class_column: str, *, sha256: str | None = None, drop=(), n
     ------
     UserDataError
         Missing file, wrong checksum, unreadable file, no such class or drop column, a numeric ARFF
-        class, a row without a class value, no feature column.
+        class, a row without a class value, no feature column, a numeric column with a few
+        non-numbers (unless ``non_numeric="missing"``).
     """
     path = check_file(path, sha256)
     if path.suffix.lower() == ".arff":
@@ -217,6 +268,8 @@ def load_table(path, class_column: str, *, sha256: str | None = None, drop=(), n
     cols, n_values = [], []
     for c in features:
         numeric = _numbers(columns.values[c])
+        if numeric is None:
+            numeric = _numeric_with_typos(path, c, columns.values[c], non_numeric)
         if numeric is not None:
             cols.append(numeric)
             n_values.append(0)
@@ -231,8 +284,15 @@ def load_table(path, class_column: str, *, sha256: str | None = None, drop=(), n
 
 def load_entry(entry: dict, name: str) -> TabularData:
     """A user's data set from its config entry (``yours.datasets.<name>``: ``path``, ``class``,
-    optional ``sha256`` and ``drop``), by :func:`load_table`."""
-    return load_table(entry["path"], entry["class"], sha256=entry.get("sha256"), drop=entry.get("drop", ()), name=name)
+    optional ``sha256``, ``drop`` and ``non_numeric``), by :func:`load_table`."""
+    return load_table(
+        entry["path"],
+        entry["class"],
+        sha256=entry.get("sha256"),
+        drop=entry.get("drop", ()),
+        name=name,
+        non_numeric=entry.get("non_numeric", "refuse"),
+    )
 
 
 def _check_columns(path, names, class_column, drop) -> None:
@@ -417,6 +477,7 @@ def load_network(
     y, positive = _binary(where, text, positive)
     src, dst = (np.array([p[0] for p in pairs], dtype=np.int64), np.array([p[1] for p in pairs], dtype=np.int64))
     adjacency = undirected_adjacency(len(ids), src, dst)
+    loops = int((src == dst).sum())
     return NetworkData(
         name,
         adjacency,
@@ -424,6 +485,8 @@ def load_network(
         {"label": np.array(text, dtype=object)},
         {"label": y},
         {"label": np.ones(len(ids), dtype=bool)},
+        # the tests run on a simple graph: say what that left out, rather than drop it silently
+        dropped={"self_loops": loops, "duplicate_edges": len(pairs) - loops - adjacency.nnz // 2},
     )
 
 

@@ -4,7 +4,9 @@ The schema has checked types and names; this reads the files the section names a
 first input the tests cannot use, with one sentence naming the config key, the problem and the fix:
 a missing file or wrong checksum, a class column that is not there, a class with fewer rows than
 the CV has folds, a non-binary class for the imbalance study, an unlabelled or disconnected network
-or one too small to carve, an estimator that cannot be imported, built or fitted. The Snakefile
+or one too small to carve, an estimator that cannot be imported, built or fitted; a class column
+that holds a regression target; an estimator without ``predict``; for the comparison of classifiers
+(``yours.compare``), fewer than two classifiers or a data set too small for its designs. The Snakefile
 calls it at parse time (through :func:`lib.infra.configcheck.check`), so bad input leaves no
 partial output. Reading the files costs about what loading them costs once (estimators are fitted
 on a few rows only).
@@ -12,16 +14,23 @@ on a few rows only).
 
 from __future__ import annotations
 
+import time
+import warnings
+
 import numpy as np
 
 from ..core import seeding
 from ..data import stand_ins, userdata
 from ..evaluation import sampling
 from ..models import adapters
-from ..studies import imbalance, yours
+from ..studies import comparison, imbalance, yours
 
 SLICE_ROWS_PER_CLASS = 5
 """Rows of each class an estimator is test-fitted on."""
+
+MAX_NUMERIC_CLASSES = 20
+"""A class column of numbers only with more distinct values than this (or any value that is not a
+whole number) is a regression target: every test here compares classifiers of a nominal class."""
 
 
 class YoursError(ValueError):
@@ -34,8 +43,9 @@ def _fail(key: str, exc: userdata.UserDataError, fields) -> YoursError:
     return YoursError(f"{key}: {exc}; {fix}")
 
 
-def check(config: dict) -> None:
-    """Raise :class:`YoursError` (one sentence) if the ``yours`` section cannot be run.
+def check(config: dict) -> list[str]:
+    """Raise :class:`YoursError` (one sentence) if the ``yours`` section cannot be run; else return
+    what the user should know before any job starts (each estimator's estimated CPU time).
 
     Parameters
     ----------
@@ -43,7 +53,7 @@ def check(config: dict) -> None:
         The whole workflow config (schema-checked); nothing is checked without a ``yours`` section.
     """
     if not config.get("yours"):
-        return
+        return []
     cfg = yours.settings(config)
     if not cfg["datasets"] and not cfg["networks"]:
         raise YoursError("yours lists no data set and no network; add yours.datasets or yours.networks (docs/yours.md)")
@@ -61,11 +71,111 @@ def check(config: dict) -> None:
         )
     _check_chunks(cfg, names)
     _check_removals(cfg)
+    compare = comparison.compare_settings(config)
+    _check_compare(cfg, compare)
     loaded = {name: _check_dataset(cfg, name, spec) for name, spec in cfg["datasets"].items()}
+    for name in compare["datasets"]:
+        _check_compare_size(compare, name, cfg["datasets"][name], loaded[name])
     for name, spec in cfg["networks"].items():
         _check_network(cfg, name, spec, config["seed"])
+    notes = []
     for name, est in cfg["estimators"].items():
-        _check_estimator(cfg, name, est, loaded)
+        seconds = _check_estimator(cfg, name, est, loaded)
+        notes.append(_check_cost(config, cfg, compare, name, seconds, loaded))
+    return notes
+
+
+DEFAULT_ESTIMATOR_CPU_HOURS = 4.0
+"""The estimated CPU time of one estimator's fits above which the check refuses the run, unless
+``yours.estimator_cpu_hours`` raises it (a slow estimator is better found before the jobs than after)."""
+
+
+def estimator_fits(cfg: dict, compare: dict, name: str, dataset: str) -> dict[str, float]:
+    """How many fits of classifier ``name`` the run makes on ``dataset``, per study, each as the
+    number of full-size (nine tenths of the rows) fits it costs: the permutation tests (every original
+    and randomised CV: 10 folds each), the imbalance study (the evaluated 10-fold and 5x2 folds at
+    each removal level) and the comparison (every trial's 136 fits on ``fraction`` of the rows)."""
+    perm, imb = cfg["permutation"], cfg["imbalance"]
+    folds = int(perm["folds"])
+    out = {"permutation": 0.0, "imbalance": 0.0, "comparison": 0.0}
+    if dataset in perm["datasets"]:
+        originals = max(int(perm["repetitions"]), int(perm["p_spread_repetitions"]))
+        out["permutation"] = float(folds * (originals + 2 * int(perm["randomizations"])))
+    if dataset in yours.imbalance_datasets(cfg):
+        per_level = int(imb["tenfold"]["evaluated"]) + 2 * int(imb["fivebytwo"]["repeats"])
+        out["imbalance"] = float(per_level * len(imb["removed_percent"]))
+    if dataset in compare["datasets"] and name in compare["classifiers"]:
+        sizes = compare["designs"]
+        per_trial = sizes["folds"] + sizes["repetitions"] * sizes["repeated_folds"] + sizes["resamples"] + 10 + 1
+        out["comparison"] = float(compare["trials"] * per_trial * compare["fraction"])
+    return out
+
+
+def _check_cost(config: dict, cfg: dict, compare: dict, name: str, seconds: dict, loaded: dict) -> str:
+    """The estimator's estimated CPU time for the whole run (its timed fit times its fits: linear in
+    the rows, so a lower bound for a fit that grows faster); refused above the limit."""
+    total = sum(seconds[d] * sum(estimator_fits(cfg, compare, name, d).values()) for d in loaded)
+    limit = float(config["yours"].get("estimator_cpu_hours", DEFAULT_ESTIMATOR_CPU_HOURS))
+    per_fit = ", ".join(f"{seconds[d]:.3g} s on {d}" for d in loaded)
+    if total > 3600 * limit:
+        raise YoursError(
+            f"yours.estimators.{name}: one fit takes {per_fit}, so the run would spend about {total / 3600:.1f} CPU "
+            f"hours fitting it, above yours.estimator_cpu_hours ({limit:g}); make it faster (scale the features, "
+            "fewer iterations), lower yours.permutation.randomizations or yours.compare.trials, or raise "
+            "yours.estimator_cpu_hours"
+        )
+    return f"yours.estimators.{name}: one fit takes {per_fit}; the run spends about {total / 60:.1f} CPU min fitting it"
+
+
+def _check_compare(cfg: dict, compare: dict) -> None:
+    """The comparison's names and counts (``yours.compare``), before any file is read."""
+    unknown = [d for d in compare["datasets"] if d not in cfg["datasets"]]
+    if unknown:
+        raise YoursError(
+            f"yours.compare.datasets names {unknown[0]!r}, which is not a key of yours.datasets; "
+            f"use one of {', '.join(cfg['datasets']) or 'none (add yours.datasets)'}"
+        )
+    known = [*yours.WEKA, *cfg["estimators"]]
+    strangers = [c for c in compare["classifiers"] if c not in known]
+    if strangers:
+        raise YoursError(
+            f"yours.compare.classifiers names {strangers[0]!r}, which is neither a Weka classifier "
+            f"({', '.join(yours.WEKA)}) nor a key of yours.estimators; fix yours.compare.classifiers"
+        )
+    if compare["datasets"] and len(compare["classifiers"]) < 2:
+        given = ", ".join(compare["classifiers"]) or "none"
+        raise YoursError(
+            f"yours.compare compares pairs of classifiers but has {len(compare['classifiers'])} ({given}); "
+            "name at least two in yours.compare.classifiers (or yours.classifiers and yours.estimators), "
+            "or set yours.compare.datasets to [] to skip the comparison"
+        )
+    if compare["power_difference"] not in compare["differences"]:
+        raise YoursError(
+            f"yours.compare.power_difference {compare['power_difference']:g} is not one of "
+            f"yours.compare.differences ({', '.join(f'{d:g}' for d in compare['differences'])}); "
+            "add it there or choose one of them"
+        )
+
+
+def compare_minimum_rows(compare: dict) -> int:
+    """The fewest rows of a class the comparison's designs take: its 10-fold CVs, run inside each
+    trial's subsample of ``fraction`` of the rows, need each class in every test fold, so
+    ``ceil(folds / fraction)`` rows of it (20 at the defaults)."""
+    folds = max(comparison.calibration_folds(compare["designs"]).values())
+    return int(np.ceil(folds / compare["fraction"] - 1e-9))
+
+
+def _check_compare_size(compare: dict, name: str, spec: dict, data) -> None:
+    need = compare_minimum_rows(compare)
+    small = {c: k for c, k in _present(data).items() if k < need}
+    if small:
+        c, k = next(iter(small.items()))
+        raise YoursError(
+            f"yours.datasets.{name}: class {c!r} has {k} row(s) in {spec['path']}, too few for the comparison "
+            f"of classifiers, whose 10-fold CVs inside each trial's {compare['fraction']:g} subsample need at least "
+            f"{need} rows of every class (10 / yours.compare.fraction); add rows, raise yours.compare.fraction "
+            "or leave the data set out of yours.compare.datasets"
+        )
 
 
 def _check_chunks(cfg: dict, names) -> None:
@@ -91,6 +201,7 @@ def _check_dataset(cfg: dict, name: str, spec: dict):
     except userdata.UserDataError as exc:
         raise _fail(key, exc, ("path", "sha256", "class", "drop", "positive")) from None
     path, column = spec["path"], spec["class"]
+    _check_regression(key, path, column, data)
     counts = _present(data)
     if len(counts) < 2:
         raise YoursError(
@@ -109,6 +220,29 @@ def _check_dataset(cfg: dict, name: str, spec: dict):
     if spec.get("positive") is not None:
         _check_binary(cfg, key, data, spec)
     return data
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _check_regression(key: str, path: str, column: str, data) -> None:
+    """A class column of numbers with a fraction or with many distinct values is a regression
+    target (:data:`MAX_NUMERIC_CLASSES`), which every test here would treat as that many classes."""
+    values = [_number(str(c)) for c in data.class_names]
+    if any(v is None for v in values):
+        return
+    fractional = [v for v in values if not float(v).is_integer()]
+    if fractional or len(values) > MAX_NUMERIC_CLASSES:
+        example = f", e.g. {fractional[0]:g}" if fractional else ""
+        raise YoursError(
+            f"{key}: column {column!r} of {path} looks like a regression target ({len(values)} distinct "
+            f"numbers{example}); the tests compare classifiers of a nominal class, so bin it into classes "
+            f"or name another column in {key}.class"
+        )
 
 
 def _present(data) -> dict:
@@ -229,14 +363,27 @@ def _slice(y) -> np.ndarray:
     return np.sort(np.concatenate([np.flatnonzero(y == c)[:SLICE_ROWS_PER_CLASS] for c in np.unique(y)]))
 
 
-def _check_estimator(cfg: dict, name: str, est: dict, loaded: dict) -> None:
+def _check_estimator(cfg: dict, name: str, est: dict, loaded: dict) -> dict[str, float]:
+    """Import, build and fit the estimator on a few rows of every data set (one sentence if that
+    fails); return the seconds of one fit on nine tenths of each data set (a CV's training set)."""
     key = f"yours.estimators.{name}"
+    try:
+        factory = adapters.import_estimator(est["class"])
+    except adapters.EstimatorError as exc:
+        raise YoursError(f"{key}: {exc}; fix {key}.class") from None
+    # a class is checked before it is built (a factory function is judged by what it builds, below)
+    if isinstance(factory, type) and not callable(getattr(factory, "predict", None)):
+        raise YoursError(
+            f"{key}: {est['class']} has no predict method, and every test here compares predicted classes; "
+            f"choose a classifier (fit and predict) for {key}.class"
+        )
     try:
         adapters.build_estimator(est["class"], est["params"])
     except adapters.EstimatorError as exc:
         field = "class" if "import" in str(exc) or "has no" in str(exc) else "params"
         raise YoursError(f"{key}: {exc}; fix {key}.{field}") from None
     positives = set(yours.imbalance_datasets(cfg))
+    seconds = {}
     for dataset, data in loaded.items():
         binary = dataset in positives
         y = data.y_minority.astype(np.int64) if binary else data.y
@@ -258,3 +405,19 @@ def _check_estimator(cfg: dict, name: str, est: dict, loaded: dict) -> None:
                 f"{key}: fitting {est['class']} on {len(rows)} rows of yours.datasets.{dataset} failed "
                 f"({type(exc).__name__}: {text}); fix {key}.params or choose another estimator"
             ) from None
+        seconds[dataset] = _timed_fit(model, data.X, y)
+    return seconds
+
+
+def _timed_fit(model, X, y) -> float:
+    """Seconds of one fit on nine tenths of the rows (every tenth left out: a 10-fold CV's training
+    set), warnings silenced (the jobs' logs count them)."""
+    train = np.arange(len(y)) % 10 != 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        start = time.perf_counter()
+        try:
+            model.fit(X[train], y[train])
+        except Exception:  # noqa: BLE001 -- a fit that fails on more rows fails in its job, with its log
+            return 0.0
+        return time.perf_counter() - start

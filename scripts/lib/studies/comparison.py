@@ -10,7 +10,13 @@ one data set, each on the evaluation design it was made for, from the same data 
   (:data:`TESTS`);
 * :func:`handicapped` perturbs a classifier's test predictions on a fraction ``c`` of its test
   instances with the relational studies' handicap (:mod:`lib.models.handicap`), so that a
-  calibration can later make a null world in which A and B have the same expected accuracy.
+  calibration can later make a null world in which A and B have the same expected accuracy;
+* :func:`draw_splits` draws :func:`designs`' splits without fitting, so that one set of splits is
+  scored by any number of classifiers, each fitted once (the calibrated worlds of
+  :mod:`lib.studies.comparison_worlds`);
+* the ``yours`` target's comparison jobs (workflow/rules/compare.smk): :func:`compare_settings`
+  (the ``yours.compare`` section with its defaults), :func:`job_identity` (config and wildcards in,
+  a job's settings and seed entropy out) and :data:`JOBS`.
 
 Designs and defaults (:data:`DESIGNS`)
 --------------------------------------
@@ -48,6 +54,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ..core import jobs
 from ..evaluation import refit, sampling
 from ..evaluation import significance as sig
 from ..models import handicap
@@ -228,9 +235,42 @@ def designs(
         unknown design, or sizes the samplers refuse (e.g. more folds than instances).
     """
     X, y = _checked(X, y, rng)
+    sizes = dict(
+        folds=folds,
+        repetitions=repetitions,
+        repeated_folds=repeated_folds,
+        resamples=resamples,
+        resample_test=resample_test,
+        holdout_folds=holdout_folds,
+    )
+    out = {}
+    for name, (test, reps, k) in draw_splits(y, rng, include=include, **sizes).items():
+        correct_a = refit.split_correctness(make_a, X, y, test)
+        out[name] = Design(name, test, correct_a, refit.split_correctness(make_b, X, y, test), reps, k)
+    return out
+
+
+def draw_splits(
+    y,
+    rng: np.random.Generator,
+    *,
+    folds: int = 10,
+    repetitions: int = 10,
+    repeated_folds: int = 10,
+    resamples: int = 15,
+    resample_test: float = 1 / 3,
+    holdout_folds: int = 3,
+    include=DESIGNS,
+) -> dict[str, tuple[np.ndarray, int, int]]:
+    """The splits :func:`designs` uses, without fitting anything: ``{design: (test, repetitions,
+    folds)}`` with ``test`` of shape (splits, n), drawn exactly as :func:`designs` draws them (the
+    same ``rng`` gives the same splits), so that one set of splits can be scored by any number of
+    classifiers, each fitted once (:mod:`lib.studies.comparison_worlds`). Parameters as
+    :func:`designs`."""
     unknown = sorted(set(include) - set(DESIGNS))
     if unknown:
         raise ValueError(f"unknown design {unknown[0]!r}; designs are {', '.join(DESIGNS)}")
+    y = np.asarray(y)
     n = len(y)
     samplers = {
         "cv": lambda g: (_cv_test_sets(g, y, folds, 1), 1, folds),
@@ -239,13 +279,8 @@ def designs(
         "cv5x2": lambda g: (_cv_test_sets(g, y, 2, 5), 5, 2),
         "holdout": lambda g: (_cv_test_sets(g, y, holdout_folds, 1)[:1], 1, 1),
     }
-    out = {}
-    for name, g in zip(DESIGNS, rng.spawn(len(DESIGNS))):
-        if name in include:
-            test, reps, k = samplers[name](g)
-            correct_a = refit.split_correctness(make_a, X, y, test)
-            out[name] = Design(name, test, correct_a, refit.split_correctness(make_b, X, y, test), reps, k)
-    return out
+    # every design draws from its own child, spawned in DESIGNS order whatever is included
+    return {name: samplers[name](g) for name, g in zip(DESIGNS, rng.spawn(len(DESIGNS))) if name in include}
 
 
 def model_factory(classifier: str, spec, n_classes: int, *, estimator: dict | None = None, tie_rule: str = "first"):
@@ -463,3 +498,186 @@ def handicapped(
     chosen = handicap.chosen_nodes(c, keys.reshape(-1, rows), mask.reshape(-1, rows), selection).reshape(correct.shape)
     recovered = handicap.key_magnitudes(keys) < 1.0 / (int(n_classes) - 1)
     return np.where(chosen, ~correct & recovered, correct), chosen
+
+
+# ----------------------------------------------------------------------------- the `yours` jobs
+
+#: The designs' sizes every job of the ``yours`` comparison uses: :func:`designs`' defaults (the
+#: literature's, module docstring). Part of every job's identity, so a change reruns them all.
+DESIGN_SIZES = {
+    "folds": 10,
+    "repetitions": 10,
+    "repeated_folds": 10,
+    "resamples": 15,
+    "resample_test": 1 / 3,
+    "holdout_folds": 3,
+}
+
+#: The ``yours.compare`` defaults (docs/yours.md; workflow/schemas/config.schema.yaml).
+COMPARE_DEFAULTS = {
+    "fraction": 0.5,  # each trial's data set: half the user's rows (docs/yours.md, "What the fraction does")
+    "stratified": True,  # ... drawn per class, so every trial keeps the data set's class proportions
+    "trials": 500,
+    "trials_per_job": 50,
+    "differences": [0.02, 0.05, 0.10],
+    "power_difference": 0.05,
+    "tolerance": 0.005,  # Neville et al. 2009, Sec. 5.3: "until the performance difference ... was <= 0.005"
+    "calibration_draws": 20,
+    "alpha": 0.05,
+    "rope": 0.01,
+    "decision": 0.95,
+    "permutations": 10_000,
+}
+
+#: The studies' seed names of the comparison's jobs (``job_entropy(<name>, identity, 0)``).
+SEED_NAMES = {
+    "calibration": "yours_compare_calibration",
+    "trials": "yours_compare_trials",
+    "actual": "yours_compare_actual",
+}
+
+
+#: The settings each job takes as params (a change reruns exactly the jobs that use it).
+_MODELS = ("classifiers", "estimators", "tie_rule", "designs")
+_TESTS = ("alpha", "rope", "decision", "permutations")
+JOB_KEYS = {
+    "calibration": (*_MODELS, "fraction", "stratified", "calibration_draws", "differences", "tolerance"),
+    "trials": (*_MODELS, "fraction", "stratified", *_TESTS),
+    "actual": (*_MODELS, *_TESTS),
+}
+
+
+def calibration_folds(sizes: dict = DESIGN_SIZES) -> dict[str, int]:
+    """For each design, the k of the stratified k-fold CV whose training-set share is the design's
+    (1 - 1/k): a null world is calibrated at the training size each test sees, since the expected
+    difference of two learners depends on it (their learning curves may cross)."""
+    third = round(1 / sizes["resample_test"])
+    return {
+        "cv": sizes["folds"],
+        "repeated_cv": sizes["repeated_folds"],
+        "resampling": third,
+        "cv5x2": 2,
+        "holdout": sizes["holdout_folds"],
+    }
+
+
+def compare_settings(config) -> dict:
+    """The ``yours.compare`` section with every default filled in.
+
+    Returns ``datasets`` (default every ``yours.datasets`` key; none when the section names one
+    classifier and has no ``compare`` key), ``classifiers`` (default every
+    Weka classifier and estimator of the ``yours`` section, in that order), their ``estimators``,
+    the keys of :data:`COMPARE_DEFAULTS` (``differences`` sorted), ``designs``
+    (:data:`DESIGN_SIZES`) and ``tie_rule`` (1-NN breaks ties to the first training row: the
+    permutation study's ``shuffled`` reading needs its CV engine, which refitting does not use).
+    Reads ``yours.datasets``, ``.classifiers``, ``.estimators`` and ``.compare`` only (the
+    config keys the comparison's jobs depend on: :mod:`lib.core.jobs`).
+    """
+    from .permutation import CLASSIFIERS  # Weka's four: the `yours` section's default classifiers
+
+    yours = config.get("yours") or {}
+    own = yours.get("compare") or {}
+    estimators = {
+        k: {"class": v["class"], "params": dict(v.get("params") or {})}
+        for k, v in (yours.get("estimators") or {}).items()
+    }
+    out = {key: own.get(key, value) for key, value in COMPARE_DEFAULTS.items()}
+    out["differences"] = sorted(float(d) for d in out["differences"])
+    out["classifiers"] = list(own.get("classifiers", [*yours.get("classifiers", CLASSIFIERS), *estimators]))
+    # a section with one classifier and no `compare` key has not asked for a comparison: none is run
+    # (with a `compare` key, lib.infra.yourscheck refuses fewer than two classifiers in one sentence)
+    asked = "compare" in yours or len(out["classifiers"]) >= 2
+    out["datasets"] = list(own.get("datasets", list(yours.get("datasets") or {}) if asked else []))
+    out["estimators"] = {n: estimators[n] for n in out["classifiers"] if n in estimators}
+    out["designs"] = dict(DESIGN_SIZES)
+    out["tie_rule"] = "first"
+    return out
+
+
+def pairs(classifiers) -> list[tuple[str, str]]:
+    """Every pair ``(A, B)`` of the classifiers, A before B in the config's order."""
+    names = list(classifiers)
+    return [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+
+
+def trial_chunks(settings: dict) -> list[dict]:
+    """The trials' jobs of one data set: ``{"start", "stop"}`` ranges of ``trials_per_job``
+    (every trial has its own generator: the cut never changes a number)."""
+    from ..core import chunks
+
+    return [{"start": s, "stop": e} for s, e in chunks.chunk_ranges(settings["trials"], settings["trials_per_job"])]
+
+
+def job_identity(config: dict, job: str, wildcards: dict) -> dict:
+    """What one comparison job computes (``settings``) and what seeds it (``entropy``).
+
+    Parameters
+    ----------
+    config : dict
+        The whole workflow config.
+    job : {"calibration", "trials", "actual"}
+    wildcards : dict
+        ``dataset`` (and for ``trials`` its ``start``, ``stop``).
+
+    Returns
+    -------
+    dict
+        ``settings``: the job's params (:func:`compare_settings` with the data set's ``spec``, and
+        the trial range); ``entropy``: ``(study, identity, 0)`` for ``job_entropy``. The identity
+        holds what the draws depend on -- the data set, the subsample's fraction and stratification,
+        the designs' sizes, the calibration draws -- and not the classifiers (each is fitted on the
+        same draws, so adding one changes no other pair's numbers) nor the trial range (each trial
+        draws from ``SeedSequence([*entropy, trial])``) nor the worlds' differences (applied after
+        the fits).
+    """
+    s = compare_settings(config)
+    name = wildcards["dataset"]
+    spec = dict(config["yours"]["datasets"][name])
+    draws = {"dataset": name, "fraction": s["fraction"], "stratified": s["stratified"], "designs": s["designs"]}
+    identity = {
+        "calibration": {**draws, "calibration_draws": s["calibration_draws"], "folds": calibration_folds(s["designs"])},
+        "trials": draws,
+        "actual": {"dataset": name, "designs": s["designs"]},
+    }[job]
+    keys = JOB_KEYS[job]
+    settings = {**{k: s[k] for k in keys}, "spec": spec, "dataset": name}
+    if job == "trials":
+        settings.update(start=int(wildcards["start"]), stop=int(wildcards["stop"]))
+    return {"settings": settings, "entropy": (SEED_NAMES[job], identity, 0)}
+
+
+def _job(job: str):
+    """A :class:`lib.core.jobs.Job`'s params: :func:`job_identity`'s settings and seed entropy."""
+
+    def params(config, wildcards) -> dict:
+        identity = job_identity(config, job, wildcards)
+        return {"settings": identity["settings"], "entropy": jobs.entropy(config, *identity["entropy"])}
+
+    return params
+
+
+def _trials_upstream(config, wildcards) -> list:
+    return [("compare_calibration", {"dataset": wildcards["dataset"]})]
+
+
+def _summary_upstream(config, wildcards) -> list:
+    name = {"dataset": wildcards["dataset"]}
+    chunks = [
+        ("compare_trials", {**name, **{k: str(v) for k, v in c.items()}})
+        for c in trial_chunks(compare_settings(config))
+    ]
+    return [*chunks, ("compare_calibration", name), ("compare_actual", name)]
+
+
+def _summary_params(config, wildcards) -> dict:
+    s = compare_settings(config)
+    return {"settings": {k: s[k] for k in ("alpha", "power_difference", "designs")}}
+
+
+#: The comparison's jobs (workflow/rules/compare.smk), by rule: params and the jobs they read.
+JOBS = {
+    "compare_calibration": jobs.Job(("settings", "entropy"), _job("calibration")),
+    "compare_trials": jobs.Job(("settings", "entropy"), _job("trials"), _trials_upstream),
+    "compare_actual": jobs.Job(("settings", "entropy"), _job("actual")),
+    "compare_summary": jobs.Job(("settings",), _summary_params, _summary_upstream),
+}

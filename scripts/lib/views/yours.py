@@ -19,7 +19,8 @@ from ..core import tables
 from ..models import handicap
 from ..papers import ojala2009
 from ..reporting import captions, plotting
-from ..studies import yours
+from ..studies import comparison, yours
+from . import yours_compare
 from .artifact import Artifact, Built, Reads, Views, numbers_only
 
 VIEWS = Views("yours")
@@ -106,7 +107,7 @@ def spread_note(summary: pd.DataFrame, alpha: float) -> str:
         return ""
     return (
         " p range: the 5-95 % range over fold draws of the mean p-value (further original CVs, as for the "
-        f"papers' Tables II-III); a test whose range straddles α = {alpha:g} is UNSTABLE: the folds decide it."
+        f"papers' Tables II-III); a test whose range straddles α = {alpha:g} is unstable: the folds decide it."
     )
 
 
@@ -204,7 +205,13 @@ def permutation_markdown(summary: pd.DataFrame, caption: str, alpha: float) -> s
         unstable = [f"Test {t}" for t in (1, 2) if getattr(row, f"t{t}_unstable")]
         note = f" ({' and '.join(unstable)} unstable: the folds decide it)" if unstable else ""
         lines.append(f"- **{row.dataset} / {row.classifier}**: error {row.orig:.3f}; {t1}; {t2}{note}.")
-    ranges = "" if summary[["t1_p_low", "t2_p_low"]].isna().all().all() else "; [low, high]: the p range"
+    ranges = (
+        ""
+        if summary[["t1_p_low", "t2_p_low"]].isna().all().all()
+        else "; p is the mean p-value of the first repetitions of the original CV (the paper's procedure), "
+        "[low, high] the 5-95 % range of that mean over other draws of as many CVs from all the CVs run: one "
+        "draw of the same quantity, so about one p in ten lies outside its own range by chance"
+    )
     return (
         "# Permutation tests on your data\n\n"
         + caption
@@ -220,7 +227,7 @@ def permutation_markdown(summary: pd.DataFrame, caption: str, alpha: float) -> s
 
 
 def _permutation_settings(config) -> dict:
-    cfg = yours.settings(config)
+    cfg = yours.settings(config, ("permutation",))
     perm = cfg["permutation"]
     return {
         **perm,
@@ -256,7 +263,7 @@ PERMUTATION = VIEWS.add(
         kinds=("md", "csv", "png", "pdf"),
         claims=False,
         # one table of every data set tested, none when the section tests none
-        members=lambda c: [{}] if yours.settings(c)["permutation"]["datasets"] else [],
+        members=lambda c: [{}] if yours.settings(c, ("permutation",))["permutation"]["datasets"] else [],
         rule="yours_permutation",
     )
 )
@@ -386,25 +393,15 @@ def imbalance_markdown(summary: pd.DataFrame, name: str, caption: str) -> str:
             "CV schemes."
         )
     return (
-        _report(f"Metrics against minority removal: {name}", caption, rows, lines)
+        tables.markdown_report(f"Metrics against minority removal: {name}", caption, rows, lines)
         + "\n\nThe chapter's point: threshold metrics (F1, accuracy) and ranking metrics (AUC, H-measure, "
         "precision at k) can rank classifiers differently, and the ranking can change as the minority class "
         "shrinks; 5x2 CV (half the data for training) lowers most metrics.\n"
     )
 
 
-def _report(title: str, caption: str, rows: list[dict], lines: list[str]) -> str:
-    """A report's Markdown up to its sentences: title, caption, the table of ``rows``, "In words"."""
-    return (
-        f"# {title}\n\n{caption}\n\n"
-        + tables.markdown_table(pd.DataFrame(rows))
-        + "\n## In words\n\n"
-        + "\n".join(lines)
-    )
-
-
 def _imbalance_settings(config, wildcards: dict) -> dict:
-    cfg, name = yours.settings(config), wildcards["dataset"]
+    cfg, name = yours.settings(config, ("imbalance",)), wildcards["dataset"]
     return {"name": name, "spec": cfg["datasets"][name], **cfg["imbalance"], "estimators": cfg["estimators"]}
 
 
@@ -437,7 +434,7 @@ IMBALANCE = VIEWS.add(
         kinds=("md", "csv", "png", "pdf"),
         claims=False,
         wildcards={"dataset": r"[a-z0-9][a-z0-9_-]*"},
-        members=lambda c: [{"dataset": name} for name in yours.imbalance_datasets(yours.settings(c))],
+        members=lambda c: [{"dataset": name} for name in yours.imbalance_datasets(yours.settings(c, ()))],
         rule="yours_imbalance",
     )
 )
@@ -453,15 +450,34 @@ def _line_style(method: str) -> tuple[str, str]:
     return name, f"{kind}_t"
 
 
+def dropped_links_text(row) -> str:
+    """The self-loops and repeated links the user's files held, left out of the simple graph the
+    tests use ("" when none, or for a network set without the counts)."""
+    parts = [
+        f"{int(row[column])} {words}"
+        for column, words in (("network_self_loops", "self-loop(s)"), ("network_duplicate_edges", "repeated link(s)"))
+        if column in row and int(row[column]) > 0
+    ]
+    return f" ({' and '.join(parts)} of your files left out: the tests use the simple graph)" if parts else ""
+
+
 def network_statistics_text(nets: pd.DataFrame) -> str:
-    """The user's whole network and its subnetworks: size, mean degree, autocorrelation, P(+)."""
+    """The user's whole network and its subnetworks: size, mean degree, autocorrelation (named: phi,
+    with Pearson's contingency coefficient, the measure Neville et al. 2009 report), P(+)."""
     row = nets.iloc[0]
+    contingency = (
+        f", contingency coefficient {row['network_autocorrelation_contingency']:.2f}"
+        if "network_autocorrelation_contingency" in row
+        else ""
+    )
     return (
-        f"Your network: {int(row['network_nodes'])} nodes, mean degree {row['network_mean_degree']:.2f}, label "
-        f"autocorrelation {row['network_autocorrelation']:.2f}, P(+) {row['network_p_pos']:.2f} (positive = "
+        f"Your network: {int(row['network_nodes'])} nodes{dropped_links_text(row)}, mean degree "
+        f"{row['network_mean_degree']:.2f}, label autocorrelation {row['network_autocorrelation']:.2f} (phi: the "
+        f"correlation of the two ends' labels over linked pairs{contingency}), P(+) {row['network_p_pos']:.2f} "
+        "(positive = "
         f"{str(nets['positive_label'].iloc[0])!r}); carved into {len(nets)} disjoint subnetworks of "
         f"{int(nets['nodes'].min())}-{int(nets['nodes'].max())} nodes, mean degree "
-        f"{nets['mean_degree'].min():.2f}-{nets['mean_degree'].max():.2f}, autocorrelation "
+        f"{nets['mean_degree'].min():.2f}-{nets['mean_degree'].max():.2f}, autocorrelation (phi) "
         f"{nets['autocorrelation'].min():.2f}-{nets['autocorrelation'].max():.2f}, P(+) "
         f"{nets['p_pos'].min():.2f}-{nets['p_pos'].max():.2f}"
     )
@@ -535,7 +551,7 @@ def network_caption(
     )
 
 
-def network_figure(summary: pd.DataFrame, nets: pd.DataFrame, name: str, alpha: float):
+def network_figure(summary: pd.DataFrame, nets: pd.DataFrame, name: str, alpha: float, tolerance: float | None = None):
     fig, (ax1, ax2) = plotting.new_figure(ncols=2)
     type1 = summary[summary["purpose"] == "type1"]
     power = summary[summary["purpose"] == "power"]
@@ -549,13 +565,17 @@ def network_figure(summary: pd.DataFrame, nets: pd.DataFrame, name: str, alpha: 
             plotting.rate_curve(ax2, part, "calibration_difference", method, style_method, test)
     plotting.alpha_line(ax1, alpha)
     ax1.set(xlabel="Proportion labeled", ylabel="Rejection rate", title="Type I error", ylim=(0, 1.02))
-    ax2.set(xlabel="Mean accuracy difference (calibration)", title="Power")
+    measured = power_measured(power, tolerance)
+    ax2.set(
+        xlabel="Mean accuracy difference (calibration)",
+        title="Power" if measured else "Power: not measured (no difference created)",
+    )
     ax1.title.set_fontsize(8)
     ax2.title.set_fontsize(8)
     ax1.legend(fontsize=6, loc="upper right")
     row = nets.iloc[0]
     fig.suptitle(
-        f"Network tests on your network {name}: autocorrelation {row['network_autocorrelation']:.2f}, "
+        f"Network tests on your network {name}: autocorrelation (phi) {row['network_autocorrelation']:.2f}, "
         f"P(+) {row['network_p_pos']:.2f}, mean degree {row['network_mean_degree']:.2f}",
         fontsize=9,
     )
@@ -591,6 +611,33 @@ def calibration_table(calibration: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+def power_measured(power: pd.DataFrame, tolerance: float | None) -> bool:
+    """Whether the power worlds created a real difference: nBC's handicaps left wvRN ahead by more
+    than the calibration's tolerance somewhere (else every "power" is a Type I error in disguise)."""
+    largest = power["calibration_difference"].max() if len(power) else np.nan
+    return bool(np.isfinite(largest) and largest > (tolerance if tolerance is not None else 0.0))
+
+
+def power_sentence(power: pd.DataFrame, tolerance: float | None) -> str:
+    """The network report's power line: the rates at the largest difference, or why power was not
+    measured (no handicap created a difference: both models near chance, say)."""
+    largest = power["calibration_difference"].max() if len(power) else np.nan
+    if not power_measured(power, tolerance):
+        return (
+            f"- Power was not measured: handicapping nBC created no real difference on the calibration splits "
+            # (round(x, 3) or 0.0: a difference that rounds to zero prints as +0.000, not -0.000)
+            f"(largest mean difference {round(largest, 3) or 0.0:+.3f}, not above the tolerance {tolerance or 0:g}) -- "
+            "both models are "
+            "near chance where the labels carry little autocorrelation, so there is no difference to detect."
+        )
+    top = power[power["calibration_difference"] == largest].set_index("method")["rate"]
+    return (
+        f"- Power at the largest difference ({largest:.3f}): "
+        + ", ".join(f"{m} {top.get(m, float('nan')):.2f}" for m in ("RS-C paired", "NCV paired", "RS paired"))
+        + " (RS's power means little where its Type I error is inflated)."
+    )
+
+
 def network_markdown(
     summary: pd.DataFrame,
     nets: pd.DataFrame,
@@ -617,16 +664,13 @@ def network_markdown(
         )
     worst = {m: type1[type1["method"] == m]["rate"].max() for m in yours.NETWORK_LINES}
     low = {m: type1[type1["method"] == m]["rate_low"].max() for m in yours.NETWORK_LINES}
-    top = power[power["calibration_difference"] == power["calibration_difference"].max()].set_index("method")["rate"]
     lines = [
         f"- A resampled (RS) paired t-test on this network rejects a true null in up to {worst['RS paired']:.0%} "
         f"of trials (α = {alpha:g}): "
         + ("it would fool you." if low["RS paired"] > alpha else "no clear excess over α at this scale."),
         f"- RS-C (Wang's correction): Type I error up to {worst['RS-C paired']:.0%}; NCV: up to "
         f"{worst['NCV paired']:.0%}.",
-        f"- Power at the largest difference ({power['calibration_difference'].max():.3f}): "
-        + ", ".join(f"{m} {top.get(m, float('nan')):.2f}" for m in ("RS-C paired", "NCV paired", "RS paired"))
-        + " (RS's power means little where its Type I error is inflated).",
+        power_sentence(power, tolerance),
     ]
     gap = type1[type1["method"] == "NCV paired"].get("held_out_abs_gap")
     if tolerance is not None and gap is not None and gap.max() > 2 * tolerance:
@@ -662,7 +706,7 @@ def network_markdown(
         if calibration is not None
         else ""
     )
-    return _report(f"Network tests: {name}", caption, rows, lines) + "\n" + calibration_part
+    return tables.markdown_report(f"Network tests: {name}", caption, rows, lines) + "\n" + calibration_part
 
 
 # a network's two chunks (the real-network study's, RN_PURPOSES in workflow/rules/realnet.smk), in
@@ -671,7 +715,7 @@ NETWORK_PURPOSES = ("type1", "power")
 
 
 def _network_settings(config, wildcards: dict) -> dict:
-    cfg, name = yours.settings(config), wildcards["netset"]
+    cfg, name = yours.settings(config, ("network",)), wildcards["netset"]
     return {"name": name, "spec": cfg["networks"][name], **cfg["network"]}
 
 
@@ -681,7 +725,7 @@ def _network(tables_in: dict, s: dict) -> Built:
     caption = network_caption(name, nets, summary, s, s["profile"], yours.calibration_cases(calibration))
     return Built(
         summary,
-        figure=network_figure(summary, nets, name, s["alpha"]),
+        figure=network_figure(summary, nets, name, s["alpha"], s["tolerance"]),
         markdown=network_markdown(summary, nets, name, caption, s["alpha"], s["tolerance"], calibration),
         details=caption,
     )
@@ -704,7 +748,55 @@ NETWORK = VIEWS.add(
         kinds=("md", "csv", "png", "pdf"),
         claims=False,
         wildcards={"netset": r"[a-z0-9_]+"},
-        members=lambda c: [{"netset": name} for name in yours.settings(c)["networks"]],
+        members=lambda c: [{"netset": name} for name in yours.settings(c, ())["networks"]],
         rule="yours_network",
+    )
+)
+
+
+# ----------------------------------------------------------------------------- comparison of two classifiers
+
+# the figure, caption and text: lib.views.yours_compare
+
+
+def _compare_settings(config, wildcards: dict) -> dict:
+    s = comparison.compare_settings(config)
+    keys = ("trials", "fraction", "stratified", "differences", "power_difference", "alpha", "rope", "tolerance")
+    return {
+        "name": wildcards["dataset"],
+        **{k: s[k] for k in (*keys, "calibration_draws", "classifiers", "estimators", "tie_rule")},
+    }
+
+
+def _compare(tables_in: dict, s: dict) -> Built:
+    verdict, rates_table = tables_in["verdict"], tables_in["rates"]
+    caption = yours_compare.compare_caption(
+        s, verdict, rates_table, classifiers_text(s["classifiers"], s["estimators"], s["tie_rule"])
+    )
+    height, layout = yours_compare.compare_layout(len(set(zip(verdict["a"], verdict["b"]))), caption)
+    return Built(
+        verdict,
+        figure=yours_compare.compare_figure(verdict, s["name"], s["alpha"], height),
+        markdown=yours_compare.compare_markdown(verdict, s["name"], caption, s["alpha"], s["rope"]),
+        details=caption,
+        caption_layout=layout,
+    )
+
+
+COMPARE = VIEWS.add(
+    Artifact(
+        "yours",
+        "compare_{dataset}",
+        "yours",
+        "Is A better than B on your data, and which test can you trust?",
+        reads={table: Reads("compare_summary", table) for table in ("verdict", "rates")},
+        settings=_compare_settings,
+        about=numbers_only,
+        build=_compare,
+        kinds=("md", "csv", "png", "pdf"),
+        claims=False,
+        wildcards={"dataset": r"[a-z0-9][a-z0-9_-]*"},
+        members=lambda c: [{"dataset": name} for name in comparison.compare_settings(c)["datasets"]],
+        rule="yours_compare",
     )
 )
