@@ -1,12 +1,15 @@
 """The reproduction archive (`snakemake archive`, scripts/lib/infra/archive.py): complete, checksummed,
-deterministic, and rebuilding the quick profile offline from it gives byte-identical CSVs."""
+deterministic, a valid Workflow RO-Crate with every claim's provenance (scripts/lib/infra/crate.py),
+and rebuilding the quick profile offline from it gives byte-identical CSVs."""
 
 from __future__ import annotations
 
 import csv
 import hashlib
 import io
+import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -14,9 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA_MIRROR, ROOT, SNAKEMAKE_TIMEOUT_S
+from conftest import DATA_MIRROR, QUICK_ARGS, ROOT, SNAKEMAKE_TIMEOUT_S, snakemake
 from lib.data import datasets
 from lib.infra import archive
+from lib.views import registry as views
+
+sys.path.insert(0, str(ROOT / "scripts" / "tools"))
+import validate_crate  # noqa: E402
 
 TARBALL = "archive/reproduction-quick.tar.gz"
 
@@ -109,6 +116,64 @@ def test_archive_contents(reported_run: Path, tmp_path: Path):
         assert not carried or archive.redistributable(row["licence"]), row["path"]
     used = {r["dataset"] for r in rows if r["used"] == "yes"}
     assert used == acquired(reported_run) and len(used) >= 14  # Raeder, Ojala and real-network sets
+
+
+OFFLINE = {k: "http://127.0.0.1:9" for k in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY")}
+
+
+@pytest.mark.workflow
+def test_the_archive_is_a_valid_workflow_ro_crate(reported_run: Path, tmp_path: Path, monkeypatch):
+    """roc-validator (Workflow RO-Crate 1.0, required level) offline: the JSON-LD contexts come from
+    tests/data/rocrate_contexts/ through the validator's HTTP cache, any other request fails."""
+    root = unpack(reported_run / TARBALL, tmp_path)
+    for key, value in OFFLINE.items():
+        monkeypatch.setenv(key, value)
+    validate_crate.fill_cache(tmp_path / "cache")
+    assert validate_crate.validate(root, tmp_path / "cache") == []
+    crate = json.loads((root / "ro-crate-metadata.json").read_text())
+    entities = {e["@id"]: e for e in crate["@graph"]}
+    run = entities["#run"]
+    assert run["startTime"] < run["endTime"] and entities["./"]["datePublished"] == run["endTime"]
+    claims = [e for e in crate["@graph"] if e["@type"] == "Claim"]
+    card = list(csv.DictReader(io.StringIO((root / "archived/results/scorecard.csv").read_text())))
+    assert sorted(c["identifier"] for c in claims) == sorted(r["id"] for r in card)  # every row, once
+    assert "->" in (root / "rulegraph.dot").read_text()
+
+
+@pytest.mark.workflow
+def test_a_claim_leads_from_the_scorecard_to_its_source_rule_settings_and_inputs(reported_run: Path, tmp_path: Path):
+    """The first claim of results/scorecard.md: its link gives the check's lines, the crate's entity of
+    that claim gives the same lines, its artifact's rule, settings, seed entropies and study tables."""
+    root = unpack(reported_run / TARBALL, tmp_path)
+    md = (root / "archived/results/scorecard.md").read_text()
+    link = re.compile(r"\| \[((?:[^\]\\]|\\.)+)\]\(\.\./(scripts/[^#)]+)#L(\d+)-L(\d+)\)")  # | [claim](../file#La-Lb)
+    text, path, first, last = link.search(md).groups()
+    first, last = int(first), int(last)
+    lines = (root / path).read_text().splitlines()[first - 1 : last]
+    assert any(line.lstrip().startswith("def ") for line in lines)  # the check (with its decorator, if any)
+    entities = {e["@id"]: e for e in json.loads((root / "ro-crate-metadata.json").read_text())["@graph"]}
+    claim = next(e for e in entities.values() if e["@type"] == "Claim" and e["name"] == re.sub(r"\\(.)", r"\1", text))
+    check = entities[claim["subjectOf"]["@id"]]
+    assert check["url"] == f"{path}#L{first}-L{last}" and check["isPartOf"] == {"@id": path}
+    artifact = views.ARTIFACTS[claim["identifier"].rsplit("/", 1)[0]]
+    action = entities[claim["isBasedOn"]["@id"]]
+    assert action["instrument"] == {"@id": f"#rule/{artifact.rule}"} and action["isPartOf"] == {"@id": "#run"}
+    values = {entities[v["@id"]]["name"]: entities[v["@id"]]["value"] for v in action["additionalProperty"]}
+    assert json.loads(values["settings"])["profile"] == "quick" and values["study"] == artifact.study
+    assert json.loads(values["table_entropies"])  # the seeded jobs upstream of its tables
+    tables = action["object"] if isinstance(action["object"], list) else [action["object"]]
+    assert tables
+    for table in tables:
+        entity = entities[table["@id"]]
+        assert entity["sha256"] == hashlib.sha256((root / entity["@id"]).read_bytes()).hexdigest()
+
+
+@pytest.mark.workflow
+def test_archiving_the_same_run_again_gives_the_same_bytes(reported_run: Path):
+    """No clock reading of the archive's own: the crate's times are the run's records."""
+    before = (reported_run / TARBALL).read_bytes()
+    snakemake(reported_run, "--cores", "1", "archive", "--forcerun", "archive", *QUICK_ARGS)
+    assert (reported_run / TARBALL).read_bytes() == before
 
 
 def acquired(run: Path) -> set[str]:

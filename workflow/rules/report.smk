@@ -3,7 +3,7 @@
 The HTML report is Snakemake's own: `snakemake --report results/report.html` (`make report`)
 after a run collects every artifact's files (marked in common.smk's view_outputs; caption
 workflow/report/artifact.rst) plus the scorecard. The archive rule packages code, config, environment, data
-checksums (and the raw files whose licence allows it), results, scorecard and report."""
+checksums (and the raw files whose licence allows it), results, scorecard and report, as a Workflow RO-Crate."""
 
 
 rule scorecard:
@@ -32,8 +32,9 @@ rule scorecard:
     conda:
         CONDA_ENV
     params:
-        # the selected readings: changing one reruns the scorecard even where a claim file does not change
-        readings={key: READINGS.lookup(config, key) for r in READINGS.REGISTRY.values() for key in r.config_keys()},
+        # the readings behind each artifact's verdicts, as its caption states them: changing one reruns
+        # the scorecard even where a claim file does not change
+        readings={a.id: READINGS.describe(a.keys_read(config), config) for a in VIEW_REGISTRY.ARTIFACTS.values()},
     script:
         "../../scripts/scorecard.py"
 
@@ -41,7 +42,9 @@ rule scorecard:
 rule archive:
     """Reproduction package archive/reproduction-<profile>.tar.gz: code at its git commit, config,
     pinned environment, raw-data checksums (+ files whose licence allows it), results, scorecard,
-    report, MANIFEST.sha256 (scripts/lib/infra/archive.py). Not part of `rule all`."""
+    report, MANIFEST.sha256 (scripts/lib/infra/archive.py); a Workflow RO-Crate
+    (ro-crate-metadata.json: the run and every claim's provenance, read from the run's own records in
+    .snakemake/metadata; scripts/lib/infra/crate.py). Not part of `rule all`."""
     input:
         artifacts=ARTIFACTS,
         claims=CLAIMS,

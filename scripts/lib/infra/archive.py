@@ -15,6 +15,8 @@ Contents (under one top folder ``reproduction-<profile>/``):
   the shared mirror so that the rebuild can use it as ``data.mirror``;
 * ``archived/results/`` (artifacts, study tables, scorecard, report: the run's ``results/``, kept
   apart so that a rebuild writes a fresh ``results/`` to compare with) and ``REBUILD.md``;
+* ``ro-crate-metadata.json`` and ``rulegraph.dot`` -- the archive described as a Workflow RO-Crate,
+  with the run and every claim's provenance (:mod:`lib.infra.crate`);
 * ``MANIFEST.sha256`` -- sha256 of every other file of the archive.
 
 Which raw files are carried (:func:`redistributable`) is decided from the registry's licence
@@ -51,6 +53,12 @@ CODE_PARTS = [
     "Snakefile",
     "Makefile",
     "README.md",
+    "LICENSE",
+    "CITATION.cff",
+    ".zenodo.json",
+    "CHANGELOG.md",
+    "pytest.ini",
+    "pyproject.toml",
     "workflow",
     "scripts",
     "config",
@@ -145,6 +153,7 @@ def data_rows(raw_root: Path) -> list[dict]:
                     "licence": ds.licence,
                     "used": "yes" if verified else "no",
                     "carried": "yes" if carried else "no",
+                    "url": f.sources[0].url if f.sources else "",
                     "_local": local if carried else None,
                 }
             )
@@ -207,4 +216,6 @@ def rebuild_text(profile: str, rows: list[dict]) -> str:
    except `report.html`, which a rebuild does not make (`snakemake --report results/report.html`).
 
 Code: see `PROVENANCE.json` for the git commit (and whether the working tree differed from it).
+What the archive holds, the run and every claim's provenance (rule, settings, seed entropies,
+inputs with sha256, the source lines of its check): `ro-crate-metadata.json`, a Workflow RO-Crate.
 """

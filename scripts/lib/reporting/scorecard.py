@@ -2,26 +2,29 @@
 
 Each artifact writes ``<artifact>.claims.csv`` from its paper's module (``lib.papers``); the
 scorecard collects them, checks that every row is a registered claim, and names for each verdict
-the readings (and their values) it was computed under (:func:`lib.core.readings.describe`).
+the readings (and their values) it was computed under (:func:`lib.core.readings.describe`). In the
+Markdown each claim links to the source lines of its check (:func:`check_source`).
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping
+from pathlib import Path
 
 import pandas as pd
 
-from ..core import readings
 from ..core.tables import markdown_table
 from ..papers import registry
 from ..papers.claims import CLASSES, COLUMNS, verdict_class
 
 
-def collect(frames: list[pd.DataFrame], config: Mapping | None = None) -> pd.DataFrame:
-    """Every artifact's claims in one table, sorted by paper and artifact; with ``config``, a last
-    column ``readings`` names the readings (and their values) each verdict was computed under.
+def collect(frames: list[pd.DataFrame], described: Mapping[str, str] | None = None) -> pd.DataFrame:
+    """Every artifact's claims in one table, sorted by paper and artifact; with ``described``
+    (artifact id -> the readings and their values it was computed under, as its caption states them:
+    :func:`lib.core.readings.describe`), a last column ``readings`` names them for each verdict.
     Raises ``ValueError`` for a row whose id no paper module declares."""
-    columns = COLUMNS + (["readings"] if config is not None else [])
+    columns = COLUMNS + (["readings"] if described is not None else [])
     if not frames:
         return pd.DataFrame(columns=columns)
     table = pd.concat(frames, ignore_index=True)[COLUMNS]
@@ -29,9 +32,8 @@ def collect(frames: list[pd.DataFrame], config: Mapping | None = None) -> pd.Dat
     if unknown:
         raise ValueError(f"claims not declared in lib.papers: {unknown[:5]}")
     table = table.sort_values(["paper", "artifact"], kind="stable").reset_index(drop=True)
-    if config is not None:
-        described = {a: readings.describe(a, config) for a in set(table["paper"] + "/" + table["artifact"])}
-        table["readings"] = (table["paper"] + "/" + table["artifact"]).map(described)
+    if described is not None:
+        table["readings"] = (table["paper"] + "/" + table["artifact"]).map(lambda a: described.get(a, ""))
     return table
 
 
@@ -85,5 +87,31 @@ def markdown(table: pd.DataFrame) -> str:
     ]
     for paper, part in table.groupby("paper", sort=True):
         title = registry.PAPERS[paper].title if paper in registry.PAPERS else paper
+        part = part.assign(claim=[linked(text, cid) for text, cid in zip(part["claim"], part["id"])])
         lines += [f"## {paper}: {title}", "", markdown_table(part.drop(columns=["paper", "id"])), ""]
     return "\n".join(lines)
+
+
+#: The checkout (or the workflow's folder, as another workflow's module): source paths are relative to it.
+SOURCE_ROOT = Path(__file__).resolve().parents[3]
+
+
+def check_source(claim_id: str) -> tuple[str, int, int]:
+    """Where the check of a claim is written: its file (relative to :data:`SOURCE_ROOT`) and its first
+    and last line. A check that only guards another (a closure holding ``check``, as
+    ``neville2009_realnet._shown_set``) is followed to that one, where the judgement is."""
+    func = inspect.unwrap(registry.CLAIMS[claim_id].check)
+    cells = dict(zip(func.__code__.co_freevars, func.__closure__ or ()))
+    if "check" in cells and inspect.isfunction(cells["check"].cell_contents):
+        func = inspect.unwrap(cells["check"].cell_contents)
+    lines, start = inspect.getsourcelines(func)
+    path = Path(inspect.getsourcefile(func)).resolve().relative_to(SOURCE_ROOT).as_posix()
+    return path, start, start + len(lines) - 1
+
+
+def linked(text: str, claim_id: str) -> str:
+    """The claim's text as a Markdown link to its check's lines, relative to results/scorecard.md (the
+    anchor ``#L<first>-L<last>`` is how code hosts show a range of lines)."""
+    path, first, last = check_source(claim_id)
+    label = str(text).replace("[", "\\[").replace("]", "\\]")
+    return f"[{label}](../{path}#L{first}-L{last})"
