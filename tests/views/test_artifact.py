@@ -136,10 +136,12 @@ def test_a_family_is_one_rule_over_its_members_settings_from_their_wildcards(tmp
     config = {"profile": "quick", "toy": {"cases": {"b": 4, "a": 2}}}
     assert TOY_CASES.rule == "toystudy_case" and TOY_CASES.id == "toy2026/case_{case}"
     # patterns for the rule, no claims file; the members the config names, in its order, as targets
-    assert TOY_CASES.outputs() == {kind: f"results/toy2026/case_{{case}}.{kind}" for kind in ("pdf", "png", "csv")}
-    assert TOY_CASES.files(config) == [f"results/toy2026/case_{c}.{k}" for c in "ba" for k in ("pdf", "png", "csv")]
+    # (a figure's kinds: its full caption is its Markdown, the figure may print a brief)
+    kinds = ("pdf", "png", "csv", "md")
+    assert TOY_CASES.outputs() == {kind: f"results/toy2026/case_{{case}}.{kind}" for kind in kinds}
+    assert TOY_CASES.files(config) == [f"results/toy2026/case_{c}.{k}" for c in "ba" for k in kinds]
     assert TOY_CASES.files({"profile": "quick", "toy": {"cases": {}}}) == []
-    assert TOY.files(config) == [f"results/toy2026/fig1.{k}" for k in ("pdf", "png", "csv")]  # one, always
+    assert TOY.files(config) == [f"results/toy2026/fig1.{k}" for k in kinds]  # one, always
     settings = TOY_CASES.configure(config, {"case": "a"})
     assert settings == {"profile": "quick", "readings": "", "case": "a", "trials": 2}
 
@@ -180,7 +182,12 @@ def test_a_caption_layout_sets_the_figures_margins(tmp_path):
 
 
 def test_the_yours_artifacts_are_families_without_claims_apart_from_the_papers():
-    assert [a.rule for a in registry.YOURS.values()] == ["yours_permutation", "yours_imbalance", "yours_network"]
+    assert [a.rule for a in registry.YOURS.values()] == [
+        "yours_permutation",
+        "yours_imbalance",
+        "yours_network",
+        "yours_compare",
+    ]
     assert not set(registry.YOURS) & set(registry.ARTIFACTS)
     for art in registry.YOURS.values():
         assert art.paper == "yours" and not art.claims and "claims" not in art.outputs()

@@ -372,7 +372,7 @@ def test_a_table_whose_classifier_is_not_configured_is_empty_and_says_so(tmp_pat
     assert pd.read_csv(out["csv"]).empty
     assert open(out["md"]).read() == (
         "# Ojala & Garriga 2009, Table II\n\nDecision Tree (j48) not in permutation.uci.classifiers, so not run: "
-        "this table is empty.\n"
+        "this table is empty.\n\nReadings: permutation.tie_rule=shuffled; permutation.uci_files=uci.\n"
     )
     claims = pd.read_csv(out["claims"])
     assert (claims["verdict"] == "not run").all()

@@ -21,6 +21,7 @@ CONFIG = {
     "seed": 1,
     "imbalance": {
         "datasets": ["a", "b"],
+        "classifiers": ["NB", "J48", "SMO"],
         "removed_percent": [0, 50],
         "precision_k": 20,
         "tenfold": {"folds": 10, "evaluated": 2},

@@ -53,7 +53,9 @@ def is_stand_in(spec: dict) -> bool:
 
 def sets_note(networks_frame, set_specs: dict) -> str:
     """One caption sentence per network set: source, how its networks were chosen (reading
-    realnet.selection, with the bands), and the ranges of size, mean degree, autocorrelation and P(+)."""
+    realnet.selection, with the bands), and the ranges of size, mean degree, autocorrelation and P(+).
+    A stand-in's first clause (up to the semicolon) names it, its networks and their sizes: what the
+    figure's printed brief keeps of it (:func:`lib.reporting.plotting.brief_caption`)."""
     out = []
     for name, spec in set_specs.items():
         part = networks_frame[networks_frame["set"] == name]
@@ -70,17 +72,17 @@ def sets_note(networks_frame, set_specs: dict) -> str:
                 row = part.iloc[0]
                 out.append(
                     f"STAND-IN {name} (reading realnet.selection=similar): {len(part)} disjoint networks of "
-                    f"{spec['dataset'].capitalize()} ('{spec['task']}'), each {int(row['blocks']) // len(part)} "
-                    f"of {int(row['blocks'])} region-grown blocks, the first of {int(row['candidates'])} "
-                    f"stratified deals within the bands {bands_text(row)} (deal {int(row['candidate'])}; "
-                    f"{int(row['within_bands'])} within) ({sizes}; {kept} of {total} links kept, all links "
-                    f"inside a network), {stats}."
+                    f"{spec['dataset'].capitalize()} ('{spec['task']}'), {sizes}; each "
+                    f"{int(row['blocks']) // len(part)} of {int(row['blocks'])} region-grown blocks, the first of "
+                    f"{int(row['candidates'])} stratified deals within the bands {bands_text(row)} "
+                    f"(deal {int(row['candidate'])}; {int(row['within_bands'])} within) ({kept} of {total} links "
+                    f"kept, all links inside a network), {stats}."
                 )
             else:
                 out.append(
                     f"STAND-IN {name}: {len(part)} disjoint subnetworks of {spec['dataset'].capitalize()} "
-                    f"('{spec['task']}') carved by seeded region growing ({sizes}; {kept} of {total} links "
-                    f"kept, all links inside a part), {stats}."
+                    f"('{spec['task']}') carved by seeded region growing, {sizes}; {kept} of {total} links "
+                    f"kept (all links inside a part), {stats}."
                 )
         else:
             out.append(f"{name}: user-supplied network set, {len(part)} networks ({sizes}), {stats}.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import textwrap
 from pathlib import Path
 
@@ -76,11 +77,22 @@ def rate_line(ax, x, rate, lo, hi, label: str, method: str, test: str = "paired_
     )
 
 
+def caption_width(fig, width: int | None = None) -> int:
+    """Characters a caption line under ``fig`` holds: ``width``, or 88 for the house figure's 4.8
+    inches and as many more as the figure is wider (the 6.5-point caption font fills the same line)."""
+    return width or int(88 * fig.get_size_inches()[0] / 4.8)
+
+
+def caption_lines(fig, caption: str, width: int | None = None) -> list[str]:
+    """The lines :func:`add_caption` prints under ``fig`` for ``caption``, exactly."""
+    return textwrap.wrap(caption, caption_width(fig, width))
+
+
 def add_caption(fig, caption: str, width: int | None = None, **margins) -> None:
-    """Wrap ``caption`` under the axes (``width`` characters a line), leaving room for it; the
-    figure's own ``margins`` (``subplots_adjust`` keywords) replace the house ones."""
+    """Wrap ``caption`` under the axes (``width`` characters a line, :func:`caption_lines`), leaving
+    room for it; the figure's own ``margins`` (``subplots_adjust`` keywords) replace the house ones."""
     inches = fig.get_size_inches()[0]
-    text = "\n".join(textwrap.wrap(caption, width or int(88 * inches / 4.8)))
+    text = "\n".join(caption_lines(fig, caption, width))
     lines = text.count("\n") + 1
     bottom = 0.11 + 0.028 * lines
     house = {"left": 0.13 * 4.8 / inches, "right": 0.97, "top": 0.90, "bottom": bottom, "wspace": 0.12}
@@ -118,6 +130,133 @@ def profile_note(profile: str, trials: int, paper_trials: int | None = None, uni
         return f"{scale_label(profile)}: {trials} {unit} per point."
     extra = f" (the paper uses {paper_trials})" if paper_trials else ""
     return f"{profile.upper()} PROFILE: {trials} {unit} per point{extra}; intervals are wide."
+
+
+# ---- the caption printed under a figure ---------------------------------------------------------
+# A figure carries a short caption, as a journal's does: at most PRINTED_LINES lines naming the scale,
+# each deviation from the paper and the readings, and where the full caption is (the artifact's
+# Markdown, lib.views.artifact). Built from the full caption's text alone, by the house convention
+# that a caption states a deviation from the paper's scale or procedure in CAPITALS (profile_note's
+# "QUICK PROFILE", "DEVIATION:", "STAND-IN cora", "FEWER TRIALS ... THAN THE PAPER").
+
+#: Lines of caption printed under a figure at most.
+PRINTED_LINES = 4
+
+# "Fig. 1(d)", "Sec. 6", "e.g. best of": a full stop after these ends no sentence
+_ABBREVIATIONS = {"Fig", "Figs", "Sec", "Eq", "eq", "Eqs", "e.g", "i.e", "vs", "cf", "al", "approx", "No"}
+# a word in capitals: letters, inner hyphens and apostrophes ("STAND-IN", "PAPER'S")
+_CAPITALS = r"[A-Z][A-Z'’-]*[A-Z]"
+# a deviation's mark: two words in capitals in a row ("QUICK PROFILE", "THAN THE PAPER"), or one of
+# at least six letters ("DEVIATION", "STAND-IN"); acronyms have fewer (RS-C, NCV, IMDB, PR-BEP, II-III)
+_CAPITALS_RUN = re.compile(rf"(?<![\w'’-]){_CAPITALS}(?:\s+{_CAPITALS})+(?![\w'’-])")
+_CAPITALS_WORD = re.compile(rf"(?<![\w'’-]){_CAPITALS}(?![\w'’-])")
+# how a caption names its scale: a profile ("QUICK PROFILE", "(profile: quick)"), a full-scale label
+# (:data:`FULL_SCALE`) or a count against the paper's ("FEWER TRIALS ... THAN THE PAPER")
+_SCALE = re.compile(r"\bprofile\b|\b(paper|decisive) scale\b|\bthan the paper\b", re.IGNORECASE)
+# a reading's study prefix ("relational.cross_rule=mean" -> "cross_rule=mean": the names are unique)
+_READING_PREFIX = re.compile(r"(?<=[\s:;])[a-z_]+\.(?=[a-z0-9_]+=)")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into its sentences: at a full stop before a space or the end, outside brackets
+    and not after an abbreviation (:data:`_ABBREVIATIONS`)."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch in "([{") - (ch in ")]}" and depth > 0)
+        if ch != "." or depth or (i + 1 < len(text) and not text[i + 1].isspace()):
+            continue
+        if text[start:i].split()[-1:] and text[start:i].split()[-1] in _ABBREVIATIONS:
+            continue
+        out.append(text[start : i + 1].strip())
+        start = i + 1
+    tail = text[start:].strip()
+    return [s for s in [*out, tail] if s]
+
+
+def deviation_mark(sentence: str):
+    """Where ``sentence`` marks a deviation from the paper by the house convention (the first words
+    in capitals that are no acronym: a ``re.Match``), or None."""
+    marks = [m for m in _CAPITALS_WORD.finditer(sentence) if sum(c.isalpha() for c in m.group()) >= 6]
+    marks += [m for m in [_CAPITALS_RUN.search(sentence)] if m]
+    return min(marks, key=lambda m: (m.start(), -m.end()), default=None)
+
+
+def marks_deviation(sentence: str) -> bool:
+    """Whether ``sentence`` states a deviation from the paper (:func:`deviation_mark`)."""
+    return deviation_mark(sentence) is not None
+
+
+def first_clause(sentence: str) -> str:
+    """``sentence`` up to its first semicolon outside brackets, as a sentence."""
+    depth = 0
+    for i, ch in enumerate(sentence):
+        depth += (ch in "([{") - (ch in ")]}" and depth > 0)
+        if ch == ";" and not depth:
+            return sentence[:i].rstrip() + "."
+    return sentence
+
+
+def cut(sentence: str, limit: int) -> str:
+    """``sentence`` in at most ``limit`` characters: cut at a word's end, marked "…"; never inside
+    the mark that names its deviation (nor its first two words), so the name stays."""
+    if len(sentence) <= limit:
+        return sentence
+    mark = deviation_mark(sentence)
+    floor = max(mark.end() if mark else 0, len(" ".join(sentence.split(" ")[:2])))
+    end = sentence.rfind(" ", 0, limit + 1)  # after the last word that ends within the limit,
+    if end < floor:  # or else after the name
+        end = sentence.find(" ", floor)
+    return sentence if end == -1 else sentence[:end].rstrip(" ,;:(") + "…"
+
+
+def scale_named(parts: list[str], profile: str) -> list[str]:
+    """The sentence naming the scale when no sentence marked as a deviation does (the first of
+    ``parts`` that mentions a profile or the scale; else the profile's own name)."""
+    if any(_SCALE.search(s) for s in parts if marks_deviation(s)):
+        return []
+    found = [s for s in parts if _SCALE.search(s) and not s.startswith("Readings:")]
+    return found[:1] or [f"{scale_label(profile) or profile.upper() + ' PROFILE'}."]
+
+
+def brief_caption(caption: str, *, profile: str, pointer: str, width: int, lines: int = PRINTED_LINES) -> str:
+    """The caption printed under a figure of ``width``-character lines: ``caption`` itself when it
+    fits in ``lines`` lines, else its brief in at most ``lines`` lines: the sentence naming the
+    scale, every sentence marked as a deviation (:func:`marks_deviation`), the readings (their
+    names without the study) and ``pointer`` (where the full caption is).
+
+    Shortened deterministically, each step only when the one before does not fit: the sentences
+    cut to their first clause; then to one common length, lowered in steps of 5 characters down to
+    the name of each deviation (:func:`cut`); then the readings too; then the whole text before the
+    pointer, as a last resort, so that the printed caption never exceeds ``lines`` lines."""
+
+    def fits(text: str) -> bool:
+        return len(textwrap.wrap(text, width)) <= lines
+
+    if fits(caption):
+        return caption
+    parts = sentences(caption)
+    readings = [_READING_PREFIX.sub("", s) for s in parts if s.startswith("Readings:")][-1:]
+    shown = list(dict.fromkeys([*scale_named(parts, profile), *(s for s in parts if marks_deviation(s))]))
+    for shorten in (lambda s: s, first_clause):
+        text = " ".join([*map(shorten, shown), *readings, pointer])
+        if fits(text):
+            return text
+    shown = [first_clause(s) for s in shown]
+    longest = max([len(s) for s in [*shown, *readings]], default=0)
+    for limit in range(longest, 0, -5):
+        text = " ".join([*(cut(s, limit) for s in shown), *readings, pointer])
+        if fits(text):
+            return text
+    for limit in range(longest, 0, -5):
+        text = " ".join([*(cut(s, 0) for s in shown), *(cut(s, limit) for s in readings), pointer])
+        if fits(text):
+            return text
+    body = " ".join([*(cut(s, 0) for s in shown), *(cut(s, 0) for s in readings)])
+    for limit in range(len(body), 0, -5):
+        text = f"{textwrap.shorten(body, limit, placeholder='…')} {pointer}"
+        if fits(text):
+            return text
+    return textwrap.shorten(pointer, width * lines, placeholder="…")
 
 
 def rate_curve(ax, frame, x: str, label: str, method: str, test: str = "paired_t") -> None:

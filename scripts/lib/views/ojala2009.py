@@ -202,7 +202,7 @@ def _fig3_about(s: dict) -> str:
         + FIG3_REJECTION[s["rejection"]]
         + " "
         + plotting.profile_note(s["profile"], k, ojala2009.RANDOMIZATIONS, unit="randomizations")
-        + " Deviations: J48 = Weka J48 re-implemented (lib/models/c45.py); SMO: "
+        + " DEVIATIONS: J48 = Weka J48 re-implemented (lib/models/c45.py); SMO: "
         + "Weka's SMO re-implemented (lib/models/smo.py; Weka's predictions in our cross-check); "
         + f"1-NN: IB1 ties, tie_rule={s['tie_rule']}; NB: Weka's estimator exactly; every randomized "
         "data set gets a fresh stratified CV; one data set per ρ shared by all classifiers and tests."
