@@ -87,6 +87,32 @@ def test_a_module_by_path_builds_in_the_users_folder_and_writes_nothing_into_the
     assert files_of(ROOT) == before
 
 
+def test_a_config_of_only_the_users_section_and_a_relative_module_path_lint_and_build(tmp_path: Path):
+    """The user's config holds only `yours:`; every other key takes the workflow's own value (the
+    papers' scale). The module path is relative to the user's workflow/ folder, as docs/yours.md
+    writes it, which `snakemake --lint` accepts (it rejects an absolute one)."""
+    clone = copy_workflow(tmp_path / "repro")
+    user = tmp_path / "mine"
+    (user / "config").mkdir(parents=True)
+    (user / "config/config.yaml").write_text(yaml.safe_dump({"yours": YOURS}, sort_keys=False))
+    (user / "data").mkdir()
+    shutil.copy(ROOT / "data/examples/imbalanced.csv", user / "data/rare.csv")
+    (user / "workflow").mkdir()
+    relative = os.path.relpath(clone / "workflow/Snakefile", user / "workflow")
+    assert not Path(relative).is_absolute() and relative.startswith("..")
+    (user / "workflow/Snakefile").write_text(USER_SNAKEFILE.format(snakefile=f'"{relative}"'))
+    lint = snakemake(user, "--lint", check=False)
+    assert lint.returncode == 0, lint.stdout + lint.stderr
+    (user / "workflow/Snakefile").write_text(USER_SNAKEFILE.format(snakefile=f'"{clone / "workflow/Snakefile"}"'))
+    absolute = snakemake(user, "--lint", check=False)
+    assert absolute.returncode != 0 and "Absolute path" in absolute.stdout + absolute.stderr
+    (user / "workflow/Snakefile").write_text(USER_SNAKEFILE.format(snakefile=f'"{relative}"'))
+    snakemake(user, "yours", "--cores", "2")
+    assert_built(user)
+    # the defaults are the workflow's own: the papers' scale, where the user's section is silent
+    assert "10-fold" in (user / "results/yours/imbalance_rare.md").read_text()
+
+
 def test_the_callers_config_is_checked_as_the_workflows_own(tmp_path: Path):
     user = user_repository(tmp_path / "mine", f'"{ROOT / "workflow/Snakefile"}"', simulated={"alpha": 1.5})
     proc = snakemake(user, "yours", "--cores", "1", check=False)
@@ -99,10 +125,12 @@ def git(*args: str, cwd: Path) -> None:
     subprocess.run(["git", "-c", "user.name=test", "-c", "user.email=test@example.org", *args], cwd=cwd, check=True)
 
 
-def test_as_snakedeploy_writes_it_from_a_git_tag(tmp_path: Path, monkeypatch):
-    """`github("<owner>/<repo>", path="workflow/Snakefile", tag=...)`: Snakemake fetches the Snakefile, and the
-    files the Snakefile asks for, from its bare clone of the repository in its source cache; the
-    clone is seeded here, so nothing is downloaded."""
+@pytest.mark.parametrize("ref", ["commit", "tag"])
+def test_as_a_git_hosted_module_at_a_commit_or_a_tag(tmp_path: Path, monkeypatch, ref: str):
+    """`github("<owner>/<repo>", path="workflow/Snakefile", commit=...)` (docs/yours.md's route: a
+    commit pins the code; a release tag, as snakedeploy writes it, where the repository has one):
+    Snakemake fetches the Snakefile, and the files the Snakefile asks for, from its bare clone of the
+    repository in its source cache; the clone is seeded here, so nothing is downloaded."""
     repo = copy_workflow(tmp_path / "repro")
     shutil.copy(ROOT / ".gitignore", repo / ".gitignore")
     git("init", "--quiet", cwd=repo)
@@ -116,7 +144,9 @@ def test_as_snakedeploy_writes_it_from_a_git_tag(tmp_path: Path, monkeypatch):
     git("clone", "--quiet", "--bare", str(repo), str(clones / "github.com/repro-org/repro"), cwd=tmp_path)
     before = files_of(repo)
 
-    user = user_repository(tmp_path / "mine", 'github("repro-org/repro", path="workflow/Snakefile", tag="v0.1.0")')
+    sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True, check=True).stdout
+    pin = f'commit="{sha.strip()}"' if ref == "commit" else 'tag="v0.1.0"'
+    user = user_repository(tmp_path / "mine", f'github("repro-org/repro", path="workflow/Snakefile", {pin})')
     cache = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
     snakemake(user, "yours", "--cores", "2", env=cache)
     assert_built(user)

@@ -294,8 +294,9 @@ def _schema(path: str, mtime_ns: int) -> dict:
     return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=loader)
 
 
-def check(config: dict, schema_path: str | Path) -> None:
-    """Raise :class:`ConfigError` with one sentence if ``config`` cannot be run."""
+def check(config: dict, schema_path: str | Path) -> list[str]:
+    """Raise :class:`ConfigError` with one sentence if ``config`` cannot be run; else return the notes
+    a user should read before any job starts (:func:`check_yours`)."""
     schema = _schema(str(schema_path), Path(schema_path).stat().st_mtime_ns)
     check_schema(config, schema)
     check_science(config)
@@ -304,8 +305,9 @@ def check(config: dict, schema_path: str | Path) -> None:
     check_relational(config)
     check_realnet(config)
     check_imbalance(config)
-    check_yours(config)
+    notes = check_yours(config)
     check_catalogue()
+    return notes
 
 
 def check_catalogue() -> None:
@@ -317,10 +319,32 @@ def check_catalogue() -> None:
         raise ConfigError(str(exc)) from None
 
 
-def check_yours(config: dict) -> None:
+def check_yours(config: dict) -> list[str]:
     """The user's ``yours`` section: its files, classes, networks and estimators
-    (:func:`lib.infra.yourscheck.check`); nothing without one."""
+    (:func:`lib.infra.yourscheck.check`; its notes: each estimator's estimated CPU time); nothing
+    without one."""
     try:
-        yourscheck.check(config)
+        return yourscheck.check(config)
     except yourscheck.YoursError as exc:
         raise ConfigError(str(exc)) from None
+
+
+def with_defaults(given: dict, defaults: dict) -> dict:
+    """``defaults`` with ``given`` merged in, section by section: a key ``given`` sets wins (lists
+    and values whole), every other key keeps its default."""
+    out = dict(defaults)
+    for key, value in given.items():
+        out[key] = (
+            with_defaults(value, out[key]) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+        )
+    return out
+
+
+def fill_defaults(config: dict, defaults_path: str | Path) -> None:
+    """Fill ``config`` in place with every key it leaves out, from the workflow's own config file
+    (the papers' scale): a caller's config (the workflow as a module) holds only what is its own."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    defaults = yaml.load(Path(defaults_path).read_text(encoding="utf-8"), Loader=loader)
+    merged = with_defaults(config, defaults)
+    config.clear()
+    config.update(merged)
