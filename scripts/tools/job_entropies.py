@@ -1,7 +1,7 @@
 """Every job's seed entropy, as the workflow plans it: the golden record of job identity.
 
 A job's random numbers come from its seed entropy (lib.core.seeding.job_entropy: the config seed,
-a hash of its label and parameters, its chunk), computed by the rules files. This tool plans the
+a hash of its label and parameters, its chunk), declared per study (lib.studies.<study>.JOBS). This tool plans the
 whole DAG of the given targets in a dry run of every job (``--forceall``; nothing is executed)
 and writes, per job, its rule and every entropy among its params (nested ones included, e.g. an
 artifact's settings), keyed by its first output::

@@ -57,11 +57,6 @@ def upstream_files(job, rule, output):
     return files
 
 
-def job_entropy(study, params, chunk):
-    """Seed entropy for one job: (config seed, hash of study + params, chunk index)."""
-    return seeding.job_entropy(config["seed"], study, params, int(chunk))
-
-
 # --- report (snakemake --report; an artifact's caption: workflow/report/artifact.rst) ----------
 # Report categories: one per paper, named as a reader knows the paper.
 REPORT_CATEGORY = {row.key: row.category for row in CATALOG.PAPERS}

@@ -182,15 +182,10 @@ def designs(
     make_b: Callable[[], object],
     rng: np.random.Generator,
     *,
-    folds: int = 10,
-    repetitions: int = 10,
-    repeated_folds: int = 10,
-    resamples: int = 15,
-    resample_test: float = 1 / 3,
-    holdout_folds: int = 3,
     include=DESIGNS,
+    **sizes,
 ) -> dict[str, Design]:
-    """The splits of every design and A's and B's per-instance outcomes on them.
+    """The splits of every design (:func:`draw_splits`) and A's and B's per-instance outcomes on them.
 
     Parameters
     ----------
@@ -203,24 +198,12 @@ def designs(
         Each returns an unfitted model (``fit`` / ``predict``), e.g. :func:`model_factory`; a fresh
         one is fitted on every training set.
     rng : numpy.random.Generator
-        Source of every split (the caller's job generator, ``lib.core.seeding.generator``). Each
-        design draws from its own child of ``rng`` (``rng.spawn``, in the order of
-        :data:`DESIGNS`), so a design's splits do not depend on the other designs' sizes or on
-        which designs are included.
-    folds : int, default 10
-        k of the ``cv`` design (stratified 10-fold CV).
-    repetitions, repeated_folds : int, default 10, 10
-        r and k of the ``repeated_cv`` design (Bouckaert & Frank 2004; Benavoli et al. 2017).
-    resamples : int, default 15
-        Train/test splits J of the ``resampling`` design (Nadeau & Bengio 2003).
-    resample_test : float, default 1/3
-        Test fraction of each random subsample: ``round(resample_test * n)`` instances
-        (the one third of Dietterich's 1998 resampled paired t).
-    holdout_folds : int, default 3
-        The ``holdout`` test set is one fold of a stratified partition into this many folds (test
-        fraction ``1 / holdout_folds``, default one third).
+        Source of every split (the caller's job generator, ``lib.core.seeding.generator``).
     include : iterable of str, default :data:`DESIGNS`
         The designs computed.
+    **sizes
+        The designs' sizes, :func:`draw_splits`' keywords (``folds``, ``repetitions``,
+        ``repeated_folds``, ``resamples``, ``resample_test``, ``holdout_folds``).
 
     Returns
     -------
@@ -235,14 +218,6 @@ def designs(
         unknown design, or sizes the samplers refuse (e.g. more folds than instances).
     """
     X, y = _checked(X, y, rng)
-    sizes = dict(
-        folds=folds,
-        repetitions=repetitions,
-        repeated_folds=repeated_folds,
-        resamples=resamples,
-        resample_test=resample_test,
-        holdout_folds=holdout_folds,
-    )
     out = {}
     for name, (test, reps, k) in draw_splits(y, rng, include=include, **sizes).items():
         correct_a = refit.split_correctness(make_a, X, y, test)
@@ -262,11 +237,31 @@ def draw_splits(
     holdout_folds: int = 3,
     include=DESIGNS,
 ) -> dict[str, tuple[np.ndarray, int, int]]:
-    """The splits :func:`designs` uses, without fitting anything: ``{design: (test, repetitions,
-    folds)}`` with ``test`` of shape (splits, n), drawn exactly as :func:`designs` draws them (the
-    same ``rng`` gives the same splits), so that one set of splits can be scored by any number of
-    classifiers, each fitted once (:mod:`lib.studies.comparison_worlds`). Parameters as
-    :func:`designs`."""
+    """The splits of the designs, without fitting anything: ``{design: (test, repetitions, folds)}``
+    with ``test`` of shape (splits, n); :func:`designs` scores A and B on them, and
+    :mod:`lib.studies.comparison_worlds` scores any number of classifiers, each fitted once.
+
+    Parameters
+    ----------
+    y : ndarray of int, shape (n,)
+    rng : numpy.random.Generator
+        Each design draws from its own child of ``rng`` (``rng.spawn``, in the order of
+        :data:`DESIGNS`), so a design's splits do not depend on the other designs' sizes or on
+        which designs are included.
+    folds : int, default 10
+        k of the ``cv`` design (stratified 10-fold CV).
+    repetitions, repeated_folds : int, default 10, 10
+        r and k of the ``repeated_cv`` design (Bouckaert & Frank 2004; Benavoli et al. 2017).
+    resamples : int, default 15
+        Train/test splits J of the ``resampling`` design (Nadeau & Bengio 2003).
+    resample_test : float, default 1/3
+        Test fraction of each random subsample: ``round(resample_test * n)`` instances
+        (the one third of Dietterich's 1998 resampled paired t).
+    holdout_folds : int, default 3
+        The ``holdout`` test set is one fold of a stratified partition into this many folds (test
+        fraction ``1 / holdout_folds``, default one third).
+    include : iterable of str, default :data:`DESIGNS`
+    """
     unknown = sorted(set(include) - set(DESIGNS))
     if unknown:
         raise ValueError(f"unknown design {unknown[0]!r}; designs are {', '.join(DESIGNS)}")
@@ -623,7 +618,7 @@ def job_identity(config: dict, job: str, wildcards: dict) -> dict:
     -------
     dict
         ``settings``: the job's params (:func:`compare_settings` with the data set's ``spec``, and
-        the trial range); ``entropy``: ``(study, identity, 0)`` for ``job_entropy``. The identity
+        the trial range); ``entropy``: ``(stream, identity, 0)`` for :func:`lib.core.jobs.entropy`. The identity
         holds what the draws depend on -- the data set, the subsample's fraction and stratification,
         the designs' sizes, the calibration draws -- and not the classifiers (each is fitted on the
         same draws, so adding one changes no other pair's numbers) nor the trial range (each trial
